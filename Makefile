@@ -1,0 +1,34 @@
+# The README's two commands: `make quickstart` (main job) and `make test` (test suite).
+# Both set up everything first: system packages, a virtualenv, torch (CPU wheel), veriloop.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+TORCH ?= torch==2.13.0
+
+.PHONY: setup system quickstart test test-slow bench clean
+
+setup: system $(VENV)/.installed
+
+system:
+	@command -v bwrap >/dev/null 2>&1 || { \
+	  echo "installing bubblewrap (sandbox)"; \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq bubblewrap; \
+	  else sudo apt-get update -qq && sudo apt-get install -y -qq bubblewrap; fi; }
+
+$(VENV)/.installed: pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q $(TORCH)
+	$(PY) -m pip install -q -e '.[dev]'
+	touch $@
+
+quickstart: setup
+	$(VENV)/bin/veriloop quickstart
+
+test: setup
+	$(VENV)/bin/pytest
+
+test-slow: setup
+	$(VENV)/bin/pytest -m slow
+
+clean:
+	rm -rf $(VENV) runs .pytest_cache

@@ -1,0 +1,244 @@
+"""Core data types shared by every component: messages, tools, tasks, turns, trajectories, grades.
+
+All types are frozen pydantic models: they cross component boundaries (environment -> runner ->
+grader -> store -> trainer) and must not be mutated on the way. Sequences are tuples.
+
+A `Trajectory` is token-exact: it keeps the ids the policy sampled and the ids of every
+observation as they were fed back, so training never re-tokenizes text. Its concatenated token
+stream is `prompt_ids + action_ids[0] + observation_ids[0] + action_ids[1] + ...`, and its loss
+mask is 1 exactly on the action (policy) tokens.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Role = Literal["system", "user", "assistant", "tool"]
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class ToolCall(Frozen):
+    """One call of a tool by the agent, as parsed from its message."""
+
+    name: str
+    arguments: dict[str, Any] = Field(default_factory=dict)
+    id: str = ""
+
+
+class ToolResult(Frozen):
+    """What a tool returned (or the error it raised), as the agent will see it."""
+
+    call_id: str
+    name: str
+    content: str
+    is_error: bool = False
+    truncated: bool = False
+    seconds: float = 0.0
+
+
+class ToolSpec(Frozen):
+    """A tool as offered to the model: name, description, JSON schema of its arguments."""
+
+    name: str
+    description: str
+    parameters: dict[str, Any]
+
+    def to_openai(self) -> dict[str, Any]:
+        """The OpenAI / Hugging Face chat-template form: {"type": "function", "function": ...}."""
+        return {
+            "type": "function",
+            "function": {
+                "name": self.name,
+                "description": self.description,
+                "parameters": self.parameters,
+            },
+        }
+
+
+class Message(Frozen):
+    role: Role
+    content: str
+    tool_calls: tuple[ToolCall, ...] = ()
+    tool_call_id: str | None = None
+    name: str | None = None
+
+    def to_chat(self) -> dict[str, Any]:
+        """The dict form chat templates and OpenAI-compatible servers take."""
+        out: dict[str, Any] = {"role": self.role, "content": self.content}
+        if self.tool_calls:
+            out["tool_calls"] = [
+                {"id": c.id, "type": "function",
+                 "function": {"name": c.name, "arguments": c.arguments}}
+                for c in self.tool_calls
+            ]
+        if self.tool_call_id is not None:
+            out["tool_call_id"] = self.tool_call_id
+        if self.name is not None:
+            out["name"] = self.name
+        return out
+
+
+class Task(Frozen):
+    """One problem. `verification` holds what the policy never sees (gold answers, hidden tests)."""
+
+    id: str
+    env: str
+    prompt: tuple[Message, ...]
+    tools: tuple[str, ...] = ()
+    difficulty: int = 0
+    metadata: dict[str, Any] = Field(default_factory=dict)
+    verification: dict[str, Any] = Field(default_factory=dict)
+
+
+class FaultKind(str, enum.Enum):
+    """Why an episode ended badly. Agent faults are the policy's doing and are trained on;
+    infrastructure faults are not the policy's doing and are excluded from updates."""
+
+    # agent faults
+    FORMAT = "format"  # unparseable message, bad JSON, unknown tool, wrong argument type
+    TOOL_ERROR = "tool_error"  # a tool raised on valid-looking arguments
+    STEP_BUDGET = "step_budget"  # ran out of turns without a final answer
+    LOOP = "loop"  # repeated the same tool call with the same arguments
+    CONTEXT = "context"  # ran out of context/token budget
+    # infrastructure faults
+    ENV_CRASH = "env_crash"  # the environment raised
+    ENV_TIMEOUT = "env_timeout"  # an environment step hung past its timeout
+    EPISODE_TIMEOUT = "episode_timeout"  # the whole episode exceeded its wall-clock budget
+    POLICY_ERROR = "policy_error"  # the model backend failed
+    SANDBOX = "sandbox"  # the sandbox failed to run the code at all
+    GRADER_ERROR = "grader_error"  # the grader itself failed
+
+    @property
+    def is_infra(self) -> bool:
+        return self in _INFRA
+
+
+_INFRA = frozenset({FaultKind.ENV_CRASH, FaultKind.ENV_TIMEOUT, FaultKind.EPISODE_TIMEOUT,
+                    FaultKind.POLICY_ERROR, FaultKind.SANDBOX, FaultKind.GRADER_ERROR})
+
+
+class InfrastructureError(RuntimeError):
+    """Raised by tools, sandboxes or environments when they, not the agent, failed. The runner
+    records the episode with an infrastructure fault, which trainers exclude from updates."""
+
+    def __init__(self, message: str, kind: FaultKind = FaultKind.ENV_CRASH) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+class Fault(Frozen):
+    kind: FaultKind
+    reason: str
+
+    @property
+    def is_infra(self) -> bool:
+        return self.kind.is_infra
+
+
+class Grade(Frozen):
+    """A grader's verdict. `score` is the reward; `components` are logged separately; `flags`
+    mark suspected reward hacking or safety violations."""
+
+    score: float
+    passed: bool = False
+    components: dict[str, float] = Field(default_factory=dict)
+    flags: tuple[str, ...] = ()
+    explanation: str = ""
+
+
+class Turn(Frozen):
+    """One policy action and the environment's answer to it."""
+
+    index: int
+    action_text: str
+    action_ids: tuple[int, ...]
+    action_logprobs: tuple[float, ...] | None = None
+    finish_reason: str = "stop"
+    tool_calls: tuple[ToolCall, ...] = ()
+    tool_results: tuple[ToolResult, ...] = ()
+    observation: tuple[Message, ...] = ()
+    observation_text: str = ""
+    observation_ids: tuple[int, ...] = ()
+    format_error: str | None = None
+    generate_seconds: float = 0.0
+    env_seconds: float = 0.0
+
+
+class Trajectory(Frozen):
+    id: str
+    run_id: str
+    task_id: str
+    env: str
+    group_id: str
+    sample_index: int = 0
+    policy: str = ""
+    prompt_text: str
+    prompt_ids: tuple[int, ...]
+    turns: tuple[Turn, ...] = ()
+    final_answer: str | None = None
+    done: bool = False
+    fault: Fault | None = None
+    grade: Grade | None = None
+    seconds: float = 0.0
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+    @property
+    def token_ids(self) -> list[int]:
+        ids = list(self.prompt_ids)
+        for t in self.turns:
+            ids.extend(t.action_ids)
+            ids.extend(t.observation_ids)
+        return ids
+
+    @property
+    def loss_mask(self) -> list[int]:
+        mask = [0] * len(self.prompt_ids)
+        for t in self.turns:
+            mask.extend([1] * len(t.action_ids))
+            mask.extend([0] * len(t.observation_ids))
+        return mask
+
+    @property
+    def sampling_logprobs(self) -> list[float] | None:
+        """Logprobs aligned with `token_ids` (0.0 off-policy), or None if any turn lacks them."""
+        if any(t.action_logprobs is None for t in self.turns):
+            return None
+        out = [0.0] * len(self.prompt_ids)
+        for t in self.turns:
+            out.extend(t.action_logprobs or ())
+            out.extend([0.0] * len(t.observation_ids))
+        return out
+
+    @property
+    def format_violations(self) -> int:
+        return sum(t.format_error is not None for t in self.turns)
+
+    @property
+    def tool_errors(self) -> int:
+        return sum(r.is_error for t in self.turns for r in t.tool_results)
+
+    @property
+    def is_infra_error(self) -> bool:
+        return self.fault is not None and self.fault.is_infra
+
+    @property
+    def score(self) -> float:
+        return self.grade.score if self.grade else 0.0
+
+    @property
+    def passed(self) -> bool:
+        return bool(self.grade and self.grade.passed)
+
+    def messages(self, task: Task | None = None) -> list[Message]:
+        """The conversation as messages (prompt from `task` if given, then each turn)."""
+        out = list(task.prompt) if task else []
+        for t in self.turns:
+            out.append(Message(role="assistant", content=t.action_text, tool_calls=t.tool_calls))
+            out.extend(t.observation)
+        return out
