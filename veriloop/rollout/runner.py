@@ -1,0 +1,297 @@
+"""The rollout runner: many multi-turn episodes at once, batched on the policy.
+
+Every loop iteration gathers all episodes waiting on the policy into one `generate` call, then
+steps their environments concurrently (each step in its own daemon thread with a timeout, so a
+hung environment cannot stall the batch). Episodes end on a final answer, on the step budget,
+on a repeated identical tool call (loop detection), on the token budget, or on a fault.
+
+Faults are typed (see `FaultKind`): the agent's own (format, loop, budget) are part of its
+trajectory and are trained on; infrastructure faults (environment crash or hang, policy error,
+grader crash, episode wall-clock timeout) mark the trajectory errored so trainers exclude it.
+Finished trajectories are graded and, if a store is given, appended to it right away, so an
+interrupted run keeps everything it completed.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import uuid
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from veriloop.envs.base import Environment, Episode, Observation
+from veriloop.graders.base import Grader
+from veriloop.policies.base import Generation, GenerationRequest, Policy, SamplingParams
+from veriloop.types import Fault, FaultKind, InfrastructureError, Message, Task, Trajectory, Turn
+
+
+@dataclass(frozen=True)
+class RolloutConfig:
+    group_size: int = 1
+    """Samples per task (G); a group shares a `group_id`."""
+    max_turns: int | None = None
+    """Step budget (policy actions per episode); None = the environment's `max_turns`."""
+    max_total_tokens: int = 4096
+    """Prompt + all turns; an episode that would exceed it ends with a CONTEXT fault."""
+    loop_limit: int = 3
+    """End the episode when the same tool call with the same arguments is made this many times
+    in a row (0 disables)."""
+    step_timeout: float = 60.0
+    """Seconds an environment step (or reset/close) may take before it counts as hung."""
+    episode_timeout: float = 600.0
+    """Wall-clock seconds per episode, generation included."""
+    env_workers: int = 16
+    """Threads stepping environments concurrently (every call in them has its own timeout)."""
+    sampling: SamplingParams = field(default_factory=SamplingParams)
+    run_id: str = "run"
+
+
+def call_with_timeout(fn: Callable[..., Any], *args: Any, timeout: float) -> Any:
+    """Run `fn(*args)` in a daemon thread; raise TimeoutError if it does not return in time.
+
+    A hung call keeps its (daemon) thread, which is abandoned; it never blocks interpreter exit.
+    """
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            box["value"] = fn(*args)
+        except BaseException as e:  # re-raised in the caller's thread
+            box["error"] = e
+
+    thread = threading.Thread(target=target, daemon=True)
+    thread.start()
+    thread.join(timeout)
+    if thread.is_alive():
+        raise TimeoutError(f"{getattr(fn, '__qualname__', fn)} did not return within {timeout:g}s")
+    if "error" in box:
+        raise box["error"]
+    return box.get("value")
+
+
+@dataclass
+class _Live:
+    """Mutable bookkeeping of one running episode (frozen into a Trajectory at the end)."""
+
+    task: Task
+    sample: int
+    group_id: str
+    traj_id: str
+    episode: Episode | None = None
+    messages: list[Message] = field(default_factory=list)
+    prompt_text: str = ""
+    prompt_ids: tuple[int, ...] = ()
+    n_tokens: int = 0
+    turns: list[Turn] = field(default_factory=list)
+    final_answer: str | None = None
+    done: bool = False
+    fault: Fault | None = None
+    finished: bool = False
+    last_call: str | None = None
+    repeats: int = 0
+    start: float = field(default_factory=time.perf_counter)
+
+
+class RolloutRunner:
+    """Runs groups of episodes of one environment with one policy.
+
+    `on_trajectory` (e.g. a store's `append` or a progress bar) is called with each finished,
+    graded trajectory as soon as it is done.
+    """
+
+    def __init__(self, env: Environment, policy: Policy, config: RolloutConfig | None = None,
+                 grader: Grader | None = None,
+                 on_trajectory: Callable[[Trajectory], None] | None = None) -> None:
+        self.env = env
+        self.policy = policy
+        self.config = config or RolloutConfig()
+        self.grader = grader if grader is not None else env.grader()
+        self.on_trajectory = on_trajectory
+        self.max_turns = self.config.max_turns or env.max_turns
+
+    # -- public ------------------------------------------------------------------------------
+
+    def run(self, tasks: Sequence[Task]) -> list[Trajectory]:
+        """All G samples of every task; trajectories in task order, then sample order."""
+        cfg = self.config
+        lives = []
+        for task in tasks:
+            group_id = uuid.uuid4().hex[:12]
+            for g in range(cfg.group_size):
+                lives.append(_Live(task=task, sample=g, group_id=group_id,
+                                   traj_id=uuid.uuid4().hex))
+        self._parallel(lives, self._reset)
+        results: dict[str, Trajectory] = {}
+        self._finish_ready(lives, results)
+        while waiting := [lv for lv in lives if not lv.finished]:
+            gens = self._generate(waiting)
+            if gens is not None:
+                self._parallel(list(zip(waiting, gens, strict=True)), self._advance)
+            self._finish_ready(waiting, results)
+        return [results[lv.traj_id] for lv in lives]
+
+    # -- episode lifecycle --------------------------------------------------------------------
+
+    def _reset(self, lv: _Live) -> None:
+        try:
+            lv.episode = call_with_timeout(self.env.reset, lv.task,
+                                           timeout=self.config.step_timeout)
+            rendered = self.policy.renderer.render_prompt(lv.task.prompt, lv.episode.tools)
+        except Exception as e:
+            lv.fault = _infra_fault(e, "reset")
+            return
+        lv.messages = list(lv.task.prompt)
+        lv.prompt_text, lv.prompt_ids = rendered.text, rendered.ids
+        lv.n_tokens = len(rendered.ids)
+
+    def _generate(self, waiting: list[_Live]) -> list[Generation] | None:
+        cfg = self.config
+        requests = [GenerationRequest(
+            prompt_ids=self._context_ids(lv), messages=tuple(lv.messages),
+            tools=lv.episode.tools if lv.episode else (), key=lv.traj_id, sample_index=lv.sample,
+            task=lv.task, max_new_tokens=max(1, min(cfg.sampling.max_new_tokens,
+                                                    cfg.max_total_tokens - lv.n_tokens)),
+        ) for lv in waiting]
+        start = time.perf_counter()
+        try:
+            gens = self.policy.generate(requests, cfg.sampling)
+            if len(gens) != len(requests):
+                raise RuntimeError(f"policy returned {len(gens)} generations for "
+                                   f"{len(requests)} requests")
+        except Exception as e:
+            for lv in waiting:
+                lv.fault = Fault(kind=FaultKind.POLICY_ERROR, reason=f"{type(e).__name__}: {e}")
+            return None
+        per_request = (time.perf_counter() - start) / max(len(requests), 1)
+        return [_Timed(g, per_request) for g in gens]
+
+    def _advance(self, item: tuple[_Live, _Timed]) -> None:
+        """Apply one generation to its episode: record the action, step the env, check budgets."""
+        lv, timed = item
+        gen, cfg = timed.gen, self.config
+        renderer = self.policy.renderer
+        if gen.token_ids is not None:
+            action_ids, logprobs = tuple(gen.token_ids), gen.logprobs
+        else:  # text-only policy (server, scripted expert): encode with the policy's renderer
+            action_ids, logprobs = renderer.render_action(gen.text).ids, None
+        message = Message(role="assistant", content=gen.text)
+        env_start = time.perf_counter()
+        try:
+            obs: Observation = call_with_timeout(lv.episode.step, message,
+                                                 timeout=cfg.step_timeout)
+        except Exception as e:
+            lv.fault = _infra_fault(e, "step")
+            lv.turns.append(Turn(index=len(lv.turns), action_text=gen.text, action_ids=action_ids,
+                                 action_logprobs=logprobs, finish_reason=gen.finish_reason,
+                                 generate_seconds=timed.seconds))
+            return
+        env_seconds = time.perf_counter() - env_start
+        lv.messages.append(Message(role="assistant", content=gen.text, tool_calls=obs.tool_calls))
+        obs_text, obs_ids = "", ()
+        if not obs.done:
+            rendered = renderer.render_observation(obs.messages,
+                                                   renderer.closes_turn(action_ids))
+            obs_text, obs_ids = rendered.text, rendered.ids
+            lv.messages.extend(obs.messages)
+        lv.turns.append(Turn(
+            index=len(lv.turns), action_text=gen.text, action_ids=action_ids,
+            action_logprobs=logprobs, finish_reason=gen.finish_reason,
+            tool_calls=obs.tool_calls, tool_results=obs.tool_results, observation=obs.messages,
+            observation_text=obs_text, observation_ids=obs_ids, format_error=obs.format_error,
+            generate_seconds=timed.seconds, env_seconds=env_seconds))
+        lv.n_tokens += len(action_ids) + len(obs_ids)
+        if obs.done:
+            lv.done, lv.final_answer = True, obs.final_answer
+            return
+        self._check_budgets(lv, obs)
+
+    def _check_budgets(self, lv: _Live, obs: Observation) -> None:
+        cfg = self.config
+        if cfg.loop_limit and obs.tool_calls:
+            sig = json.dumps([[c.name, c.arguments] for c in obs.tool_calls], sort_keys=True)
+            lv.repeats = lv.repeats + 1 if sig == lv.last_call else 1
+            lv.last_call = sig
+            if lv.repeats >= cfg.loop_limit:
+                lv.fault = Fault(kind=FaultKind.LOOP, reason=f"the same tool call was made "
+                                 f"{lv.repeats} times in a row: {sig[:200]}")
+                return
+        if len(lv.turns) >= self.max_turns:
+            lv.fault = Fault(kind=FaultKind.STEP_BUDGET,
+                             reason=f"no final answer within {self.max_turns} turns")
+        elif lv.n_tokens >= cfg.max_total_tokens:
+            lv.fault = Fault(kind=FaultKind.CONTEXT,
+                             reason=f"{lv.n_tokens} tokens reach the budget of "
+                             f"{cfg.max_total_tokens}")
+        elif time.perf_counter() - lv.start > cfg.episode_timeout:
+            lv.fault = Fault(kind=FaultKind.EPISODE_TIMEOUT,
+                             reason=f"episode exceeded {cfg.episode_timeout:g}s")
+
+    def _finish_ready(self, lives: list[_Live], results: dict[str, Trajectory]) -> None:
+        ready = [lv for lv in lives if not lv.finished and (lv.done or lv.fault is not None)]
+        if not ready:
+            return
+        trajs = self._parallel(ready, self._finish)
+        for lv, traj in zip(ready, trajs, strict=True):
+            lv.finished = True
+            results[lv.traj_id] = traj
+            if self.on_trajectory is not None:
+                self.on_trajectory(traj)
+
+    def _finish(self, lv: _Live) -> Trajectory:
+        """Close, grade, and freeze one episode."""
+        self.policy.release(lv.traj_id)
+        if lv.episode is not None:
+            try:
+                call_with_timeout(lv.episode.close, timeout=self.config.step_timeout)
+            except Exception as e:
+                if lv.fault is None or not lv.fault.is_infra:
+                    lv.fault = _infra_fault(e, "close")
+        traj = Trajectory(
+            id=lv.traj_id, run_id=self.config.run_id, task_id=lv.task.id, env=lv.task.env,
+            group_id=lv.group_id, sample_index=lv.sample, policy=self.policy.name,
+            prompt_text=lv.prompt_text, prompt_ids=lv.prompt_ids, turns=tuple(lv.turns),
+            final_answer=lv.final_answer, done=lv.done, fault=lv.fault,
+            seconds=time.perf_counter() - lv.start, metadata={"difficulty": lv.task.difficulty})
+        if traj.is_infra_error:
+            return traj  # not the agent's doing: no grade, excluded from training
+        try:
+            state = lv.episode.state if lv.episode is not None else None
+            grade = call_with_timeout(self.grader, lv.task, traj, state,
+                                      timeout=self.config.step_timeout)
+        except Exception as e:
+            fault = Fault(kind=FaultKind.GRADER_ERROR, reason=f"{type(e).__name__}: {e}")
+            return traj.model_copy(update={"fault": fault})
+        return traj.model_copy(update={"grade": grade})
+
+    def _parallel(self, items: list[Any], fn: Callable[[Any], Any]) -> list[Any]:
+        """Apply `fn` to every item concurrently (environment work is mostly I/O or subprocess).
+        Every environment or grader call inside `fn` has its own timeout, so this returns."""
+        if len(items) <= 1 or self.config.env_workers <= 1:
+            return [fn(x) for x in items]
+        with ThreadPoolExecutor(max_workers=min(self.config.env_workers, len(items))) as pool:
+            return list(pool.map(fn, items))
+
+    def _context_ids(self, lv: _Live) -> tuple[int, ...]:
+        ids = list(lv.prompt_ids)
+        for t in lv.turns:
+            ids.extend(t.action_ids)
+            ids.extend(t.observation_ids)
+        return tuple(ids)
+
+
+@dataclass(frozen=True)
+class _Timed:
+    gen: Generation
+    seconds: float
+
+
+def _infra_fault(e: BaseException, where: str) -> Fault:
+    if isinstance(e, InfrastructureError):
+        return Fault(kind=e.kind, reason=f"{where}: {e}")
+    if isinstance(e, TimeoutError):
+        return Fault(kind=FaultKind.ENV_TIMEOUT, reason=f"{where}: {e}")
+    return Fault(kind=FaultKind.ENV_CRASH, reason=f"{where}: {type(e).__name__}: {e}")
