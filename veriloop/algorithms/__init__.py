@@ -1,0 +1,1 @@
+"""Advantages, losses, reward shaping and dynamic sampling: pure functions and registries."""

@@ -1,0 +1,147 @@
+"""Advantage estimators: pure functions over reward tensors, registered by name.
+
+Outcome-reward estimators take rewards laid out as groups of samples of the same prompt,
+`rewards [G, K]`, with a boolean `valid [G, K]` mask (rollouts that failed for infrastructure
+reasons are invalid: they get no baseline weight and a zero advantage, instead of a zero reward).
+They return one advantage per sample, `[G, K]`, which the trainer broadcasts over the sample's
+policy tokens.
+
+- `grpo`: (r - group mean) / (group std + eps), as in DeepSeekMath's GRPO (population std).
+- `dr_grpo`: r - group mean, no std division, as in Dr.GRPO ("Understanding R1-Zero-like
+  training"): dividing by the std up-weights near-solved and near-failed prompts.
+- `rloo`: r - mean of the *other* samples of the group (leave-one-out baseline), as in RLOO.
+- `reinforce_pp`: REINFORCE++ normalization: r minus the group mean, then normalized by the
+  mean and std of the whole batch (global normalization instead of per-group).
+- `gae`: generalized advantage estimation over tokens for PPO with a value head (separate
+  signature; see `gae`).
+
+`difficulty_weighted` rescales group advantages so harder prompts weigh more, following
+GRPO-LEAD: positive advantages are scaled by w(pass rate), negative ones by w(1 - pass rate),
+with a logistic w that is large when the pass rate is low.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+import torch
+from torch import Tensor
+
+
+class AdvantageFn(Protocol):
+    def __call__(self, rewards: Tensor, valid: Tensor, eps: float = 1e-6) -> Tensor: ...
+
+
+_ADVANTAGES: dict[str, AdvantageFn] = {}
+
+
+def register_advantage(name: str) -> Callable[[AdvantageFn], AdvantageFn]:
+    def wrap(fn: AdvantageFn) -> AdvantageFn:
+        if name in _ADVANTAGES:
+            raise ValueError(f"advantage estimator '{name}' is registered twice")
+        _ADVANTAGES[name] = fn
+        return fn
+
+    return wrap
+
+
+def get_advantage(name: str) -> AdvantageFn:
+    if name not in _ADVANTAGES:
+        raise KeyError(f"advantage estimator '{name}' is not registered; "
+                       f"known: {', '.join(sorted(_ADVANTAGES))}")
+    return _ADVANTAGES[name]
+
+
+def list_advantages() -> list[str]:
+    return sorted(_ADVANTAGES)
+
+
+def _group_mean(rewards: Tensor, valid: Tensor) -> tuple[Tensor, Tensor]:
+    v = valid.to(rewards.dtype)  # [G, K]
+    n = v.sum(dim=1, keepdim=True).clamp(min=1.0)  # [G, 1]
+    mean = (rewards * v).sum(dim=1, keepdim=True) / n  # [G, 1]
+    return mean, n
+
+
+@register_advantage("grpo")
+def grpo(rewards: Tensor, valid: Tensor, eps: float = 1e-6) -> Tensor:
+    """(r - mean_g) / (std_g + eps) within each group (population std over valid samples)."""
+    v = valid.to(rewards.dtype)  # [G, K]
+    mean, n = _group_mean(rewards, valid)  # [G, 1]
+    var = (((rewards - mean) ** 2) * v).sum(dim=1, keepdim=True) / n  # [G, 1]
+    return (rewards - mean) / (var.sqrt() + eps) * v  # [G, K]
+
+
+@register_advantage("dr_grpo")
+def dr_grpo(rewards: Tensor, valid: Tensor, eps: float = 1e-6) -> Tensor:
+    """r - mean_g: Dr.GRPO drops the std division (no question-level difficulty bias)."""
+    mean, _ = _group_mean(rewards, valid)  # [G, 1]
+    return (rewards - mean) * valid.to(rewards.dtype)  # [G, K]
+
+
+@register_advantage("rloo")
+def rloo(rewards: Tensor, valid: Tensor, eps: float = 1e-6) -> Tensor:
+    """r_i - mean_{j != i} r_j: the leave-one-out baseline (0 for a group with one valid sample)."""
+    v = valid.to(rewards.dtype)  # [G, K]
+    total = (rewards * v).sum(dim=1, keepdim=True)  # [G, 1]
+    n = v.sum(dim=1, keepdim=True)  # [G, 1]
+    others = (n - 1).clamp(min=1.0)  # [G, 1]
+    baseline = (total - rewards) / others  # [G, K]
+    return torch.where(n > 1, rewards - baseline, torch.zeros_like(rewards)) * v  # [G, K]
+
+
+@register_advantage("reinforce_pp")
+def reinforce_pp(rewards: Tensor, valid: Tensor, eps: float = 1e-6) -> Tensor:
+    """REINFORCE++ (with group baseline): subtract the group mean, then normalize by the mean and
+    std of those centred rewards over the whole batch."""
+    v = valid.to(rewards.dtype)  # [G, K]
+    centred = dr_grpo(rewards, valid)  # [G, K]
+    n = v.sum().clamp(min=1.0)
+    mu = (centred * v).sum() / n
+    std = ((((centred - mu) ** 2) * v).sum() / n).sqrt()
+    return (centred - mu) / (std + eps) * v  # [G, K]
+
+
+def difficulty_weights(pass_rate: Tensor, low: float = 0.5, high: float = 1.5,
+                       slope: float = 10.0, center: float = 0.5) -> Tensor:
+    """w(p) = low + (high - low) / (1 + exp(slope * (p - center))): near `high` for hard prompts
+    (p -> 0) and near `low` for easy ones (p -> 1). pass_rate [G] -> weights [G]."""
+    return low + (high - low) * torch.sigmoid(-slope * (pass_rate - center))
+
+
+def difficulty_weighted(advantages: Tensor, pass_rate: Tensor, low: float = 0.5,
+                        high: float = 1.5, slope: float = 10.0, center: float = 0.5) -> Tensor:
+    """GRPO-LEAD reweighting: A > 0 scaled by w(p), A < 0 by w(1 - p), p the group pass rate.
+
+    A correct answer to a hard prompt is reinforced more; a wrong answer to an easy prompt is
+    penalized more. advantages [G, K], pass_rate [G] -> [G, K]."""
+    w_pos = difficulty_weights(pass_rate, low, high, slope, center)[:, None]  # [G, 1]
+    w_neg = difficulty_weights(1.0 - pass_rate, low, high, slope, center)[:, None]  # [G, 1]
+    return torch.where(advantages > 0, advantages * w_pos, advantages * w_neg)  # [G, K]
+
+
+def gae(rewards: Tensor, values: Tensor, mask: Tensor, gamma: float = 1.0,
+        lam: float = 0.95) -> tuple[Tensor, Tensor]:
+    """Generalized advantage estimation over policy tokens.
+
+    rewards, values, mask: [B, T]. Only positions with mask 1 (policy tokens) are steps of the
+    decision process; masked positions (prompt, tool outputs) are skipped, so the value after
+    the last action of a turn bootstraps from the first action token of the next turn. The
+    value after the final policy token is 0 (episodes end). Returns (advantages, returns), [B, T],
+    zero where mask is 0.
+    """
+    B, T = rewards.shape
+    m = mask.to(rewards.dtype)  # [B, T]
+    adv = torch.zeros_like(rewards)  # [B, T]
+    next_value = torch.zeros(B, dtype=rewards.dtype, device=rewards.device)  # [B]
+    next_adv = torch.zeros_like(next_value)  # [B]
+    for t in range(T - 1, -1, -1):
+        delta = rewards[:, t] + gamma * next_value - values[:, t]  # [B]
+        a = delta + gamma * lam * next_adv  # [B]
+        on = m[:, t] > 0  # [B]
+        adv[:, t] = torch.where(on, a, torch.zeros_like(a))
+        next_value = torch.where(on, values[:, t], next_value)
+        next_adv = torch.where(on, a, next_adv)
+    returns = (adv + values) * m  # [B, T]
+    return adv, returns

@@ -1,0 +1,191 @@
+"""Policy-gradient losses, KL penalties, entropy and value losses: pure functions over tensors.
+
+- `clipped_pg_loss`: PPO's clipped surrogate with separate lower and upper clip ranges
+  (`eps_low`, `eps_high`): DAPO's clip-higher raises `eps_high` so low-probability tokens can
+  grow. Symmetric eps gives the PPO/GRPO loss. The "old" logprobs are the sampling logprobs the
+  rollout recorded, so the first minibatch of an on-policy epoch has ratio 1 and its gradient
+  equals the plain policy gradient (tested).
+- Aggregation of per-token losses (`AGGREGATIONS`, selected by name):
+  `token_mean` — sum over all policy tokens of the batch / number of policy tokens (DAPO; long
+  answers weigh per token, not per sequence); `seq_mean_token_mean` — mean over sequences of the
+  per-sequence token mean (the original GRPO objective); `seq_sum_norm` — sum over tokens
+  divided by batch size × a constant (Dr.GRPO: no length normalization, a constant such as the
+  generation budget instead).
+- KL to a reference policy, estimators `k1` (log ratio), `k2` (half squared log ratio), `k3`
+  (exp(ref - lp) - (ref - lp) - 1, unbiased and non-negative; the GRPO choice), per token.
+- `entropy_from_logits`, and PPO's clipped `value_loss`.
+
+Every loss returns `(loss, stats)` where stats is a named tuple of detached scalars.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple, Protocol
+
+import torch
+from torch import Tensor
+
+
+class Aggregation(Protocol):
+    def __call__(self, values: Tensor, mask: Tensor, norm: float = 1.0) -> Tensor: ...
+
+
+def _masked_token_mean(values: Tensor, mask: Tensor) -> Tensor:
+    m = mask.to(values.dtype)  # [B, T]
+    return (values * m).sum() / m.sum().clamp(min=1.0)
+
+
+def token_mean(values: Tensor, mask: Tensor, norm: float = 1.0) -> Tensor:
+    """sum(values * mask) / sum(mask) over the whole batch (DAPO)."""
+    return _masked_token_mean(values, mask)
+
+
+def seq_mean_token_mean(values: Tensor, mask: Tensor, norm: float = 1.0) -> Tensor:
+    """mean over sequences with at least one token of sum_t(values * mask) / len (GRPO)."""
+    m = mask.to(values.dtype)  # [B, T]
+    lengths = m.sum(dim=1)  # [B]
+    per_seq = (values * m).sum(dim=1) / lengths.clamp(min=1.0)  # [B]
+    has = (lengths > 0).to(values.dtype)  # [B]
+    return (per_seq * has).sum() / has.sum().clamp(min=1.0)
+
+
+def seq_sum_norm(values: Tensor, mask: Tensor, norm: float = 1.0) -> Tensor:
+    """sum(values * mask) / (B * norm): Dr.GRPO's constant normalizer (e.g. max new tokens)."""
+    m = mask.to(values.dtype)  # [B, T]
+    return (values * m).sum() / (values.shape[0] * norm)
+
+
+AGGREGATIONS: dict[str, Aggregation] = {
+    "token_mean": token_mean,
+    "seq_mean_token_mean": seq_mean_token_mean,
+    "seq_sum_norm": seq_sum_norm,
+}
+
+
+def get_aggregation(name: str) -> Aggregation:
+    if name not in AGGREGATIONS:
+        raise KeyError(f"loss aggregation '{name}' is unknown; known: {', '.join(AGGREGATIONS)}")
+    return AGGREGATIONS[name]
+
+
+class PGStats(NamedTuple):
+    clip_low_frac: float  # fraction of policy tokens whose ratio was clipped below 1 - eps_low
+    clip_high_frac: float  # ... clipped above 1 + eps_high
+    ratio_mean: float
+    approx_kl_old: float  # k3 estimate of KL(old || new) on the tokens, for monitoring
+
+
+def clipped_pg_loss(logprobs: Tensor, old_logprobs: Tensor, advantages: Tensor, mask: Tensor,
+                    eps_low: float = 0.2, eps_high: float = 0.2,
+                    aggregation: Aggregation = token_mean,
+                    norm: float = 1.0) -> tuple[Tensor, PGStats]:
+    """Clipped surrogate -min(r A, clip(r, 1 - eps_low, 1 + eps_high) A), aggregated.
+
+    logprobs, old_logprobs, mask: [B, T]; advantages: [B] (one per sequence) or [B, T].
+    A clip is counted only where it changes the loss (the clipped term is the minimum).
+    """
+    adv = advantages[:, None] if advantages.dim() == 1 else advantages  # [B, T] or [B, 1]
+    log_ratio = logprobs - old_logprobs  # [B, T]
+    ratio = torch.exp(log_ratio)  # [B, T]
+    clipped = ratio.clamp(1.0 - eps_low, 1.0 + eps_high)  # [B, T]
+    per_token = -torch.min(ratio * adv, clipped * adv)  # [B, T]
+    loss = aggregation(per_token, mask, norm)
+    with torch.no_grad():
+        m = mask.to(ratio.dtype)  # [B, T]
+        low = ((ratio < 1.0 - eps_low) & (adv < 0)).to(ratio.dtype)  # [B, T]
+        high = ((ratio > 1.0 + eps_high) & (adv > 0)).to(ratio.dtype)  # [B, T]
+        stats = PGStats(
+            clip_low_frac=float(_masked_token_mean(low, m)),
+            clip_high_frac=float(_masked_token_mean(high, m)),
+            ratio_mean=float(_masked_token_mean(ratio, m)),
+            approx_kl_old=float(_masked_token_mean(torch.exp(-log_ratio) + log_ratio - 1, m)),
+        )
+    return loss, stats
+
+
+def pg_loss(logprobs: Tensor, advantages: Tensor, mask: Tensor,
+            aggregation: Aggregation = token_mean, norm: float = 1.0) -> Tensor:
+    """The plain policy-gradient loss -A log pi, aggregated (the equivalence-test reference)."""
+    adv = advantages[:, None] if advantages.dim() == 1 else advantages
+    return aggregation(-adv * logprobs, mask, norm)
+
+
+KLEstimator = Callable[[Tensor, Tensor], Tensor]
+
+
+def kl_k1(logprobs: Tensor, ref_logprobs: Tensor) -> Tensor:
+    """log pi - log pi_ref (unbiased, can be negative)."""
+    return logprobs - ref_logprobs  # [B, T]
+
+
+def kl_k2(logprobs: Tensor, ref_logprobs: Tensor) -> Tensor:
+    """(log pi - log pi_ref)^2 / 2 (biased, low variance)."""
+    return 0.5 * (logprobs - ref_logprobs) ** 2  # [B, T]
+
+
+def kl_k3(logprobs: Tensor, ref_logprobs: Tensor) -> Tensor:
+    """exp(ref - lp) - (ref - lp) - 1 (unbiased, non-negative; the GRPO estimator)."""
+    d = ref_logprobs - logprobs  # [B, T]
+    return torch.exp(d) - d - 1  # [B, T]
+
+
+KL_ESTIMATORS: dict[str, KLEstimator] = {"k1": kl_k1, "k2": kl_k2, "k3": kl_k3}
+
+
+def get_kl_estimator(name: str) -> KLEstimator:
+    if name not in KL_ESTIMATORS:
+        raise KeyError(f"KL estimator '{name}' is unknown; known: {', '.join(KL_ESTIMATORS)}")
+    return KL_ESTIMATORS[name]
+
+
+class KLStats(NamedTuple):
+    kl: float
+
+
+def kl_penalty(logprobs: Tensor, ref_logprobs: Tensor, mask: Tensor, estimator: str = "k3",
+               aggregation: Aggregation = token_mean,
+               norm: float = 1.0) -> tuple[Tensor, KLStats]:
+    """Aggregated per-token KL(pi || pi_ref) estimate; multiply by a coefficient and add."""
+    per_token = get_kl_estimator(estimator)(logprobs, ref_logprobs)  # [B, T]
+    loss = aggregation(per_token, mask, norm)
+    return loss, KLStats(kl=float(loss.detach()))
+
+
+def entropy_from_logits(logits: Tensor) -> Tensor:
+    """Entropy of the categorical over the last axis: logits [B, T, V] -> [B, T]."""
+    logp = torch.log_softmax(logits.float(), dim=-1)  # [B, T, V]
+    return -(logp.exp() * logp).sum(dim=-1)  # [B, T]
+
+
+class EntropyStats(NamedTuple):
+    entropy: float
+
+
+def entropy_bonus(entropy: Tensor, mask: Tensor, aggregation: Aggregation = token_mean,
+                  norm: float = 1.0) -> tuple[Tensor, EntropyStats]:
+    """-aggregated entropy: adding coef * this loss rewards exploration."""
+    ent = aggregation(entropy, mask, norm)
+    return -ent, EntropyStats(entropy=float(ent.detach()))
+
+
+class ValueStats(NamedTuple):
+    value_loss: float
+    value_clip_frac: float
+
+
+def value_loss(values: Tensor, old_values: Tensor, returns: Tensor, mask: Tensor,
+               clip: float | None = 0.2,
+               aggregation: Aggregation = token_mean) -> tuple[Tensor, ValueStats]:
+    """PPO value loss 0.5 * max((v - R)^2, (clip(v, v_old ± clip) - R)^2); values etc. [B, T]."""
+    unclipped = (values - returns) ** 2  # [B, T]
+    if clip is None:
+        per_token = 0.5 * unclipped
+        frac = 0.0
+    else:
+        v_clip = old_values + (values - old_values).clamp(-clip, clip)  # [B, T]
+        clipped = (v_clip - returns) ** 2  # [B, T]
+        per_token = 0.5 * torch.max(unclipped, clipped)  # [B, T]
+        frac = float(_masked_token_mean((clipped > unclipped).to(values.dtype), mask))
+    loss = aggregation(per_token, mask)
+    return loss, ValueStats(value_loss=float(loss.detach()), value_clip_frac=frac)
