@@ -36,7 +36,8 @@ class RolloutConfig:
     max_turns: int | None = None
     """Step budget (policy actions per episode); None = the environment's `max_turns`."""
     max_total_tokens: int = 4096
-    """Prompt + all turns; an episode that would exceed it ends with a CONTEXT fault."""
+    """Prompt + all turns; an episode that reaches it ends with a CONTEXT fault (each turn
+    is also capped at the remaining budget through `max_new_tokens`)."""
     loop_limit: int = 3
     """End the episode when the same tool call with the same arguments is made this many times
     in a row (0 disables)."""

@@ -1,0 +1,205 @@
+"""The `veriloop` command line: environments, rollouts, evaluation (and, mounted from their own
+modules, models, serving, benchmarks, graders, sandbox, training)."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+app = typer.Typer(help="Post-train LLM agents with RL on verifiable environments.",
+                  no_args_is_help=True, add_completion=False)
+err = Console(stderr=True)
+
+
+def _mount(module: str, attr: str, name: str | None = None, help: str | None = None) -> None:
+    """Attach a sub-app or command defined in its own module, if that module is installed."""
+    try:
+        mod = importlib.import_module(module)
+    except ModuleNotFoundError as e:
+        if e.name != module:  # the module exists but is broken: say so
+            raise
+        return
+    obj = getattr(mod, attr, None)
+    if obj is None:
+        return
+    if isinstance(obj, typer.Typer):
+        app.add_typer(obj, name=name, help=help)
+    else:
+        app.command(name=name, help=help)(obj)
+
+
+def _fail(message: str) -> None:
+    err.print(f"[red]error:[/red] {message}")
+    raise typer.Exit(2)
+
+
+def build_policy(policy: str | None, model: str | None, noise: float, seed: int) -> Any:
+    """A scripted policy (`expert`, `noisy-expert`) or a model backend (`--model`)."""
+    if model is not None:
+        from veriloop.policies import load_policy
+
+        return load_policy(model)
+    from veriloop.envs.arithmetic import ExpertPolicy
+
+    if policy in (None, "expert"):
+        return ExpertPolicy(seed=seed)
+    if policy == "noisy-expert":
+        return ExpertPolicy(noise=noise, seed=seed)
+    _fail(f"unknown policy '{policy}'; use expert, noisy-expert, or --model M")
+
+
+def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: str, seed: int,
+                 out: Path, difficulty: int | None, max_turns: int | None,
+                 temperature: float, max_new_tokens: int, ks: list[int], quiet: bool,
+                 run_id: str | None = None) -> dict[str, Any]:
+    """Roll out `tasks` tasks × `group` samples, store them under `out`, return the summary."""
+    from veriloop.data.store import TrajectoryStore
+    from veriloop.envs import get_env
+    from veriloop.eval.metrics import summarize
+    from veriloop.policies.base import SamplingParams
+    from veriloop.rollout.runner import RolloutConfig, RolloutRunner
+
+    try:
+        env = get_env(env_name)
+        task_list = env.tasks(tasks, seed=seed, split=split, difficulty=difficulty)
+    except (KeyError, ValueError) as e:
+        _fail(str(e.args[0]))
+    run_id = run_id or f"{env_name}-{time.strftime('%Y%m%d-%H%M%S')}"
+    config = RolloutConfig(group_size=group, max_turns=max_turns, run_id=run_id,
+                           sampling=SamplingParams(temperature=temperature,
+                                                   max_new_tokens=max_new_tokens, seed=seed))
+    out.mkdir(parents=True, exist_ok=True)
+    start = time.perf_counter()
+    with TrajectoryStore(out / "trajectories.sqlite") as store, Progress(
+            TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+            TimeElapsedColumn(), console=err, disable=quiet) as progress:
+        bar = progress.add_task(f"{env_name} · {policy.name}", total=len(task_list) * group)
+
+        def on_trajectory(traj: Any) -> None:
+            store.append(traj)
+            progress.advance(bar)
+
+        trajs = RolloutRunner(env, policy, config, on_trajectory=on_trajectory).run(task_list)
+    summary = summarize(trajs, ks=ks).to_dict()
+    summary.update(run_id=run_id, env=env_name, policy=policy.name, split=split, group=group,
+                   store=str(out / "trajectories.sqlite"),
+                   wall_seconds=round(time.perf_counter() - start, 3))
+    (out / "summary.json").write_text(json.dumps(summary, indent=2))
+    return summary
+
+
+def _print_summary(summary: dict[str, Any]) -> None:
+    table = Table(title=f"{summary['env']} · {summary['policy']} · {summary['split']}")
+    table.add_column("metric")
+    table.add_column("value", justify="right")
+    for key, value in summary.items():
+        if isinstance(value, dict):
+            for k, v in value.items():
+                table.add_row(f"{key}.{k}" if key != "pass_at" else k, _fmt(v))
+        elif key not in ("env", "policy", "split"):
+            table.add_row(key, _fmt(value))
+    Console().print(table)
+
+
+def _fmt(v: Any) -> str:
+    return f"{v:.4f}" if isinstance(v, float) else str(v)
+
+
+EnvOpt = Annotated[str, typer.Option("--env", help="Environment name (see `veriloop envs`).")]
+PolicyOpt = Annotated[str | None, typer.Option(help="Scripted policy: expert | noisy-expert.")]
+ModelOpt = Annotated[str | None, typer.Option(help="Model backend: tiny, smollm2-135m, a path.")]
+NoiseOpt = Annotated[float, typer.Option(help="Noisy expert: share of episodes that go wrong.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print a machine-readable summary.")]
+
+
+@app.command()
+def envs(as_json: JsonOpt = False) -> None:
+    """List the registered environments."""
+    from veriloop.envs import get_env, list_envs
+
+    rows = []
+    for name in list_envs():
+        try:
+            env = get_env(name)
+            doc = (type(env).__doc__ or "").strip().splitlines()[0]
+        except Exception as e:  # an installed plugin that fails to load is reported, not fatal
+            doc = f"(failed to load: {type(e).__name__}: {e})"
+        rows.append({"name": name, "description": doc})
+    if as_json:
+        print(json.dumps(rows))
+        return
+    table = Table("environment", "description")
+    for r in rows:
+        table.add_row(r["name"], r["description"])
+    Console().print(table)
+
+
+@app.command()
+def rollout(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelOpt = None,
+            tasks: Annotated[int, typer.Option(min=1)] = 20,
+            group: Annotated[int, typer.Option(min=1, help="Samples per task (G).")] = 1,
+            out: Annotated[Path | None, typer.Option(help="Run directory.")] = None,
+            split: str = "train", seed: int = 0, difficulty: int | None = None,
+            noise: NoiseOpt = 0.3, max_turns: int | None = None, temperature: float = 1.0,
+            max_new_tokens: int = 128, as_json: JsonOpt = False) -> None:
+    """Roll out a policy on an environment and store the trajectories."""
+    pol = build_policy(policy, model, noise, seed)
+    out = out or Path("runs") / f"rollout-{time.strftime('%Y%m%d-%H%M%S')}"
+    summary = run_rollouts(env, pol, tasks=tasks, group=group, split=split, seed=seed, out=out,
+                           difficulty=difficulty, max_turns=max_turns, temperature=temperature,
+                           max_new_tokens=max_new_tokens, ks=[1, group], quiet=as_json)
+    if as_json:
+        print(json.dumps(summary))
+    else:
+        _print_summary(summary)
+
+
+@app.command(name="eval")
+def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelOpt = None,
+             tasks: Annotated[int, typer.Option(min=1)] = 50,
+             k: Annotated[int, typer.Option(min=1, help="Samples per task; pass@1..k.")] = 1,
+             out: Annotated[Path | None, typer.Option(help="Run directory.")] = None,
+             split: str = "test", seed: int = 0, difficulty: int | None = None,
+             noise: NoiseOpt = 0.3, max_turns: int | None = None,
+             temperature: Annotated[float | None, typer.Option(
+                 help="Default: 0 (greedy) for k=1, 1.0 otherwise.")] = None,
+             max_new_tokens: int = 128, as_json: JsonOpt = False) -> None:
+    """Evaluate a policy on held-out tasks: pass@1..k, score, turns, format violations."""
+    pol = build_policy(policy, model, noise, seed)
+    out = out or Path("runs") / f"eval-{time.strftime('%Y%m%d-%H%M%S')}"
+    temp = temperature if temperature is not None else (0.0 if k == 1 else 1.0)
+    ks = sorted({1, k} | {x for x in (2, 4, 8, 16, 32) if x < k})
+    summary = run_rollouts(env, pol, tasks=tasks, group=k, split=split, seed=seed, out=out,
+                           difficulty=difficulty, max_turns=max_turns, temperature=temp,
+                           max_new_tokens=max_new_tokens, ks=ks, quiet=as_json)
+    if as_json:
+        print(json.dumps(summary))
+    else:
+        _print_summary(summary)
+
+
+_mount("veriloop.policies.cli", "model_app", "model", "Build and inspect models.")
+_mount("veriloop.policies.cli", "bench_app", "bench", "Benchmarks.")
+_mount("veriloop.policies.cli", "serve", "serve", "Serve a policy over an OpenAI-compatible API.")
+_mount("veriloop.graders.cli", "app", "graders", "Graders: audits and checks.")
+_mount("veriloop.sandbox.cli", "app", "sandbox", "Run code in the sandbox.")
+_mount("veriloop.trainers.cli", "train", "train", "Train from a YAML config.")
+_mount("veriloop.trainers.cli", "quickstart", "quickstart",
+       "The main job: tiny model, SFT on demonstrations, GRPO, evaluation, report.")
+
+
+def main() -> None:
+    sys.exit(app())
+
+
+if __name__ == "__main__":
+    main()
