@@ -92,3 +92,28 @@ def test_groups_differ_per_sample(arithmetic):
     assert len({t.group_id for t in trajs}) == 10
     per_task = [sum(t.passed for t in trajs[i:i + 8]) for i in range(0, 80, 8)]
     assert any(0 < p < 8 for p in per_task)
+
+
+PLUGIN = '''
+from veriloop.envs.arithmetic import ArithmeticEnv
+
+
+class CountdownEnv(ArithmeticEnv):
+    """A third-party environment installed as a package."""
+
+    name = "countdown"
+'''
+
+
+def test_environment_from_an_installed_package_is_discovered(tmp_path, monkeypatch):
+    """A package that declares a `veriloop.envs` entry point is usable by name, no import."""
+    (tmp_path / "countdown_env.py").write_text(PLUGIN)
+    dist = tmp_path / "countdown_env-0.1.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: countdown-env\nVersion: 0.1\n")
+    (dist / "entry_points.txt").write_text(
+        "[veriloop.envs]\ncountdown = countdown_env:CountdownEnv\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert "countdown" in list_envs()
+    env = get_env("countdown")
+    assert env.name == "countdown" and len(env.tasks(3)) == 3

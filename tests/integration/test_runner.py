@@ -152,3 +152,17 @@ def test_trajectory_tokens_equal_full_rendering_and_mask_covers_actions(policy):
     assert actions == [i for t in traj.turns for i in t.action_ids]
     if isinstance(policy, TokenPolicy):
         assert traj.sampling_logprobs.count(-0.5) == sum(mask)
+
+
+class Slow(Looper):
+    def generate(self, requests, params):
+        time.sleep(0.3)
+        return super().generate(requests, params)
+
+
+def test_episode_wall_clock_timeout_is_an_infrastructure_fault():
+    env = ArithmeticEnv(max_turns=50)
+    trajs = RolloutRunner(env, Slow(), RolloutConfig(loop_limit=0, episode_timeout=0.5)).run(
+        env.tasks(2, seed=0))
+    assert all(t.fault.kind == FaultKind.EPISODE_TIMEOUT and t.is_infra_error for t in trajs)
+    assert all(len(t.turns) == 2 for t in trajs)
