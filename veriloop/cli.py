@@ -192,8 +192,8 @@ _mount("veriloop.policies.cli", "bench_app", "bench", "Benchmarks.")
 _mount("veriloop.policies.cli", "serve", "serve", "Serve a policy over an OpenAI-compatible API.")
 _mount("veriloop.graders.cli", "app", "graders", "Graders: audits and checks.")
 _mount("veriloop.sandbox.cli", "app", "sandbox", "Run code in the sandbox.")
-_mount("veriloop.trainers.cli", "train", "train", "Train from a YAML config.")
-_mount("veriloop.trainers.cli", "quickstart", "quickstart",
+_mount("veriloop.trainers.cli", "train_command", "train", "Train from a YAML config.")
+_mount("veriloop.trainers.cli", "quickstart_command", "quickstart",
        "The main job: tiny model, SFT on demonstrations, GRPO, evaluation, report.")
 
 
