@@ -1,0 +1,144 @@
+"""Sandbox behaviour: results, files, limits resolution, backend selection, pool, CLI."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+
+import veriloop.sandbox as sandbox_mod
+from veriloop.sandbox import (
+    DEFAULT_LIMITS,
+    MAX_LIMITS,
+    Job,
+    Limits,
+    RlimitSandbox,
+    SandboxPool,
+    get_sandbox,
+    resolve_limits,
+)
+from veriloop.types import FaultKind, InfrastructureError
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def sb():
+    return get_sandbox("bubblewrap")
+
+
+def test_resolve_limits_defaults_and_clamps():
+    lim = resolve_limits(Limits(timeout_s=1e9, memory_mb=-5, nproc=3))
+    assert lim.timeout_s == MAX_LIMITS.timeout_s
+    assert lim.memory_mb == DEFAULT_LIMITS.memory_mb  # invalid -> default
+    assert lim.nproc == 3 and lim.cpu_s == DEFAULT_LIMITS.cpu_s
+    assert resolve_limits(Limits(timeout_s=float("nan"))).timeout_s == DEFAULT_LIMITS.timeout_s
+
+
+def test_run_code_files_stdin_and_collect(sb):
+    r = sb.run(code="import sys, helper\nprint(helper.X, sys.stdin.read().upper())\n"
+                    "open('out.txt','w').write('result')",
+               files={"helper.py": "X = 41 + 1\n", "data/in.txt": "ignored"}, stdin="abc",
+               collect=("out.txt", "missing.txt", "../etc/passwd"))
+    assert r.ok and r.stdout == "42 ABC\n" and r.stderr == ""
+    assert r.files == {"out.txt": "result"}
+    assert r.backend == "bubblewrap" and r.isolated
+
+
+def test_exit_codes_and_shell_commands(sb):
+    assert sb.run("exit 7").exit_code == 7
+    assert sb.run(["/bin/sh", "-c", "echo $HOME $PWD"]).stdout.strip() == "/workspace /workspace"
+    r = sb.run(code="import os, signal; os.kill(os.getpid(), signal.SIGTERM)")
+    assert r.exit_code == -15
+
+
+def test_bad_arguments_are_value_errors(sb):
+    with pytest.raises(ValueError, match="exactly one"):
+        sb.run("echo", code="print(1)")
+    with pytest.raises(ValueError, match="escapes the workspace"):
+        sb.run("true", files={"../x": "y"})
+    with pytest.raises(ValueError, match="invalid environment variable"):
+        sb.run("true", env={"bad-name": "1"})
+
+
+def test_missing_bubblewrap_is_an_infrastructure_error(monkeypatch):
+    monkeypatch.setattr(sandbox_mod, "bwrap_path", lambda: None)
+    with pytest.raises(InfrastructureError) as e:
+        get_sandbox("bubblewrap")
+    assert e.value.kind is FaultKind.SANDBOX and "apt-get install" in str(e.value)
+
+
+def test_broken_bubblewrap_setup_is_an_infrastructure_error(sb):
+    broken = type(sb)()
+    broken._prefix = ["--ro-bind", "/does/not/exist", "/x"]
+    with pytest.raises(InfrastructureError) as e:
+        broken.run("true")
+    assert e.value.kind is FaultKind.SANDBOX
+
+
+def test_auto_without_bubblewrap_falls_back_loudly(monkeypatch):
+    monkeypatch.setattr(sandbox_mod, "bwrap_path", lambda: None)
+    with pytest.warns(RuntimeWarning, match="does NOT isolate"):
+        fallback = get_sandbox("auto")
+    assert isinstance(fallback, RlimitSandbox) and not fallback.isolated
+    with pytest.raises(ValueError, match="unknown sandbox backend"):
+        get_sandbox("docker")
+
+
+def test_rlimit_fallback_runs_with_limits_and_scrubbed_env(monkeypatch):
+    monkeypatch.setenv("VERILOOP_TEST_SECRET", "hunter2")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        fb = RlimitSandbox()
+    r = fb.run(code="import os; print(sorted(os.environ)); print(open('f.txt').read())",
+               files={"f.txt": "hi"})
+    assert r.ok and "VERILOOP_TEST_SECRET" not in r.stdout and "hi" in r.stdout
+    assert r.backend == "rlimit" and not r.isolated
+    r = fb.run(code="while True: pass", limits=Limits(timeout_s=1, cpu_s=30))
+    assert r.timed_out and r.duration < 3
+    r = fb.run(code="x = bytearray(2 * 1024**3)", limits=Limits(memory_mb=256))
+    assert r.killed_for_memory
+
+
+def test_pool_reuses_workspaces_without_leaks(sb):
+    with SandboxPool(sb, size=1) as pool:
+        first = pool.run(code="import os\nopen('secret.txt','w').write('s1')\n"
+                              "os.makedirs('d/e'); os.chmod('d', 0)\n"
+                              "open('/tmp/t.txt','w').write('t')\nprint(os.getcwd())")
+        assert first.ok, first.stderr
+        second = pool.run(code="import os\nprint(sorted(os.listdir('.')), os.listdir('/tmp'))")
+        assert second.ok and second.stdout.strip() == "['main.py'] []"
+        assert pool.executions == 2
+
+
+def test_pool_map_runs_concurrently_in_order(sb):
+    jobs = [Job(code=f"import time; time.sleep(0.5); print({i})") for i in range(4)]
+    with SandboxPool(sb, size=4) as pool:
+        import time
+
+        start = time.perf_counter()
+        results = list(pool.map(jobs))
+        elapsed = time.perf_counter() - start
+    assert [r.stdout.strip() for r in results] == ["0", "1", "2", "3"]
+    assert elapsed < 1.8  # four 0.5 s sleeps overlapped
+
+
+def test_cli_exec_json(tmp_path):
+    f = tmp_path / "prog.py"
+    f.write_text("import sys\nprint('out'); print('err', file=sys.stderr); sys.exit(3)\n")
+    cmd = [sys.executable, "-m", "veriloop.cli", "sandbox", "exec", str(f), "--timeout", "5",
+           "--memory", "512", "--json"]
+    p = subprocess.run(cmd, capture_output=True, text=True, cwd=REPO, timeout=60,
+                       check=False)
+    assert p.returncode == 1, p.stderr
+    out = json.loads(p.stdout)
+    assert out["stdout"] == "out\n" and out["stderr"] == "err\n" and out["exit_code"] == 3
+    assert out["limits"]["memory_mb"] == 512 and out["timed_out"] is False
+    missing = subprocess.run(cmd[:5] + [str(tmp_path / "nope.py"), "--json"],
+                             capture_output=True, text=True, cwd=REPO, timeout=60,
+                       check=False)
+    assert missing.returncode == 2 and "not a file" in missing.stderr

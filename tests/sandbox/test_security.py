@@ -1,0 +1,266 @@
+"""Attacks on the bubblewrap sandbox: each must be contained and reported cleanly, and the host
+(this test process) must survive. Every attack runs under small limits so the suite stays fast."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from veriloop.sandbox import BubblewrapSandbox, Limits, get_sandbox
+
+REPO = Path(__file__).resolve().parents[2]
+SMALL = Limits(timeout_s=5, cpu_s=5, memory_mb=256, nproc=32, fsize_mb=8, tmpfs_mb=8,
+               max_output=4096)
+
+
+@pytest.fixture(scope="module")
+def sb() -> BubblewrapSandbox:
+    sandbox = get_sandbox("bubblewrap")
+    assert isinstance(sandbox, BubblewrapSandbox)
+    return sandbox
+
+
+def test_network_cannot_reach_host_loopback(sb):
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(1)
+    server.settimeout(0.2)
+    port = server.getsockname()[1]
+    code = f"""
+import socket
+s = socket.socket(); s.settimeout(2)
+try:
+    s.connect(("127.0.0.1", {port})); print("CONNECTED")
+except OSError as e:
+    print("BLOCKED", type(e).__name__)
+try:
+    socket.create_connection(("1.1.1.1", 53), timeout=2); print("INTERNET")
+except OSError as e:
+    print("NO-INTERNET", type(e).__name__)
+"""
+    r = sb.run(code=code, limits=SMALL)
+    with pytest.raises(socket.timeout):
+        server.accept()  # nobody connected to the host's port
+    server.close()
+    assert "BLOCKED ConnectionRefusedError" in r.stdout
+    assert "NO-INTERNET" in r.stdout and "CONNECTED" not in r.stdout
+    assert r.exit_code == 0
+
+
+def test_cannot_read_project_checkout_or_root(sb, tmp_path):
+    secret = Path("/root/veriloop-sandbox-secret.txt")
+    secret.write_text("TOPSECRET")
+    try:
+        code = f"""
+for p in [{str(REPO / 'pyproject.toml')!r}, {str(secret)!r}, "/etc/shadow", "/etc/passwd",
+          {str(Path(__file__))!r}]:
+    try:
+        print(p, "READ", open(p).read()[:20])
+    except OSError as e:
+        print(p, "DENIED", type(e).__name__)
+"""
+        r = sb.run(code=code, limits=SMALL)
+    finally:
+        secret.unlink()
+    assert r.exit_code == 0, r.stderr
+    assert "READ" not in r.stdout and "TOPSECRET" not in r.stdout
+    assert r.stdout.count("DENIED") == 5
+
+
+def test_cannot_write_outside_workspace(sb):
+    code = """
+import os
+for p in ["/usr/evil", "/evil", "/etc/evil", "/work/evil", os.__file__ + ".evil",
+          "/proc/sys/kernel/hostname"]:
+    try:
+        with open(p, "w") as f: f.write("x")
+        print(p, "WROTE")
+    except OSError as e:
+        print(p, "DENIED")
+open("/workspace/ok.txt", "w").write("fine"); open("/tmp/ok.txt", "w").write("fine")
+print("workspace ok")
+"""
+    r = sb.run(code=code, limits=SMALL)
+    assert "WROTE" not in r.stdout and r.stdout.count("DENIED") == 6
+    assert "workspace ok" in r.stdout
+    assert not Path("/evil").exists() and not Path("/usr/evil").exists()
+
+
+def test_fork_bomb_is_contained(sb):
+    code = """
+import os, time
+n = 0
+try:
+    while True:
+        if os.fork() == 0:
+            time.sleep(30); os._exit(0)
+        n += 1
+except OSError as e:
+    print("fork stopped after", n, type(e).__name__)
+"""
+    start = time.monotonic()
+    r = sb.run(code=code, limits=SMALL)
+    assert "fork stopped after" in r.stdout
+    n = int(r.stdout.split("after")[1].split()[0])
+    assert n < SMALL.nproc
+    assert time.monotonic() - start < 10
+    # the sleeping children died with the sandbox's PID namespace
+    assert _processes_of_uid_range() == []
+
+
+def test_shell_fork_bomb_times_out_cleanly(sb):
+    r = sb.run(":(){ :|:& };:; sleep 100", limits=Limits(timeout_s=2, nproc=32))
+    assert r.timed_out or r.exit_code != 0
+    assert r.duration < 6
+    time.sleep(0.2)
+    assert _processes_of_uid_range() == []
+
+
+def test_memory_bomb_is_stopped(sb):
+    code = "x = bytearray(2 * 1024**3)\nprint('allocated', len(x))"
+    r = sb.run(code=code, limits=SMALL)
+    assert r.exit_code != 0 and "allocated" not in r.stdout
+    assert r.killed_for_memory
+
+
+def test_infinite_loop_times_out(sb):
+    r = sb.run(code="while True: pass", limits=Limits(timeout_s=1.5, cpu_s=60))
+    assert r.timed_out and r.exit_code != 0
+    assert 1.4 < r.duration < 4
+
+
+def test_cpu_limit_kills_busy_loop(sb):
+    r = sb.run(code="while True: pass", limits=Limits(timeout_s=10, cpu_s=1))
+    assert not r.timed_out and r.exit_code < 0  # SIGXCPU / SIGKILL
+    assert r.duration < 5
+
+
+def test_multi_gb_output_is_truncated(sb):
+    code = "import sys\nblock = 'A' * 65536\nwhile True: sys.stdout.write(block)"
+    start = time.monotonic()
+    r = sb.run(code=code, limits=Limits(timeout_s=20, max_output=10_000))
+    assert r.truncated and len(r.stdout) < 11_000
+    assert time.monotonic() - start < 15  # killed after the drain cap, not after 20 s
+
+
+def test_big_file_write_is_capped(sb):
+    code = """
+try:
+    with open("big.bin", "wb") as f:
+        for _ in range(100): f.write(b"0" * 2**20)
+    print("WROTE 100MB")
+except OSError as e:
+    print("STOPPED", e)
+"""
+    r = sb.run(code=code, limits=SMALL)
+    assert "WROTE 100MB" not in r.stdout and r.exit_code != 0 or "STOPPED" in r.stdout
+
+
+def test_orphan_child_is_killed_after_parent_exits(sb):
+    code = """
+import os, subprocess
+subprocess.Popen(["sleep", "60"], start_new_session=True)
+if os.fork() == 0:
+    os.setsid()
+    if os.fork() == 0:
+        import time; time.sleep(60)
+    os._exit(0)
+print("parent done")
+"""
+    r = sb.run(code=code, limits=SMALL)
+    assert "parent done" in r.stdout and r.duration < 4
+    time.sleep(0.3)
+    assert _processes_of_uid_range() == []
+
+
+def test_cannot_signal_host_process(sb):
+    victim = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        code = f"""
+import os, signal
+for pid in [{victim.pid}, {os.getpid()}, 1]:
+    try:
+        os.kill(pid, signal.SIGKILL); print(pid, "SENT")
+    except OSError as e:
+        print(pid, "DENIED", type(e).__name__)
+print(sorted(int(p) for p in os.listdir("/proc") if p.isdigit())[:5])
+"""
+        r = sb.run(code=code, limits=SMALL)
+        time.sleep(0.2)
+        assert victim.poll() is None  # still alive
+        assert "SENT" not in r.stdout
+    finally:
+        victim.kill()
+        victim.wait()
+
+
+def test_host_environment_does_not_leak(sb, monkeypatch):
+    monkeypatch.setenv("VERILOOP_TEST_SECRET", "hunter2")
+    code = """
+import os
+print(sorted(os.environ))
+try:
+    print(open("/proc/1/environ").read())
+except OSError as e:
+    print("DENIED")
+"""
+    r = sb.run(code=code, limits=SMALL, env={"EXTRA_OK": "1"})
+    assert "hunter2" not in r.stdout and "VERILOOP_TEST_SECRET" not in r.stdout
+    assert "EXTRA_OK" in r.stdout
+    assert set(eval(r.stdout.splitlines()[0])) <= {
+        "EXTRA_OK", "HOME", "LANG", "LC_ALL", "PATH", "PWD", "PYTHONDONTWRITEBYTECODE",
+        "PYTHONIOENCODING", "PYTHONUNBUFFERED", "TMPDIR"}
+
+
+def test_no_capabilities_and_unprivileged_uid(sb):
+    code = """
+import os
+caps = [l for l in open("/proc/self/status") if l.startswith(("CapEff", "CapBnd"))]
+print(os.getuid(), caps)
+"""
+    r = sb.run(code=code, limits=SMALL)
+    uid = int(r.stdout.split()[0])
+    if os.geteuid() == 0:
+        assert uid >= 200_000
+    assert "0000000000000000" in r.stdout and "CapEff:\\t0000000000000000" in r.stdout
+
+
+def test_requested_limits_are_clamped(sb):
+    r = sb.run(code="print(1)", limits=Limits(timeout_s=10**9, memory_mb=10**9, nproc=10**6))
+    assert r.limits.timeout_s == sb.maximum.timeout_s
+    assert r.limits.memory_mb == sb.maximum.memory_mb and r.limits.nproc == sb.maximum.nproc
+
+
+def test_concurrent_attacks_leave_host_alive(sb):
+    results = []
+    threads = [threading.Thread(target=lambda c=c: results.append(sb.run(code=c, limits=SMALL)))
+               for c in ["while True: pass", "x = bytearray(2 * 1024**3)", "print('ok')"]]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=15)
+    assert len(results) == 3 and any(r.stdout.strip() == "ok" for r in results)
+
+
+def _processes_of_uid_range() -> list[int]:
+    """Live processes owned by sandbox uids (200000+): none may outlive their execution."""
+    if os.geteuid() != 0:
+        return []
+    out = []
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            try:
+                st = os.stat(f"/proc/{pid}")
+                state = Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0]
+            except (OSError, IndexError):
+                continue
+            if st.st_uid >= 200_000 and state != "Z":
+                out.append(int(pid))
+    return out

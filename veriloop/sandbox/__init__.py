@@ -1,0 +1,101 @@
+"""Run untrusted programs (model-written code, its tests) under isolation and resource limits.
+
+`get_sandbox("bubblewrap")` returns the namespace sandbox; `get_sandbox("rlimit")` the weaker
+fallback; `get_sandbox("auto")` bubblewrap when it works here, else the fallback with a loud
+warning. Asking for "bubblewrap" where it is missing raises InfrastructureError(kind=SANDBOX)
+(the episode is then recorded as an infrastructure fault, never scored): it never silently falls
+back. `SandboxPool` runs many executions concurrently in warm, wiped workspaces.
+
+SECURITY — what the bubblewrap backend guarantees (each point has an attack test in
+tests/sandbox/test_security.py):
+
+- No network: a fresh network namespace holding only its own loopback; host ports, including
+  the host's 127.0.0.1, are unreachable.
+- Filesystem: the root is an empty tmpfs; only /usr (+ /bin, /lib*, /sbin), the Python install
+  and virtualenv, /etc/ld.so.cache, /etc/alternatives and /etc/localtime are mounted, read-only.
+  The project checkout, /root, /home, /etc and the rest of the host are absent. The workspace
+  (bound at /workspace) and a size-capped /tmp and /dev/shm are the only writable places.
+- Processes: own PID namespace (host processes are invisible and cannot be signalled); own IPC
+  and UTS namespaces; a new session (no terminal injection). When the program's first process
+  exits or is killed (timeout, output flood), the PID namespace is torn down and every process
+  left in it is killed by the kernel (`--die-with-parent` covers the supervisor dying too).
+- Privileges: as root, bubblewrap drops to a dedicated uid (200000+) with no capabilities,
+  an empty bounding set and no_new_privs; host files are then readable only where "other"
+  may read them. As a normal user, a user namespace with all capabilities dropped and nested
+  user namespaces disabled.
+- Limits (clamped to the configured maximum whatever the caller or the model asks for):
+  wall-clock timeout; RLIMIT_CPU; RLIMIT_AS (memory per process); RLIMIT_NPROC (counted per
+  execution because each execution has its own uid when the host runs as root); RLIMIT_FSIZE;
+  tmpfs sizes; stdout/stderr kept to `max_output` bytes (head and tail) and the program killed
+  once it has printed 16 MiB.
+- Environment: cleared, then an allow-list (PATH, HOME, LANG, LC_ALL, TMPDIR, PYTHON* I/O
+  settings) plus variables the caller passes explicitly. No host secret leaks in.
+
+Non-guarantees (know them before running hostile code at scale):
+
+- It is not a VM: the host kernel is shared, so a kernel exploit escapes. There is no seccomp
+  filter; every syscall the kernel allows an unprivileged user is available (as root host,
+  nested user namespaces are not blocked).
+- Memory is capped per process (address space), not per execution: a program may use up to
+  nproc x memory in total. No cgroup is used (this container's cgroup tree is not delegated).
+- Disk: the workspace lives on the host disk; RLIMIT_FSIZE caps each file, not their number.
+- CPU: RLIMIT_CPU is per process; the wall-clock timeout bounds the whole execution.
+- Timing and side channels, /proc/cpuinfo and kernel version are visible.
+- As a normal (non-root) user the sandboxed program runs under the caller's uid, so
+  RLIMIT_NPROC counts the caller's processes too (the limit is raised by their current count).
+
+The rlimit fallback (`veriloop.sandbox.rlimit`) only applies the rlimits, a process group and a
+scrubbed environment: no filesystem, network or process isolation (see its docstring).
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+
+from veriloop.sandbox.base import (
+    DEFAULT_LIMITS,
+    MAX_LIMITS,
+    Limits,
+    Result,
+    Sandbox,
+    resolve_limits,
+    sandbox_error,
+)
+from veriloop.sandbox.bwrap import BubblewrapSandbox, bwrap_path, probe
+from veriloop.sandbox.pool import Job, SandboxPool
+from veriloop.sandbox.rlimit import RlimitSandbox
+
+__all__ = ["BACKENDS", "DEFAULT_LIMITS", "MAX_LIMITS", "BubblewrapSandbox", "Job", "Limits",
+           "Result", "RlimitSandbox", "Sandbox", "SandboxPool", "get_sandbox", "probe",
+           "resolve_limits"]
+
+BACKENDS = ("bubblewrap", "rlimit", "auto")
+log = logging.getLogger(__name__)
+
+
+@functools.cache
+def _bwrap_works() -> tuple[bool, str]:
+    return probe()
+
+
+def get_sandbox(backend: str = "bubblewrap", default: Limits = DEFAULT_LIMITS,
+                maximum: Limits = MAX_LIMITS) -> Sandbox:
+    """The sandbox named `backend` ("bubblewrap", "rlimit" or "auto")."""
+    if backend == "bubblewrap":
+        if bwrap_path() is None:
+            raise sandbox_error("sandbox backend 'bubblewrap' was requested but bwrap is not "
+                                "installed; run `make system` or `apt-get install -y "
+                                "bubblewrap`, or pass backend='rlimit' (no isolation)")
+        ok, why = _bwrap_works()
+        if not ok:
+            raise sandbox_error(f"bubblewrap is installed but cannot create its namespaces "
+                                f"here: {why}")
+        return BubblewrapSandbox(default, maximum)
+    if backend == "rlimit":
+        return RlimitSandbox(default, maximum)
+    if backend == "auto":
+        if bwrap_path() is not None and _bwrap_works()[0]:
+            return BubblewrapSandbox(default, maximum)
+        return RlimitSandbox(default, maximum)
+    raise ValueError(f"unknown sandbox backend {backend!r}; choose one of {', '.join(BACKENDS)}")

@@ -1,0 +1,286 @@
+"""Sandbox protocol, limits, results, and the process supervision both backends share.
+
+A sandbox runs one command (or a Python snippet) in a fresh workspace under resource limits
+and returns what it printed, how it ended, and any files asked for. The supervision here (output
+caps, wall-clock timeout, killing the whole process group, collecting files) is common to the
+bubblewrap backend and the rlimit fallback; the backends differ only in the command line they
+wrap the program in and in what the kernel enforces for them (see `veriloop.sandbox` for the
+guarantees and non-guarantees).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import resource
+import selectors
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Any, Protocol
+
+from veriloop.types import FaultKind, InfrastructureError
+
+WORKSPACE = "/workspace"  # where the workspace appears inside the bubblewrap sandbox
+MAIN_FILE = "main.py"  # the file `code=` is written to
+ENV_ALLOWLIST = {"LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PYTHONDONTWRITEBYTECODE": "1",
+                 "PYTHONUNBUFFERED": "1", "PYTHONIOENCODING": "utf-8"}
+_ENV_NAME = re.compile(r"^[A-Z_][A-Z0-9_]*$")
+_MEMORY_MARKERS = ("MemoryError", "Cannot allocate memory", "std::bad_alloc", "out of memory")
+
+
+def sandbox_error(message: str) -> InfrastructureError:
+    """The sandbox itself failed (not the code it ran): the episode is errored, never scored."""
+    return InfrastructureError(message, kind=FaultKind.SANDBOX)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Resource limits of one execution. `None` fields take the sandbox's defaults; every value
+    is clamped to the sandbox's configured maximum (a model asking for a day gets the maximum)."""
+
+    timeout_s: float | None = None  # wall clock; the whole process tree is killed after it
+    cpu_s: int | None = None  # RLIMIT_CPU per process
+    memory_mb: int | None = None  # RLIMIT_AS per process (address space, not resident memory)
+    nproc: int | None = None  # RLIMIT_NPROC (processes + threads of the sandbox user)
+    fsize_mb: int | None = None  # RLIMIT_FSIZE: largest file any process may write
+    tmpfs_mb: int | None = None  # size of the private /tmp (bubblewrap only)
+    max_output: int | None = None  # bytes of stdout and of stderr kept (head + tail)
+
+
+DEFAULT_LIMITS = Limits(timeout_s=10.0, cpu_s=10, memory_mb=1024, nproc=64, fsize_mb=64,
+                        tmpfs_mb=64, max_output=64_000)
+MAX_LIMITS = Limits(timeout_s=120.0, cpu_s=120, memory_mb=4096, nproc=256, fsize_mb=256,
+                    tmpfs_mb=512, max_output=1_000_000)
+
+
+def resolve_limits(requested: Limits | None, default: Limits = DEFAULT_LIMITS,
+                   maximum: Limits = MAX_LIMITS) -> Limits:
+    """Fill unset fields from `default`, then clamp every field into (0, maximum]."""
+    requested = requested or Limits()
+    out: dict[str, Any] = {}
+    for name, value in asdict(requested).items():
+        value = getattr(default, name) if value is None else value
+        cap = getattr(maximum, name)
+        if not isinstance(value, (int, float)) or math.isnan(value) or value <= 0:
+            value = getattr(default, name)
+        out[name] = type(cap)(min(value, cap))
+    return Limits(**out)
+
+
+@dataclass(frozen=True)
+class Result:
+    """How one execution ended. `exit_code` is negative (-signal) when a signal killed it."""
+
+    stdout: str
+    stderr: str
+    exit_code: int
+    timed_out: bool = False
+    killed_for_memory: bool = False
+    truncated: bool = False
+    duration: float = 0.0
+    backend: str = ""
+    isolated: bool = False  # True only for a namespace sandbox (bubblewrap)
+    limits: Limits = field(default_factory=Limits)
+    files: dict[str, str] = field(default_factory=dict)  # collected workspace files
+
+    @property
+    def ok(self) -> bool:
+        return self.exit_code == 0 and not self.timed_out
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class Sandbox(Protocol):
+    name: str
+    isolated: bool
+
+    def run(self, command: str | Sequence[str] | None = None, *, code: str | None = None,
+            files: Mapping[str, str | bytes] | None = None, limits: Limits | None = None,
+            stdin: str | None = None, env: Mapping[str, str] | None = None,
+            collect: Sequence[str] = (), workspace: Path | None = None) -> Result: ...
+
+
+def scrubbed_env(extra: Mapping[str, str] | None, path: str, home: str) -> dict[str, str]:
+    """The only environment a sandboxed program sees: an allow-list plus validated extras."""
+    env = dict(ENV_ALLOWLIST, PATH=path, HOME=home, TMPDIR="/tmp")
+    for k, v in (extra or {}).items():
+        if not _ENV_NAME.match(k) or "\0" in v:
+            raise ValueError(f"invalid environment variable {k!r}; names are A-Z, 0-9, _")
+        env[k] = v
+    return env
+
+
+def write_files(root: Path, files: Mapping[str, str | bytes] | None) -> None:
+    """Write `files` (relative paths) under `root`; refuse paths that escape it."""
+    for rel, content in (files or {}).items():
+        target = (root / rel).resolve()
+        if not target.is_relative_to(root.resolve()) or target == root.resolve():
+            raise ValueError(f"file path {rel!r} escapes the workspace; use a relative path")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            target.write_bytes(content)
+        else:
+            target.write_text(content, encoding="utf-8")
+
+
+def collect_files(root: Path, names: Sequence[str], limit: int) -> dict[str, str]:
+    """Read back workspace files (at most `limit` bytes each, no symlinks out of it)."""
+    out: dict[str, str] = {}
+    for rel in names:
+        p = root / rel
+        if p.is_symlink() or not p.is_file() or not p.resolve().is_relative_to(root.resolve()):
+            continue
+        with open(p, "rb") as f:
+            out[rel] = f.read(limit).decode("utf-8", errors="replace")
+    return out
+
+
+def clear_workspace(root: Path) -> None:
+    """Delete everything under `root` (whatever permissions the sandboxed code set)."""
+    for child in list(root.iterdir()) if root.exists() else []:
+        if child.is_dir() and not child.is_symlink():
+            for dirpath, dirnames, _ in os.walk(child):
+                for d in dirnames:
+                    try:
+                        os.chmod(os.path.join(dirpath, d), 0o700, follow_symlinks=False)
+                    except OSError:
+                        pass
+            os.chmod(child, 0o700)
+            shutil.rmtree(child)
+        else:
+            child.unlink()
+
+
+def rlimit_preexec(limits: Limits, nproc_extra: int = 0) -> Callable[[], None]:
+    """A preexec function: new session (own process group) and the kernel rlimits."""
+    mem = limits.memory_mb * 2**20
+    fsize = limits.fsize_mb * 2**20
+    nproc = limits.nproc + nproc_extra
+
+    def apply() -> None:
+        os.setsid()
+        resource.setrlimit(resource.RLIMIT_CPU, (limits.cpu_s, limits.cpu_s + 1))
+        resource.setrlimit(resource.RLIMIT_AS, (mem, mem))
+        resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize))
+        resource.setrlimit(resource.RLIMIT_NPROC, (nproc, nproc))
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+
+    return apply
+
+
+class _Capture:
+    """Keeps the head and tail of a stream within `limit` bytes and counts the rest."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit, self.head, self.tail, self.total = limit, bytearray(), bytearray(), 0
+
+    def add(self, chunk: bytes) -> None:
+        self.total += len(chunk)
+        room = self.limit // 2 - len(self.head)
+        if room > 0:
+            self.head += chunk[:room]
+            chunk = chunk[room:]
+        if chunk:
+            self.tail = (self.tail + chunk)[-(self.limit - self.limit // 2):]
+
+    @property
+    def truncated(self) -> bool:
+        return self.total > len(self.head) + len(self.tail)
+
+    def text(self) -> str:
+        if not self.truncated:
+            return (self.head + self.tail).decode("utf-8", errors="replace")
+        cut = self.total - len(self.head) - len(self.tail)
+        return (self.head.decode("utf-8", errors="replace")
+                + f"\n...[truncated {cut} bytes]...\n"
+                + self.tail.decode("utf-8", errors="replace"))
+
+
+def supervise(argv: Sequence[str], *, cwd: str, env: Mapping[str, str], limits: Limits,
+              preexec: Callable[[], None], stdin: str | None, backend: str, isolated: bool,
+              drain_cap: int = 16 * 2**20) -> Result:
+    """Start `argv`, stream its output into bounded buffers, kill its process group at the
+    timeout or once it has printed more than `drain_cap` bytes, and report how it ended."""
+    start = time.perf_counter()
+    try:
+        # preexec only makes async-signal-safe os/resource calls (setsid, setrlimit)
+        proc = subprocess.Popen(list(argv), cwd=cwd, env=dict(env), preexec_fn=preexec,  # noqa: PLW1509
+                                stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, close_fds=True)
+    except OSError as e:
+        raise sandbox_error(f"could not start the sandbox ({argv[0]}): {e}") from e
+    if stdin is not None:
+        assert proc.stdin is not None
+        try:
+            proc.stdin.write(stdin.encode())
+        except BrokenPipeError:
+            pass
+        proc.stdin.close()
+    out, err = _Capture(limits.max_output), _Capture(limits.max_output)
+    sel = selectors.DefaultSelector()
+    assert proc.stdout is not None and proc.stderr is not None
+    sel.register(proc.stdout, selectors.EVENT_READ, out)
+    sel.register(proc.stderr, selectors.EVENT_READ, err)
+    deadline = start + limits.timeout_s
+    timed_out = flooded = False
+    try:
+        while sel.get_map():
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0:
+                timed_out = True
+                break
+            for key, _ in sel.select(timeout=min(remaining, 0.5)):
+                chunk = os.read(key.fd, 65536)
+                if not chunk:
+                    sel.unregister(key.fileobj)
+                    continue
+                key.data.add(chunk)
+            if out.total + err.total > drain_cap:
+                flooded = True
+                break
+        if not timed_out and not flooded:
+            try:
+                proc.wait(timeout=max(deadline - time.perf_counter(), 0.01))
+            except subprocess.TimeoutExpired:
+                timed_out = True
+    finally:
+        if proc.poll() is None:
+            _kill_group(proc)
+        proc.wait()
+        sel.close()
+        proc.stdout.close()
+        proc.stderr.close()
+    duration = time.perf_counter() - start
+    code = proc.returncode
+    stderr_text = err.text()
+    oom = (not timed_out and code != 0
+           and any(m in stderr_text[-4000:] for m in _MEMORY_MARKERS))
+    return Result(stdout=out.text(), stderr=stderr_text, exit_code=code, timed_out=timed_out,
+                  killed_for_memory=oom, truncated=out.truncated or err.truncated or flooded,
+                  duration=duration, backend=backend, isolated=isolated, limits=limits)
+
+
+def _kill_group(proc: subprocess.Popen[bytes]) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    except PermissionError:
+        proc.kill()
+
+
+def new_workspace(prefix: str = "veriloop-sbx-") -> Path:
+    return Path(tempfile.mkdtemp(prefix=prefix))
+
+
+def with_limits(limits: Limits, **changes: Any) -> Limits:
+    return replace(limits, **changes)

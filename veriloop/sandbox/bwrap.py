@@ -1,0 +1,255 @@
+"""The bubblewrap backend: namespaces, read-only system mounts, a private workspace, rlimits.
+
+Command line it builds (root host; see `veriloop.sandbox` for what each part guarantees):
+
+    bwrap --unshare-pid --unshare-net --unshare-ipc --unshare-uts --unshare-cgroup-try
+          --die-with-parent --new-session --clearenv --setenv ... (allow-list only)
+          --ro-bind /usr /usr  (+ /bin /lib /lib64 /sbin as on the host, the Python prefixes,
+          /etc/ld.so.cache, /etc/alternatives) --proc /proc --dev /dev
+          --tmpfs /tmp (size-capped, 1777) --bind WORKSPACE /workspace --chdir /workspace
+          -- setpriv --reuid U --regid U --clear-groups --inh-caps=-all --bounding-set=-all
+             --no-new-privs -- PROGRAM
+
+Run as root, bubblewrap mounts with its privileges and `setpriv` then drops to an unprivileged
+uid U (one per concurrent execution, so RLIMIT_NPROC counts that execution's processes only)
+with no capabilities. Run as an ordinary user, bubblewrap creates a user namespace instead
+(`--unshare-user --disable-userns --cap-drop ALL`) and the program keeps the caller's uid.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from veriloop.sandbox.base import (
+    DEFAULT_LIMITS,
+    MAIN_FILE,
+    MAX_LIMITS,
+    WORKSPACE,
+    Limits,
+    Result,
+    clear_workspace,
+    collect_files,
+    new_workspace,
+    resolve_limits,
+    rlimit_preexec,
+    sandbox_error,
+    scrubbed_env,
+    supervise,
+    write_files,
+)
+
+UID_BASE = 200_000  # sandbox uids are UID_BASE + slot; no host account uses this range
+
+
+def bwrap_path() -> str | None:
+    return shutil.which("bwrap")
+
+
+def _python_mounts() -> list[str]:
+    """Directories the host Python needs (its install prefix and the active virtualenv)."""
+    dirs = {os.path.realpath(p) for p in (sys.base_prefix, sys.prefix, sys.exec_prefix)}
+    dirs.add(os.path.dirname(os.path.realpath(sys.executable)))
+    system = ("/usr", "/bin", "/lib", "/lib64", "/sbin")
+    out = [d for d in sorted(dirs)
+           if not any(d == s or d.startswith(s + "/") for s in system)]
+    # keep only outermost directories
+    return [d for d in out if not any(d != o and d.startswith(o + "/") for o in out)]
+
+
+class _UidAllocator:
+    """Hands out distinct sandbox uids to concurrent executions of this process."""
+
+    def __init__(self, base: int) -> None:
+        self.base, self._used, self._lock = base, set[int](), threading.Lock()
+
+    def acquire(self) -> int:
+        with self._lock:
+            slot = next(i for i in range(1_000_000) if i not in self._used)
+            self._used.add(slot)
+            return self.base + slot
+
+    def release(self, uid: int) -> None:
+        with self._lock:
+            self._used.discard(uid - self.base)
+
+
+class BubblewrapSandbox:
+    """Runs programs under bubblewrap. Raises InfrastructureError(kind=SANDBOX) if bubblewrap
+    is missing or cannot create its namespaces here; never falls back silently."""
+
+    name = "bubblewrap"
+    isolated = True
+
+    def __init__(self, default: Limits = DEFAULT_LIMITS, maximum: Limits = MAX_LIMITS,
+                 python: str | None = None, extra_ro_binds: Sequence[str] = ()) -> None:
+        self.bwrap = bwrap_path()
+        if self.bwrap is None:
+            raise sandbox_error("bubblewrap is not installed: run `make system` or "
+                                "`apt-get install -y bubblewrap` (or choose backend='rlimit', "
+                                "which does NOT isolate)")
+        self.default, self.maximum = default, maximum
+        self.python = python or sys.executable
+        self.root = os.geteuid() == 0
+        self.setpriv = shutil.which("setpriv") if self.root else None
+        if self.root and self.setpriv is None:
+            raise sandbox_error("running as root needs `setpriv` (util-linux) to drop to an "
+                                "unprivileged uid inside the sandbox; install util-linux")
+        self.extra_ro_binds = tuple(extra_ro_binds)
+        self._uids = _UidAllocator(UID_BASE + (os.getpid() % 1000) * 1000)
+        self._prefix = self._mount_args()
+        self._path = ":".join([os.path.dirname(self.python), "/usr/local/bin", "/usr/bin",
+                               "/bin"])
+
+    def _mount_args(self) -> list[str]:
+        args: list[str] = []
+        for top in ("/usr", "/bin", "/lib", "/lib64", "/sbin", "/lib32", "/libx32"):
+            if os.path.islink(top):
+                args += ["--symlink", os.readlink(top), top]
+            elif os.path.isdir(top):
+                args += ["--ro-bind", top, top]
+        made: set[str] = set()
+        for path in ("/etc/ld.so.cache", "/etc/alternatives", "/etc/localtime",
+                     *_python_mounts(), *self.extra_ro_binds):
+            if not os.path.exists(path):
+                continue
+            # bubblewrap would create missing parents as 0700 root dirs, which the unprivileged
+            # sandbox user could not traverse
+            parents = list(reversed(Path(path).parents))[1:]
+            for parent in map(str, parents):
+                if parent not in made:
+                    made.add(parent)
+                    args += ["--perms", "0755", "--dir", parent]
+            args += ["--ro-bind", path, path]
+        return args
+
+    def argv(self, program: Sequence[str], limits: Limits, workspace: Path, uid: int | None,
+             env: Mapping[str, str]) -> list[str]:
+        args = [self.bwrap or "bwrap", "--unshare-pid", "--unshare-net", "--unshare-ipc",
+                "--unshare-uts", "--unshare-cgroup-try", "--hostname", "sandbox",
+                "--die-with-parent", "--new-session", "--clearenv"]
+        if not self.root:
+            args += ["--unshare-user", "--disable-userns", "--cap-drop", "ALL"]
+        for k, v in env.items():
+            args += ["--setenv", k, v]
+        args += self._prefix
+        args += ["--proc", "/proc", "--dev", "/dev",
+                 "--perms", "1777", "--size", str(limits.tmpfs_mb * 2**20), "--tmpfs", "/tmp",
+                 "--perms", "1777", "--size", str(limits.tmpfs_mb * 2**20),
+                 "--tmpfs", "/dev/shm",
+                 "--bind", str(workspace), WORKSPACE, "--chdir", WORKSPACE, "--"]
+        if self.root:
+            assert uid is not None and self.setpriv is not None
+            args += [self.setpriv, f"--reuid={uid}", f"--regid={uid}", "--clear-groups",
+                     "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"]
+        return args + list(program)
+
+    def run(self, command: str | Sequence[str] | None = None, *, code: str | None = None,
+            files: Mapping[str, str | bytes] | None = None, limits: Limits | None = None,
+            stdin: str | None = None, env: Mapping[str, str] | None = None,
+            collect: Sequence[str] = (), workspace: Path | None = None) -> Result:
+        """Run `command` (a shell string or argv list) or the Python `code` in a workspace
+        holding `files`; `collect` names workspace files to read back into `Result.files`.
+        A given `workspace` directory is used as is (the pool clears it between runs)."""
+        program = program_argv(command, code, self.python)
+        lim = resolve_limits(limits, self.default, self.maximum)
+        own = workspace is None
+        ws = new_workspace() if own else Path(workspace)  # type: ignore[arg-type]
+        uid = self._uids.acquire() if self.root else None
+        try:
+            write_files(ws, files)
+            if code is not None:
+                write_files(ws, {MAIN_FILE: code})
+            if uid is not None:
+                _chown_tree(ws, uid)
+            else:
+                os.chmod(ws, 0o700)
+            sandbox_env = scrubbed_env(env, self._path, WORKSPACE)
+            argv = self.argv(program, lim, ws, uid, sandbox_env)
+            result = supervise(argv, cwd=str(ws), env={}, limits=lim,
+                               preexec=rlimit_preexec(lim, self._nproc_extra()), stdin=stdin,
+                               backend=self.name, isolated=True)
+            _check_started(result)
+            if 128 < result.exit_code <= 128 + 64:
+                # bubblewrap's init reports a child killed by signal n as exit status 128 + n
+                result = replace(result, exit_code=128 - result.exit_code)
+            if collect:
+                files_out = collect_files(ws, collect, lim.max_output)
+                result = _with_files(result, files_out)
+            return result
+        finally:
+            if uid is not None:
+                self._uids.release(uid)
+            if own:
+                clear_workspace(ws)
+                ws.rmdir()
+
+    def _nproc_extra(self) -> int:
+        # without a dedicated uid the limit counts all of the caller's processes
+        return 0 if self.root else _count_user_processes(os.getuid())
+
+
+def program_argv(command: str | Sequence[str] | None, code: str | None,
+                 python: str) -> list[str]:
+    if (command is None) == (code is None):
+        raise ValueError("give exactly one of `command` or `code`")
+    if code is not None:
+        return [python, "-B", MAIN_FILE]
+    if isinstance(command, str):
+        return ["/bin/sh", "-c", command]
+    if not command:
+        raise ValueError("empty command")
+    return list(command)
+
+
+def _chown_tree(root: Path, uid: int) -> None:
+    os.chown(root, uid, uid)
+    os.chmod(root, 0o700)
+    for dirpath, dirnames, filenames in os.walk(root):
+        for n in dirnames + filenames:
+            os.chown(os.path.join(dirpath, n), uid, uid, follow_symlinks=False)
+
+
+def _count_user_processes(uid: int) -> int:
+    n = 0
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            try:
+                if os.stat(f"/proc/{pid}").st_uid == uid:
+                    n += 1
+            except OSError:
+                continue
+    return n
+
+
+def _check_started(result: Result) -> None:
+    """bubblewrap reports its own setup failures on stderr with exit code 1."""
+    if result.exit_code == 1 and result.stderr.startswith("bwrap: "):
+        raise sandbox_error(f"bubblewrap failed to set up the sandbox: "
+                            f"{result.stderr.strip()[:500]}")
+    if result.exit_code != 0 and result.stderr.startswith("setpriv: "):
+        raise sandbox_error(f"setpriv failed inside the sandbox: {result.stderr.strip()[:500]}")
+
+
+def _with_files(result: Result, files: dict[str, str]) -> Result:
+    return replace(result, files=files)
+
+
+def probe(timeout: float = 10.0) -> tuple[bool, str]:
+    """Whether bubblewrap can create its namespaces on this machine, and why not."""
+    path = bwrap_path()
+    if path is None:
+        return False, "bwrap not found on PATH"
+    try:
+        r = subprocess.run([path, "--unshare-pid", "--unshare-net", "--ro-bind", "/", "/",
+                            "--proc", "/proc", "--dev", "/dev", "--", "/bin/true"],
+                           capture_output=True, timeout=timeout, env={}, check=False)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return False, str(e)
+    return r.returncode == 0, r.stderr.decode(errors="replace").strip()

@@ -1,0 +1,84 @@
+"""A pool of sandbox slots: concurrent executions, each in a warm workspace wiped between uses.
+
+Each slot owns one workspace directory for its lifetime. Before every execution the slot's
+workspace is emptied (files, directories with any permissions the previous program set), and the
+sandbox gives every execution a fresh /tmp, /dev/shm, PID, IPC and network namespace, so nothing
+one execution wrote or started is visible to the next. What a slot saves is the directory setup
+and, with `map`, the waiting: executions run in parallel threads (the work itself is in child
+processes, so threads do not serialise it).
+"""
+
+from __future__ import annotations
+
+import queue
+import shutil
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Self
+
+from veriloop.sandbox.base import Limits, Result, Sandbox, clear_workspace, new_workspace
+
+
+@dataclass(frozen=True)
+class Job:
+    """One execution for `SandboxPool.map` (same arguments as `Sandbox.run`)."""
+
+    command: str | Sequence[str] | None = None
+    code: str | None = None
+    files: Mapping[str, str | bytes] = field(default_factory=dict)
+    limits: Limits | None = None
+    stdin: str | None = None
+    collect: tuple[str, ...] = ()
+
+
+class SandboxPool:
+    """`size` concurrent slots over one sandbox backend. Use as a context manager or `close()`."""
+
+    def __init__(self, sandbox: Sandbox, size: int = 2) -> None:
+        if size < 1:
+            raise ValueError(f"pool size must be >= 1, got {size}")
+        self.sandbox, self.size = sandbox, size
+        self._free: queue.Queue[Path] = queue.Queue()
+        self._dirs = [new_workspace(prefix="veriloop-pool-") for _ in range(size)]
+        for d in self._dirs:
+            self._free.put(d)
+        self._executor = ThreadPoolExecutor(max_workers=size, thread_name_prefix="sandbox")
+        self.executions = 0
+
+    def run(self, command: str | Sequence[str] | None = None, **kwargs: Any) -> Result:
+        """Like `Sandbox.run`, in a free slot's freshly wiped workspace (blocks while all
+        slots are busy)."""
+        ws = self._free.get()
+        try:
+            clear_workspace(ws)
+            self.executions += 1
+            return self.sandbox.run(command, workspace=ws, **kwargs)
+        finally:
+            clear_workspace(ws)
+            self._free.put(ws)
+
+    def submit(self, fn: Callable[..., Result], *args: Any, **kwargs: Any) -> Any:
+        return self._executor.submit(fn, *args, **kwargs)
+
+    def map(self, jobs: Iterable[Job]) -> Iterator[Result]:
+        """Run jobs concurrently; results in job order. Exceptions (InfrastructureError) are
+        re-raised when their result is reached."""
+        futures = [self._executor.submit(self.run, j.command, code=j.code, files=j.files,
+                                         limits=j.limits, stdin=j.stdin, collect=j.collect)
+                   for j in jobs]
+        for f in futures:
+            yield f.result()
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=True)
+        for d in self._dirs:
+            clear_workspace(d)
+            shutil.rmtree(d, ignore_errors=True)
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

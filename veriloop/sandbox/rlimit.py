@@ -1,0 +1,81 @@
+"""The weaker fallback: kernel rlimits and a process group, with NO isolation.
+
+Used only when bubblewrap is absent and the caller chose it (`backend="rlimit"`, or
+`backend="auto"` on a machine without bubblewrap, which warns loudly). The program runs as the
+caller's user, sees the whole filesystem and the network, and can signal the caller's other
+processes; a child that calls setsid() escapes the kill at timeout. Under root, RLIMIT_NPROC is
+not enforced by the kernel, so a fork bomb is not contained. Never use it for untrusted code on a
+machine you care about.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import warnings
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from veriloop.sandbox.base import (
+    DEFAULT_LIMITS,
+    MAIN_FILE,
+    MAX_LIMITS,
+    Limits,
+    Result,
+    clear_workspace,
+    collect_files,
+    new_workspace,
+    resolve_limits,
+    rlimit_preexec,
+    scrubbed_env,
+    supervise,
+    write_files,
+)
+from veriloop.sandbox.bwrap import _count_user_processes, program_argv
+
+log = logging.getLogger(__name__)
+WARNING = ("veriloop sandbox: using the rlimit-only fallback. It does NOT isolate the program: "
+           "no separate filesystem, network or process namespace. Install bubblewrap "
+           "(`apt-get install -y bubblewrap`) for real isolation.")
+
+
+class RlimitSandbox:
+    """Runs programs in a temporary directory under rlimits and their own process group."""
+
+    name = "rlimit"
+    isolated = False
+
+    def __init__(self, default: Limits = DEFAULT_LIMITS, maximum: Limits = MAX_LIMITS,
+                 python: str | None = None, quiet: bool = False) -> None:
+        self.default, self.maximum = default, maximum
+        self.python = python or sys.executable
+        if not quiet:
+            warnings.warn(WARNING, RuntimeWarning, stacklevel=2)
+            log.warning(WARNING)
+
+    def run(self, command: str | Sequence[str] | None = None, *, code: str | None = None,
+            files: Mapping[str, str | bytes] | None = None, limits: Limits | None = None,
+            stdin: str | None = None, env: Mapping[str, str] | None = None,
+            collect: Sequence[str] = (), workspace: Path | None = None) -> Result:
+        program = program_argv(command, code, self.python)
+        lim = resolve_limits(limits, self.default, self.maximum)
+        own = workspace is None
+        ws = new_workspace() if own else Path(workspace)  # type: ignore[arg-type]
+        try:
+            write_files(ws, files)
+            if code is not None:
+                write_files(ws, {MAIN_FILE: code})
+            path = ":".join([os.path.dirname(self.python), "/usr/local/bin", "/usr/bin", "/bin"])
+            result = supervise(program, cwd=str(ws), env=scrubbed_env(env, path, str(ws)),
+                               limits=lim,
+                               preexec=rlimit_preexec(lim, _count_user_processes(os.getuid())),
+                               stdin=stdin, backend=self.name, isolated=False)
+            if collect:
+                result = replace(result, files=collect_files(ws, collect, lim.max_output))
+            return result
+        finally:
+            if own:
+                clear_workspace(ws)
+                ws.rmdir()
