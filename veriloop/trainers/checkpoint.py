@@ -1,0 +1,159 @@
+"""Atomic checkpoints: model (or LoRA adapter), optimizer, scheduler, RNG states, trainer state.
+
+A checkpoint is written into `checkpoints/.tmp-step-N-<pid>/`, every file fsynced, and only then
+renamed to `checkpoints/step-0000N/` (a rename within one directory is atomic on POSIX). A process
+killed while saving leaves a stray `.tmp-*` directory (removed at the next save or resume) and the
+previous checkpoint intact; `latest()` only ever sees complete checkpoints.
+
+For tests, the environment variable VERILOOP_PAUSE_IN_SAVE=<seconds> makes `save` sleep after
+writing the weights but before the rename, printing `SAVING <dir>` to stderr, so a test can
+SIGKILL the process inside a save.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import shutil
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+
+_STEP_DIR = re.compile(r"^step-(\d+)$")
+
+
+def rng_state() -> dict[str, Any]:
+    return {"python": random.getstate(), "numpy": np.random.get_state(),
+            "torch": torch.random.get_rng_state()}
+
+
+def set_rng_state(state: dict[str, Any]) -> None:
+    random.setstate(state["python"])
+    np.random.set_state(state["numpy"])
+    torch.random.set_rng_state(state["torch"])
+
+
+def _fsync_tree(root: Path) -> None:
+    for p in sorted(root.rglob("*")):
+        if p.is_file():
+            with open(p, "rb") as f:
+                os.fsync(f.fileno())
+    fd = os.open(root, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def checkpoints(run_dir: Path) -> list[tuple[int, Path]]:
+    """Complete checkpoints of a run, oldest first."""
+    root = run_dir / "checkpoints"
+    if not root.is_dir():
+        return []
+    out = []
+    for p in root.iterdir():
+        m = _STEP_DIR.match(p.name)
+        if m and p.is_dir() and (p / "trainer_state.json").exists():
+            out.append((int(m.group(1)), p))
+    return sorted(out)
+
+
+def latest(run_dir: Path) -> Path | None:
+    found = checkpoints(run_dir)
+    return found[-1][1] if found else None
+
+
+def remove_partial(run_dir: Path) -> int:
+    """Delete `.tmp-*` directories left by a save that was killed; returns how many."""
+    root = run_dir / "checkpoints"
+    stale = [p for p in root.glob(".tmp-*")] if root.is_dir() else []
+    for p in stale:
+        shutil.rmtree(p, ignore_errors=True)
+    return len(stale)
+
+
+def save(run_dir: Path, step: int, model: torch.nn.Module, optimizer: torch.optim.Optimizer,
+         scheduler: Any, trainer_state: dict[str, Any], extra: dict[str, Any] | None = None,
+         keep: int = 2) -> Path:
+    """Write checkpoint `step` atomically and prune old ones; returns its directory."""
+    root = run_dir / "checkpoints"
+    root.mkdir(parents=True, exist_ok=True)
+    remove_partial(run_dir)
+    tmp = root / f".tmp-step-{step}-{os.getpid()}"
+    tmp.mkdir()
+    _save_model(model, tmp / "model")
+    torch.save({"optimizer": optimizer.state_dict(),
+                "scheduler": scheduler.state_dict() if scheduler is not None else None,
+                "rng": rng_state(), "extra": extra or {}}, tmp / "state.pt")
+    pause = float(os.environ.get("VERILOOP_PAUSE_IN_SAVE", "0") or 0)
+    if pause > 0:
+        print(f"SAVING {tmp}", file=sys.stderr, flush=True)
+        time.sleep(pause)
+    (tmp / "trainer_state.json").write_text(json.dumps({"step": step, **trainer_state}, indent=1))
+    _fsync_tree(tmp)
+    final = root / f"step-{step:06d}"
+    if final.exists():  # re-saving the same step after a resume: replace it atomically
+        old = root / f".tmp-old-{step}-{os.getpid()}"
+        os.rename(final, old)
+        os.rename(tmp, final)
+        shutil.rmtree(old, ignore_errors=True)
+    else:
+        os.rename(tmp, final)
+    _fsync_tree(root)
+    for _, p in checkpoints(run_dir)[:-keep] if keep > 0 else []:
+        shutil.rmtree(p, ignore_errors=True)
+    return final
+
+
+def _save_model(model: torch.nn.Module, out: Path) -> None:
+    """A Hugging Face directory (adapter only for peft models), loadable by transformers/peft."""
+    if hasattr(model, "save_pretrained"):
+        model.save_pretrained(out, safe_serialization=True)
+    else:
+        out.mkdir()
+        torch.save(model.state_dict(), out / "state_dict.pt")
+
+
+def load(ckpt: Path, model: torch.nn.Module, optimizer: torch.optim.Optimizer | None,
+         scheduler: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Load weights (in place), optimizer, scheduler and RNG states; returns
+    (trainer_state, extra)."""
+    _load_model(model, ckpt / "model")
+    state = torch.load(ckpt / "state.pt", weights_only=False)
+    if optimizer is not None:
+        optimizer.load_state_dict(state["optimizer"])
+    if scheduler is not None and state["scheduler"] is not None:
+        scheduler.load_state_dict(state["scheduler"])
+    set_rng_state(state["rng"])
+    return json.loads((ckpt / "trainer_state.json").read_text()), state["extra"]
+
+
+def _load_model(model: torch.nn.Module, path: Path) -> None:
+    from safetensors.torch import load_file
+
+    if (path / "state_dict.pt").exists():
+        model.load_state_dict(torch.load(path / "state_dict.pt"))
+        return
+    if (path / "adapter_model.safetensors").exists():
+        from peft import set_peft_model_state_dict
+
+        set_peft_model_state_dict(model, load_file(path / "adapter_model.safetensors"))
+        return
+    files = sorted(path.glob("*.safetensors"))
+    if not files:
+        raise FileNotFoundError(f"no weights in {path}")
+    sd: dict[str, torch.Tensor] = {}
+    for f in files:
+        sd.update(load_file(f))
+    missing, unexpected = model.load_state_dict(sd, strict=False)
+    # tied embeddings are saved once; anything else missing means a different architecture
+    missing = [k for k in missing if k != "lm_head.weight"]
+    if missing or unexpected:
+        raise ValueError(f"checkpoint {path} does not match the model: missing {missing[:5]}, "
+                         f"unexpected {unexpected[:5]}")

@@ -1,0 +1,179 @@
+"""Builders shared by the trainers: policy loading, LoRA, optimizer and schedule, seeding, the
+shuffled task sampler with a resumable position, and run-directory layout."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+
+from veriloop.trainers.config import ModelConfig, RunConfig
+from veriloop.types import Task
+
+
+@dataclass(frozen=True)
+class RunPaths:
+    root: Path
+
+    @property
+    def config(self) -> Path:
+        return self.root / "config.yaml"
+
+    @property
+    def store(self) -> Path:
+        return self.root / "trajectories.sqlite"
+
+    @property
+    def model(self) -> Path:
+        """The final model (a Hugging Face directory) once the run finished."""
+        return self.root / "final"
+
+    @property
+    def report(self) -> Path:
+        return self.root / "report.html"
+
+
+def seed_everything(seed: int) -> None:
+    random.seed(seed)
+    np.random.seed(seed % (1 << 32))
+    torch.manual_seed(seed)
+
+
+def load_policy(model_cfg: ModelConfig, init: str | Path | None = None) -> Any:
+    """The model-backed policy (its `.model` is trained in place) from `init` (a model directory
+    or a finished run directory) or from the model config (the embedded tiny model by default)."""
+    from veriloop.policies.hf import HFPolicy
+
+    if init is not None:
+        path = Path(init)
+        if (path / "final").is_dir():  # a run directory: its final model
+            path = path / "final"
+        if not (path / "config.json").exists():
+            raise FileNotFoundError(f"init model {init} is not a model directory; pass a Hugging "
+                                    f"Face directory or a finished run directory")
+        return HFPolicy.from_pretrained(path, device="cpu", dtype="float32", name=path.name)
+    if model_cfg.name == "tiny":
+        from veriloop.policies.tiny import ensure_tiny
+
+        path = ensure_tiny(size=model_cfg.size, seed=model_cfg.seed)
+        return HFPolicy.from_pretrained(path, device="cpu", dtype="float32",
+                                        name=f"tiny-{model_cfg.size}")
+    return HFPolicy.from_pretrained(model_cfg.name, device="cpu", dtype="float32")
+
+
+class DeterministicKeys:
+    """Policy wrapper that renames the runner's random per-episode keys to `e0, e1, ...` in
+    first-seen order, so seeded sampling (whose row seeds include the key) repeats exactly
+    across runs and resumes. Everything else passes through to the wrapped policy."""
+
+    def __init__(self, policy: Any) -> None:
+        self.policy = policy
+        self._keys: dict[str, str] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.policy, name)
+
+    def reset(self) -> None:
+        self._keys.clear()
+
+    def _key(self, key: str) -> str:
+        if key not in self._keys:
+            self._keys[key] = f"e{len(self._keys)}"
+        return self._keys[key]
+
+    def generate(self, requests: Sequence[Any], params: Any) -> list[Any]:
+        import dataclasses
+
+        reqs = [dataclasses.replace(r, key=self._key(r.key)) for r in requests]
+        return self.policy.generate(reqs, params)
+
+    def release(self, key: str) -> None:
+        self.policy.release(self._keys.get(key, key))
+
+
+def apply_lora(model: torch.nn.Module, cfg: ModelConfig) -> torch.nn.Module:
+    """Inject LoRA adapters in place (peft); the returned PeftModel shares the base modules, so
+    a sampler holding the base model sees the adapters too."""
+    if cfg.lora_rank <= 0:
+        return model
+    from peft import LoraConfig, get_peft_model
+
+    lcfg = LoraConfig(r=cfg.lora_rank, lora_alpha=cfg.lora_alpha,
+                      target_modules=list(cfg.lora_targets), lora_dropout=0.0, bias="none")
+    return get_peft_model(model, lcfg)
+
+
+def build_optimizer(params: Sequence[torch.nn.Parameter], lr: float, weight_decay: float,
+                    betas: tuple[float, float] = (0.9, 0.99)) -> torch.optim.Optimizer:
+    return torch.optim.AdamW([p for p in params if p.requires_grad], lr=lr, betas=betas,
+                             weight_decay=weight_decay)
+
+
+def warmup_schedule(optimizer: torch.optim.Optimizer, warmup: int, total: int | None = None,
+                    floor: float = 0.1) -> torch.optim.lr_scheduler.LambdaLR:
+    """Linear warm-up; then constant (total None) or cosine decay to `floor` × lr by `total`."""
+
+    def factor(step: int) -> float:
+        if warmup > 0 and step < warmup:
+            return (step + 1) / warmup
+        if total is None or total <= warmup:
+            return 1.0
+        progress = min(1.0, (step - warmup) / max(1, total - warmup))
+        return floor + (1 - floor) * 0.5 * (1 + math.cos(math.pi * progress))
+
+    return torch.optim.lr_scheduler.LambdaLR(optimizer, factor)
+
+
+class TaskSampler:
+    """Cycles through a task pool in shuffled epochs; `position` (tasks handed out so far) is
+    the whole state, so a resumed run continues with exactly the next task, also across an epoch
+    boundary."""
+
+    def __init__(self, tasks: Sequence[Task], seed: int, position: int = 0) -> None:
+        if not tasks:
+            raise ValueError("the task pool is empty")
+        self.tasks = list(tasks)
+        self.seed = seed
+        self.position = position
+
+    def _order(self, epoch: int) -> list[int]:
+        order = list(range(len(self.tasks)))
+        random.Random(f"{self.seed}:{epoch}").shuffle(order)
+        return order
+
+    def next(self, n: int) -> list[Task]:
+        out = []
+        for _ in range(n):
+            epoch, i = divmod(self.position, len(self.tasks))
+            out.append(self.tasks[self._order(epoch)[i]])
+            self.position += 1
+        return out
+
+    @property
+    def epoch(self) -> int:
+        return self.position // len(self.tasks)
+
+
+def grad_norm_clip(params: Sequence[torch.nn.Parameter], max_norm: float) -> float:
+    params = [p for p in params if p.grad is not None]
+    if not params:
+        return 0.0
+    if max_norm > 0:
+        return float(torch.nn.utils.clip_grad_norm_(params, max_norm))
+    return float(torch.linalg.vector_norm(torch.stack([p.grad.norm() for p in params])))
+
+
+def load_run_config(run_dir: Path) -> RunConfig:
+    from veriloop.trainers.config import load_config
+
+    path = RunPaths(run_dir).config
+    if not path.exists():
+        raise FileNotFoundError(f"{run_dir} is not a run directory (no config.yaml); start a run "
+                                f"with `veriloop train CONFIG`")
+    return load_config(path)

@@ -1,0 +1,86 @@
+"""Per-step metrics: one JSON line per step in `metrics.jsonl`, the same scalars as TensorBoard
+events under `tb/`, and a rich progress bar with the headline numbers.
+
+On resume from checkpoint step s, lines after step s are dropped from `metrics.jsonl` and the
+TensorBoard writer purges events after s, so a resumed run's logs read like an uninterrupted one.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
+                           TimeRemainingColumn)
+
+
+def read_metrics(path: str | Path) -> list[dict[str, Any]]:
+    p = Path(path)
+    if not p.exists():
+        return []
+    return [json.loads(line) for line in p.read_text().splitlines() if line.strip()]
+
+
+def truncate_metrics(path: Path, last_step: int) -> None:
+    """Keep only lines with step <= last_step (atomic rewrite)."""
+    rows = [r for r in read_metrics(path) if r.get("step", 0) <= last_step]
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    os.replace(tmp, path)
+
+
+class MetricsLogger:
+    """`log(step, metrics)` writes a line and TensorBoard scalars and advances the progress bar."""
+
+    HEADLINE = ("reward", "pass_rate", "entropy", "kl", "seconds")
+
+    def __init__(self, run_dir: Path, total_steps: int, start_step: int = 0,
+                 description: str = "train", progress: bool = True,
+                 tensorboard: bool = True) -> None:
+        self.path = run_dir / "metrics.jsonl"
+        if start_step > 0 and self.path.exists():
+            truncate_metrics(self.path, start_step)
+        elif start_step == 0 and self.path.exists():
+            self.path.unlink()
+        self._file = open(self.path, "a")
+        self._tb = None
+        if tensorboard:
+            from torch.utils.tensorboard import SummaryWriter
+
+            self._tb = SummaryWriter(str(run_dir / "tb"), purge_step=start_step + 1)
+        self._progress: Progress | None = None
+        if progress:
+            self._progress = Progress(
+                TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                TimeElapsedColumn(), TimeRemainingColumn(), TextColumn("{task.fields[info]}"),
+                console=Console(stderr=True), transient=False)
+            self._task = self._progress.add_task(description, total=total_steps,
+                                                 completed=start_step, info="")
+            self._progress.start()
+
+    def log(self, step: int, metrics: Mapping[str, Any]) -> None:
+        row = {"step": step, **metrics}
+        self._file.write(json.dumps(row) + "\n")
+        self._file.flush()
+        os.fsync(self._file.fileno())
+        if self._tb is not None:
+            for k, v in metrics.items():
+                if isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v):
+                    self._tb.add_scalar(k, v, step)
+            self._tb.flush()
+        if self._progress is not None:
+            info = "  ".join(f"{k} {metrics[k]:.3g}" for k in self.HEADLINE
+                             if isinstance(metrics.get(k), (int, float)))
+            self._progress.update(self._task, completed=step, info=info)
+
+    def close(self) -> None:
+        self._file.close()
+        if self._tb is not None:
+            self._tb.close()
+        if self._progress is not None:
+            self._progress.stop()

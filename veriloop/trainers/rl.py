@@ -1,0 +1,524 @@
+"""The on-policy RL trainer: rollout groups -> grade -> advantages -> clipped updates.
+
+One `step()`:
+1. draw `rollout.prompts_per_step` tasks from the shuffled pool and roll out `group_size`
+   samples of each with the current policy (the runner grades them); with dynamic sampling,
+   groups whose rewards are all equal are dropped and more are drawn (bounded);
+2. reward = grade score + shaping (overlong penalty, length/step cost, event rewards);
+   rollouts with infrastructure faults are excluded from baselines and updates, and counted;
+3. advantages by the configured estimator (a registry name: grpo, dr_grpo, rloo, reinforce_pp
+   per sequence; gae per token with a value head, i.e. PPO);
+4. `optim.epochs` passes of minibatches (gradient accumulation over micro-batches) of the
+   clipped policy-gradient loss, with the *sampling* logprobs as the old policy, plus the
+   optional KL penalty to the frozen initial policy, entropy bonus and value loss.
+
+Everything an algorithm is made of is looked up by name in the registries of
+`veriloop.algorithms`; the trainer has no per-algorithm branches. Trajectories are appended to
+the run's store when a checkpoint that covers their step is complete (they are also kept inside
+that checkpoint), so a run killed at any point and resumed stores each step exactly once.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import threading
+import time
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from contextlib import nullcontext
+from pathlib import Path
+from typing import Any
+
+import torch
+
+from veriloop.algorithms.advantages import difficulty_weighted, gae, get_advantage
+from veriloop.algorithms.dynamic_sampling import fill_batch, informative_groups
+from veriloop.algorithms.losses import (clipped_pg_loss, entropy_bonus, get_aggregation,
+                                        kl_penalty, value_loss)
+from veriloop.algorithms.shaping import (event_rewards, length_cost, overlong_penalty,
+                                         step_cost)
+from veriloop.data.store import TrajectoryStore
+from veriloop.trainers import checkpoint
+from veriloop.trainers.batch import Packed, aligned, forward_logprobs, pack
+from veriloop.trainers.common import (DeterministicKeys, RunPaths, TaskSampler, apply_lora, build_optimizer,
+                                      grad_norm_clip, seed_everything, warmup_schedule)
+from veriloop.trainers.config import RunConfig, save_config
+from veriloop.types import Grade, Task, Trajectory
+
+
+class TimedGrader:
+    """Wraps a grader to add up the seconds spent grading (the runner grades in threads), and
+    hands it the training step when it is step-aware (scheduled composite graders)."""
+
+    def __init__(self, grader: Callable[..., Grade]) -> None:
+        self.grader = grader
+        self.seconds = 0.0
+        self._lock = threading.Lock()
+
+    def set_step(self, step: int) -> None:
+        if hasattr(self.grader, "set_step"):
+            self.grader.set_step(step)
+
+    def __call__(self, task: Task, trajectory: Trajectory, state: Any) -> Grade:
+        t0 = time.perf_counter()
+        try:
+            return self.grader(task, trajectory, state)
+        finally:
+            with self._lock:
+                self.seconds += time.perf_counter() - t0
+
+
+def turn_events(traj: Trajectory) -> list[dict[str, int]]:
+    """Environment events per turn, for `algorithms.shaping.event_rewards`."""
+    return [{"format_error": int(t.format_error is not None),
+             "tool_error": sum(r.is_error for r in t.tool_results),
+             "tool_call": len(t.tool_calls),
+             "answer": int(i == len(traj.turns) - 1 and traj.final_answer is not None)}
+            for i, t in enumerate(traj.turns)]
+
+
+def policy_tokens(traj: Trajectory) -> int:
+    return sum(len(t.action_ids) for t in traj.turns)
+
+
+def _gae_advantages(rewards: torch.Tensor, values: torch.Tensor, mask: torch.Tensor,
+                    gamma: float, lam: float) -> tuple[torch.Tensor, torch.Tensor]:
+    """rewards [B] placed on each sequence's last policy token -> (advantages, returns) [B, L]."""
+    B, L = mask.shape
+    pos = torch.arange(L)[None].expand(B, L)  # [B, L]
+    last = torch.where(mask > 0, pos, torch.full_like(pos, -1)).max(dim=1).values  # [B]
+    token_r = torch.zeros(B, L)
+    token_r[torch.arange(B), last.clamp(min=0)] = rewards * (last >= 0)
+    return gae(token_r, values, mask, gamma, lam)  # [B, L] each
+
+
+def _whiten(rows: list[torch.Tensor], masks: list[torch.Tensor]) -> list[torch.Tensor]:
+    """Normalize per-token advantages to mean 0, std 1 over all policy tokens of the batch."""
+    flat = torch.cat([r[m > 0] for r, m in zip(rows, masks, strict=True)])
+    if flat.numel() == 0:
+        return rows
+    mu, std = flat.mean(), flat.std(unbiased=False)
+    return [(r - mu) / (std + 1e-6) * m for r, m in zip(rows, masks, strict=True)]
+
+
+# Per-token estimators (need a value head); every other name is a per-sequence group estimator
+# from `veriloop.algorithms.advantages`.
+TOKEN_ESTIMATORS = {"gae": _gae_advantages}
+
+# How a micro-batch's loss is weighted inside its minibatch so accumulated gradients equal
+# one big batch: by policy tokens for token_mean, by sequences otherwise.
+_ACCUM_WEIGHT: dict[str, Callable[[Packed], float]] = {
+    "token_mean": lambda p: float(p.loss_mask.sum()),
+    "seq_mean_token_mean": lambda p: float((p.loss_mask.sum(1) > 0).sum()),
+    "seq_sum_norm": lambda p: float(p.loss_mask.shape[0]),
+}
+
+
+@dataclasses.dataclass
+class Batch:
+    """The trainable part of one step: valid trajectories and their advantages."""
+
+    trajs: list[Trajectory]
+    seq_adv: torch.Tensor | None  # [B] (group estimators)
+    rewards: torch.Tensor  # [B]
+
+
+class RLTrainer:
+    """setup() -> step() ... with save() every `train.save_every`; resume() continues exactly."""
+
+    def __init__(self, cfg: RunConfig, run_dir: str | Path, policy: Any) -> None:
+        self.cfg = cfg
+        self.paths = RunPaths(Path(run_dir))
+        self.policy = policy
+        self.step_count = 0
+        self.pending: list[tuple[int, list[Trajectory]]] = []  # stored at the next checkpoint
+
+    # -- setup ------------------------------------------------------------------------------
+
+    def setup(self, env: Any = None) -> None:
+        from veriloop.envs import get_env
+        from veriloop.graders.base import get_grader
+
+        cfg = self.cfg
+        self.paths.root.mkdir(parents=True, exist_ok=True)
+        save_config(cfg, self.paths.config)
+        seed_everything(cfg.train.seed)
+        if cfg.train.threads:
+            torch.set_num_threads(cfg.train.threads)
+        self.env = env if env is not None else get_env(cfg.env.name)
+        if cfg.env.max_turns is not None:
+            self.env.max_turns = cfg.env.max_turns
+        grader = (get_grader(cfg.grader.name, **cfg.grader.options) if cfg.grader.name
+                  else self.env.grader())
+        self.grader = TimedGrader(grader)
+        pool = self.env.tasks(cfg.env.train_tasks, seed=cfg.env.task_seed, split="train",
+                              difficulty=cfg.env.difficulty)
+        self.sampler = TaskSampler(pool, cfg.train.seed)
+        self.eval_tasks = self.env.tasks(cfg.env.eval_tasks, seed=cfg.env.task_seed,
+                                         split="test", difficulty=cfg.env.difficulty)
+        a = cfg.algorithm
+        get_aggregation(a.aggregation)  # fail early on a bad name
+        self.token_estimator = TOKEN_ESTIMATORS.get(a.advantage)
+        if self.token_estimator is None:
+            get_advantage(a.advantage)
+        self.model = apply_lora(self.policy.model, cfg.model)
+        if self.model is not self.policy.model:  # LoRA: sample through the adapters
+            self.policy.set_model(self.model)
+        self.keyed = DeterministicKeys(self.policy)
+        self.model.train()
+        self.value_head: torch.nn.Module | None = None
+        params = [p for p in self.model.parameters() if p.requires_grad]
+        if self.token_estimator is not None:
+            hidden = self.model.config.hidden_size
+            self.value_head = torch.nn.Linear(hidden, 1)
+            torch.nn.init.zeros_(self.value_head.weight)
+            torch.nn.init.zeros_(self.value_head.bias)
+            params += list(self.value_head.parameters())
+        self.params = params
+        self.ref_model = None
+        if a.kl_coef > 0 and cfg.model.lora_rank <= 0:
+            self.ref_model = copy.deepcopy(self.model).eval().requires_grad_(False)
+        self.optimizer = build_optimizer(params, cfg.optim.lr, cfg.optim.weight_decay,
+                                         tuple(cfg.optim.betas))
+        self.scheduler = warmup_schedule(self.optimizer, cfg.optim.warmup_steps)
+        self.store = TrajectoryStore(self.paths.store)
+        self.run_id = self.paths.root.name
+
+    def _runner(self, step: int, round_: int, group_size: int | None = None,
+                temperature: float | None = None, max_turns: int | None = None):
+        from veriloop.policies.base import SamplingParams
+        from veriloop.rollout.runner import RolloutConfig, RolloutRunner
+
+        r = self.cfg.rollout
+        seed = (self.cfg.train.seed * 1_000_003 + step * 101 + round_) & 0x7FFFFFFF
+        params = SamplingParams(temperature=r.temperature if temperature is None else temperature,
+                                max_new_tokens=r.max_new_tokens, seed=seed)
+        rc = RolloutConfig(group_size=group_size or r.group_size, max_turns=max_turns,
+                           max_total_tokens=r.max_total_tokens, sampling=params,
+                           run_id=self.run_id)
+        self.keyed.reset()
+        return RolloutRunner(self.env, self.keyed, rc, grader=self.grader)
+
+    # -- rewards and advantages --------------------------------------------------------------
+
+    def rewards(self, trajs: Sequence[Trajectory]) -> torch.Tensor:
+        """Grade score plus configured shaping; [N]."""
+        a = self.cfg.algorithm
+        score = torch.tensor([t.score for t in trajs], dtype=torch.float32)  # [N]
+        lengths = torch.tensor([policy_tokens(t) for t in trajs])  # [N]
+        turns = torch.tensor([len(t.turns) for t in trajs])  # [N]
+        r = score + length_cost(lengths, a.length_cost) + step_cost(turns, a.step_cost)
+        if a.overlong_max is not None:
+            r = r + overlong_penalty(lengths, a.overlong_max, a.overlong_cache)
+        if a.event_weights:
+            r = r + torch.tensor([sum(event_rewards(turn_events(t), a.event_weights))
+                                  for t in trajs])
+        return r
+
+    def _group_tensors(self, groups: Sequence[Sequence[Trajectory]]
+                       ) -> tuple[torch.Tensor, torch.Tensor]:
+        K = max(len(g) for g in groups)
+        rewards = torch.zeros(len(groups), K)  # [G, K]
+        valid = torch.zeros(len(groups), K, dtype=torch.bool)  # [G, K]
+        for i, g in enumerate(groups):
+            rewards[i, :len(g)] = self.rewards(g)
+            valid[i, :len(g)] = torch.tensor([not t.is_infra_error for t in g])
+        return rewards, valid
+
+    def _rollout_groups(self, n: int, step: int, round_: int) -> list[list[Trajectory]]:
+        tasks = self.sampler.next(n)
+        trajs = self._runner(step, round_).run(tasks)
+        k = self.cfg.rollout.group_size
+        return [trajs[i:i + k] for i in range(0, len(trajs), k)]
+
+    def _keep_groups(self, groups: Sequence[Sequence[Trajectory]]) -> list[bool]:
+        rewards, valid = self._group_tensors(groups)
+        return informative_groups(rewards, valid).tolist()
+
+    # -- the step ---------------------------------------------------------------------------
+
+    def step(self) -> dict[str, float]:
+        cfg, a = self.cfg, self.cfg.algorithm
+        step = self.step_count + 1
+        self.grader.set_step(step)
+        self.grader.seconds = 0.0
+        t0 = time.perf_counter()
+        self.model.eval()
+        n_groups = cfg.rollout.prompts_per_step
+        all_groups: list[list[Trajectory]] = []
+
+        def sample(n: int) -> list[list[Trajectory]]:
+            groups = self._rollout_groups(n, step, len(all_groups))
+            all_groups.extend(groups)
+            return groups
+
+        if a.dynamic_sampling:
+            filled = fill_batch(sample, self._keep_groups, n_groups, a.max_sampling_rounds)
+            groups, dropped = filled.groups, filled.dropped
+        else:
+            groups, dropped = sample(n_groups), 0
+        t_rollout = time.perf_counter() - t0
+        self.model.train()
+        every = [t for g in all_groups for t in g]
+        metrics = self._rollout_metrics(every, groups)
+        metrics["dropped_groups"] = dropped
+        t1 = time.perf_counter()
+        batch = self._make_batch(groups) if groups else None
+        if batch is not None and batch.trajs:
+            metrics.update(self._update(batch, step))
+        t_train = time.perf_counter() - t1
+        self.step_count = step
+        self.pending.append((step, every))
+        gen_s = sum(u.generate_seconds for t in every for u in t.turns)
+        metrics.update({
+            "rollout_s": t_rollout, "generate_s": gen_s, "grade_s": self.grader.seconds,
+            "env_s": sum(u.env_seconds for t in every for u in t.turns), "train_s": t_train,
+            "seconds": time.perf_counter() - t0,
+            "tokens_per_s": sum(len(t.token_ids) for t in every) / max(t_rollout + t_train, 1e-9),
+            "lr": self.scheduler.get_last_lr()[0], "sampler_epoch": self.sampler.epoch})
+        return metrics
+
+    def _make_batch(self, groups: list[list[Trajectory]]) -> Batch:
+        a = self.cfg.algorithm
+        rewards, valid = self._group_tensors(groups)  # [G, K]
+        seq_adv = None
+        if self.token_estimator is None:
+            adv = get_advantage(a.advantage)(rewards, valid)  # [G, K]
+            if a.difficulty_weighting:
+                passed = torch.zeros_like(rewards)
+                for i, g in enumerate(groups):
+                    passed[i, :len(g)] = torch.tensor([float(t.passed) for t in g])
+                rate = (passed * valid).sum(1) / valid.sum(1).clamp(min=1)  # [G]
+                adv = difficulty_weighted(adv, rate)
+            seq_adv = adv[valid]  # [B] row-major: group, then sample
+        trajs = [t for g in groups for t in g if not t.is_infra_error]
+        keep = [sum(t.loss_mask) > 0 for t in trajs]
+        trajs = [t for t, k in zip(trajs, keep, strict=True) if k]
+        flat_r = rewards[valid]
+        mask = torch.tensor(keep, dtype=torch.bool)
+        return Batch(trajs, seq_adv[mask] if seq_adv is not None else None, flat_r[mask])
+
+    def _forward(self, packed: Packed, need_entropy: bool = True):
+        return forward_logprobs(self.model, packed, self.cfg.rollout.temperature,
+                                entropy=need_entropy, hidden=self.value_head is not None)
+
+    def _values(self, packed: Packed, hidden: torch.Tensor) -> torch.Tensor:
+        return packed.gather(self.value_head(hidden.float()).squeeze(-1))  # [B, L]
+
+    def _ref_logprobs(self, packed: Packed) -> torch.Tensor:
+        ctx = self.model.disable_adapter() if self.ref_model is None else nullcontext()
+        model = self.model if self.ref_model is None else self.ref_model
+        with torch.no_grad(), ctx:
+            return forward_logprobs(model, packed, self.cfg.rollout.temperature).logprobs
+
+    def _update(self, batch: Batch, step: int) -> dict[str, float]:
+        cfg, a, o = self.cfg, self.cfg.algorithm, self.cfg.optim
+        agg = get_aggregation(a.aggregation)
+        accum_weight = _ACCUM_WEIGHT[a.aggregation]
+        norm = float(a.loss_norm or cfg.rollout.max_new_tokens)
+        B = len(batch.trajs)
+        seqs = [t.token_ids for t in batch.trajs]
+        masks = [t.loss_mask for t in batch.trajs]
+        micro = max(1, min(o.micro_batch_size, o.minibatch_size))
+        # per-sequence fixed inputs: old (sampling) logprobs, reference logprobs, old values
+        old_lp: list[torch.Tensor] = []
+        ref_lp: list[torch.Tensor | None] = []
+        old_v: list[torch.Tensor | None] = []
+        tok_adv: list[torch.Tensor] = []
+        tok_ret: list[torch.Tensor] = []
+        tok_mask: list[torch.Tensor] = []
+        for s in range(0, B, micro):
+            idx = list(range(s, min(B, s + micro)))
+            packed = pack([seqs[i] for i in idx], [masks[i] for i in idx], row_len=0)
+            sampled = [batch.trajs[i].sampling_logprobs for i in idx]
+            if all(x is not None for x in sampled):
+                lp = aligned(sampled, packed.loss_mask.shape[1])
+            else:  # text-only policy: the current model before the update is the old policy
+                with torch.no_grad():
+                    lp = self._forward(packed, False).logprobs
+            ref = self._ref_logprobs(packed) if a.kl_coef > 0 else None
+            vals = None
+            if self.value_head is not None:
+                with torch.no_grad():
+                    vals = self._values(packed, self._forward(packed, False).hidden)
+                adv, ret = self.token_estimator(batch.rewards[idx], vals, packed.loss_mask,
+                                                a.gamma, a.lam)  # [b, L] each
+                tok_adv.extend(adv)
+                tok_ret.extend(ret)
+                tok_mask.extend(packed.loss_mask)
+            for j in range(len(idx)):
+                old_lp.append(lp[j])
+                ref_lp.append(ref[j] if ref is not None else None)
+                old_v.append(vals[j] if vals is not None else None)
+        if tok_adv:
+            tok_adv = _whiten(tok_adv, tok_mask)
+        stats: dict[str, list[float]] = defaultdict(list)
+        gen = torch.Generator().manual_seed(cfg.train.seed * 7919 + step)
+        for _ in range(o.epochs):
+            order = torch.randperm(B, generator=gen).tolist()
+            for m0 in range(0, B, o.minibatch_size):
+                mb = order[m0:m0 + o.minibatch_size]
+                micros = [mb[i:i + micro] for i in range(0, len(mb), micro)]
+                packs = [pack([seqs[i] for i in mi], [masks[i] for i in mi], row_len=0)
+                         for mi in micros]
+                total_w = sum(accum_weight(p) for p in packs) or 1.0
+                self.optimizer.zero_grad(set_to_none=True)
+                for mi, packed in zip(micros, packs, strict=True):
+                    loss, st = self._micro_loss(batch, mi, packed, old_lp, ref_lp, old_v,
+                                                tok_adv, tok_ret, agg, norm)
+                    (loss * (accum_weight(packed) / total_w)).backward()
+                    for k, v in st.items():
+                        stats[k].append(v)
+                stats["grad_norm"].append(grad_norm_clip(self.params, o.grad_clip))
+                self.optimizer.step()
+                self.scheduler.step()
+        out = {k: sum(v) / len(v) for k, v in stats.items()}
+        out["train_sequences"] = B
+        return out
+
+    def _micro_loss(self, batch: Batch, idx: list[int], packed: Packed, old_lp, ref_lp, old_v,
+                    tok_adv, tok_ret, agg, norm: float) -> tuple[torch.Tensor, dict[str, float]]:
+        a = self.cfg.algorithm
+        L = packed.loss_mask.shape[1]
+        mask = packed.loss_mask  # [b, L]
+
+        def stack(rows: list[torch.Tensor]) -> torch.Tensor:
+            out = torch.zeros(len(rows), L)
+            for j, r in enumerate(rows):
+                n = min(L, r.shape[0])
+                out[j, :n] = r[:n]
+            return out
+
+        out = self._forward(packed, need_entropy=True)
+        old = stack([old_lp[i] for i in idx])  # [b, L]
+        stats: dict[str, float] = {}
+        loss = torch.zeros(())
+        if self.token_estimator is not None:
+            values = self._values(packed, out.hidden)  # [b, L]
+            v_old = stack([old_v[i] for i in idx])  # [b, L]
+            adv = stack([tok_adv[i] for i in idx])  # [b, L]
+            returns = stack([tok_ret[i] for i in idx])  # [b, L]
+            vloss, vst = value_loss(values, v_old, returns, mask, a.value_clip)
+            loss = loss + a.value_coef * vloss
+            stats.update(vst._asdict())
+        else:
+            adv = batch.seq_adv[idx]  # [b]
+        pg, pst = clipped_pg_loss(out.logprobs, old, adv, mask, a.eps_low, a.eps_high, agg, norm)
+        loss = loss + pg
+        stats.update(pst._asdict())
+        stats["pg_loss"] = float(pg.detach())
+        ent_loss, est = entropy_bonus(out.entropy, mask, agg, norm)
+        stats.update(est._asdict())
+        if a.entropy_coef:
+            loss = loss + a.entropy_coef * ent_loss
+        if a.kl_coef > 0:
+            ref = stack([ref_lp[i] for i in idx])
+            kl, kst = kl_penalty(out.logprobs, ref, mask, a.kl_estimator, agg, norm)
+            loss = loss + a.kl_coef * kl
+            stats.update(kst._asdict())
+        stats["loss"] = float(loss.detach())
+        return loss, stats
+
+    # -- metrics ----------------------------------------------------------------------------
+
+    def _rollout_metrics(self, every: list[Trajectory],
+                         groups: list[list[Trajectory]]) -> dict[str, float]:
+        valid = [t for t in every if not t.is_infra_error]
+        n = max(len(valid), 1)
+        m: dict[str, float] = {
+            "reward": float(self.rewards(valid).mean()) if valid else 0.0,
+            "score": sum(t.score for t in valid) / n,
+            "pass_rate": sum(t.passed for t in valid) / n,
+            "response_tokens": sum(policy_tokens(t) for t in valid) / n,
+            "turns": sum(len(t.turns) for t in valid) / n,
+            "format_violations": sum(t.format_violations for t in valid) / n,
+            "tool_errors": sum(t.tool_errors for t in valid) / n,
+            "infra_errors": len(every) - len(valid),
+            "rollouts": len(every),
+        }
+        comps: dict[str, list[float]] = defaultdict(list)
+        for t in valid:
+            for k, v in (t.grade.components if t.grade else {}).items():
+                comps[k].append(v)
+        for k, v in comps.items():
+            m[f"grade/{k}"] = sum(v) / len(v)
+        faults: dict[str, int] = defaultdict(int)
+        for t in every:
+            if t.fault is not None:
+                faults[t.fault.kind.value] += 1
+        for k, v in faults.items():
+            m[f"fault/{k}"] = v
+        return m
+
+    # -- evaluation -------------------------------------------------------------------------
+
+    def evaluate(self, samples: int | None = None, temperature: float | None = None,
+                 ks: Sequence[int] = (1,)) -> dict[str, Any]:
+        """Held-out tasks (split=test): pass@k etc. (`veriloop.eval.metrics.summarize`)."""
+        from veriloop.eval.metrics import summarize
+
+        r = self.cfg.rollout
+        was_training = self.model.training
+        self.model.eval()
+        try:
+            runner = self._runner(-1, 0, group_size=samples or r.eval_samples,
+                                  temperature=r.eval_temperature if temperature is None
+                                  else temperature)
+            trajs = runner.run(self.eval_tasks)
+        finally:
+            self.model.train(was_training)
+        return summarize(trajs, ks).to_dict()
+
+    # -- persistence ------------------------------------------------------------------------
+
+    def save(self) -> Path:
+        """Checkpoint (atomically), then move this checkpoint's pending trajectories into the
+        store. A kill between the two is repaired by `resume` from the checkpoint's copy."""
+        extra = {"pending": [(s, [t.model_dump_json() for t in ts]) for s, ts in self.pending],
+                 "value_head": self.value_head.state_dict() if self.value_head else None}
+        ckpt = checkpoint.save(self.paths.root, self.step_count, self.model, self.optimizer,
+                               self.scheduler, {"kind": "rl", "sampler_position":
+                                                self.sampler.position},
+                               extra, keep=self.cfg.train.keep_checkpoints)
+        self._flush(self.pending)
+        self.pending = []
+        return ckpt
+
+    def _flush(self, pending: list[tuple[int, list[Trajectory]]]) -> int:
+        have = set(self.store.ids(run_id=self.run_id))
+        n = 0
+        for s, trajs in pending:
+            new = [t for t in trajs if t.id not in have]
+            if new:
+                self.store.append_many(new, step=s)
+                n += len(new)
+        return n
+
+    def resume(self) -> bool:
+        checkpoint.remove_partial(self.paths.root)
+        ckpt = checkpoint.latest(self.paths.root)
+        if ckpt is None:
+            return False
+        state, extra = checkpoint.load(ckpt, self.model, self.optimizer, self.scheduler)
+        self.step_count = int(state["step"])
+        self.sampler.position = int(state["sampler_position"])
+        if self.value_head is not None and extra.get("value_head") is not None:
+            self.value_head.load_state_dict(extra["value_head"])
+        pending = [(s, [Trajectory.model_validate_json(j) for j in ts])
+                   for s, ts in extra.get("pending", [])]
+        self._flush(pending)
+        return True
+
+    def save_final(self) -> Path:
+        model = self.model.merge_and_unload() if hasattr(self.model, "merge_and_unload") \
+            else self.model
+        out = self.paths.model
+        model.save_pretrained(out)
+        tok = getattr(self.policy, "tokenizer", None)
+        if tok is not None:
+            tok.save_pretrained(out)
+        return out
+
+    def close(self) -> None:
+        self.store.close()
