@@ -1,0 +1,120 @@
+"""Math verifier: extraction, simplest form, worker timeouts, and the audit acceptance bar."""
+
+import json
+import time
+
+import pytest
+
+from veriloop.graders import get_grader
+from veriloop.graders.audit import (
+    SHIPPED_MATH_PAIRS,
+    LabeledPair,
+    audit,
+    load_pairs,
+    pair_to_episode,
+)
+from veriloop.graders.math_equiv import (
+    MathGrader,
+    extract_answer,
+    restates_question,
+    simplest_form_violation,
+)
+from veriloop.graders.workers import WorkerPool
+
+
+@pytest.fixture(scope="module")
+def grader():
+    g = MathGrader(timeout=3.0, workers=2)
+    yield g
+    g.close()
+
+
+def test_extraction_refuses_non_answers():
+    assert extract_answer("so \\boxed{3} then \\boxed{\\frac{1}{2}}.") == "\\frac{1}{2}"
+    assert extract_answer("The final answer is $42$.") == "42"
+    assert extract_answer("Answer: x = 2 or x = 3") == "x = 2 or x = 3"
+    assert extract_answer("5 cm") == "5 cm"
+    for junk in (":", "Thought process:", "", "Answer:", "\\boxed{}", "...",
+                 "To solve this we add the numbers and divide the total by 4."):
+        assert extract_answer(junk) is None, junk
+
+
+def test_simplest_form_rules():
+    assert simplest_form_violation("1/2") is None
+    assert simplest_form_violation("\\frac{3\\sqrt{2}}{5}") is None
+    assert simplest_form_violation("3+2\\sqrt{2}") is None
+    assert "not reduced" in simplest_form_violation("2/4")
+    assert "not reduced" in simplest_form_violation("\\dfrac{6}{4}")
+    assert "not reduced" in simplest_form_violation("7/1")
+    assert "not simplified" in simplest_form_violation("\\sqrt{8}")
+    assert simplest_form_violation("\\frac{1}{\\sqrt{2}}") == "radical in a denominator"
+    assert "unevaluated" in simplest_form_violation("2^3")
+    assert "unevaluated" in simplest_form_violation("5!")
+
+
+def test_restatement():
+    assert restates_question("\\binom{10}{3}", "Compute $\\binom{10}{3}$.")
+    assert restates_question("15\\% \\cdot 80", "What is $15\\%$ of $80$?")
+    assert not restates_question("120", "Compute $\\binom{10}{3}$.")
+    assert not restates_question("\\binom{10}{3}", None)
+
+
+def test_grade_components_and_simplest_form_per_task(grader):
+    pair = LabeledPair("\\frac{1}{2}", "2/4", True)
+    task, traj = pair_to_episode(pair, 0)
+    g = grader(task, traj, None)
+    assert g.passed and g.components == {"correct": 1.0, "no_answer": 0.0, "timeout": 0.0}
+    task, traj = pair_to_episode(LabeledPair("\\frac{1}{2}", "2/4", False, simplest_form=True), 1)
+    g = grader(task, traj, None)
+    assert not g.passed and "not_simplest_form" in g.explanation
+    task, traj = pair_to_episode(LabeledPair("4", "Thought process:", False), 2)
+    assert grader(task, traj, None).components["no_answer"] == 1.0
+
+
+def test_pathological_input_times_out_and_pool_recovers():
+    g = MathGrader(timeout=1.0)
+    try:
+        start = time.perf_counter()
+        c = g.check("1", "10^{10^{10^{10}}}")
+        assert c.timed_out and not c.equivalent and "timeout" in c.reason
+        assert time.perf_counter() - start < 4.0  # killed, not waited out
+        assert g.pool.stats.timeouts == 1 and g.pool.stats.restarts == 1
+        assert g.check("\\frac{1}{2}", "0.5").equivalent  # the replacement worker works
+        task, traj = pair_to_episode(LabeledPair("1", "10^{10^{10^{10}}}", False), 0)
+        grade = g(task, traj, None)
+        assert grade.components["timeout"] == 1.0 and grade.flags[0].startswith("verifier_timeout")
+    finally:
+        g.close()
+
+
+def test_worker_errors_are_results_not_exceptions():
+    with WorkerPool(size=1, timeout=5) as pool:
+        r = pool.call("veriloop.graders.math_equiv:no_such_function")
+        assert r.status == "error" and "AttributeError" in r.error
+        r = pool.call("veriloop.graders.math_equiv:simplest_form_violation", answer="2/4")
+        assert r.status == "ok" and "not reduced" in r.value
+        results = pool.map("veriloop.graders.math_equiv:simplest_form_violation",
+                           [{"answer": "1/2"}, {"answer": "4/2"}])
+        assert [x.value is None for x in results] == [True, False]
+
+
+def test_shipped_set_meets_acceptance(grader):
+    pairs = load_pairs(SHIPPED_MATH_PAIRS)
+    assert len(pairs) >= 300
+    cats = {p.category for p in pairs}
+    for needed in ("fraction", "decimal", "percent", "latex", "interval_set", "simplest_form",
+                   "equation", "factorial", "list", "restates_question", "non_answer"):
+        assert needed in cats
+    result = audit(grader, pairs, concurrency=2)
+    assert result["false_positive_rate"] <= 0.01, result["mistakes"]
+    assert result["false_negative_rate"] <= 0.02, result["mistakes"]
+    baseline = audit(get_grader("string_match"), pairs)
+    assert baseline["false_negative_rate"] > 0.5  # what plain string matching misses
+
+
+def test_label_file_errors_name_the_line(tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps({"gold": "1", "answer": "1", "equivalent": True}) + "\n"
+                   + json.dumps({"gold": "1", "answer": "2"}) + "\n")
+    with pytest.raises(ValueError, match=r"bad.jsonl:2: missing equivalent"):
+        load_pairs(bad)

@@ -1,0 +1,297 @@
+"""Math answer equivalence on top of math-verify, checked in worker processes with a hard timeout.
+
+What we add around `math_verify.parse/verify`:
+
+- **Final-answer extraction** that refuses non-answers. The last `\\boxed{}` wins; else the text
+  after the last "final answer is" / "answer:" anchor; else the whole text, only if it reads as
+  math. Prose with no anchor ("we add the two numbers and divide by 4"), a lone ":" or
+  "Thought process:" yields *no answer* — math-verify on its own would pull the last number
+  out of any prose, which a judge-style adversarial non-answer exploits.
+- **Simplest form** (`simplest_form=True`, per task via `verification["simplest_form"]`): the
+  answer must have reduced integer fractions with denominator > 1, square-free integer radicands,
+  no radical in a denominator, and no unevaluated arithmetic between plain integers ("2+3",
+  "2^3", "5!", "6/3"). So "2/4" fails where the task asks for simplest form and passes where not.
+- **Restated question**: when the question is known (the task's last user message), an answer
+  that is an operation copied from it (`\\binom{10}{3}` for "Compute $\\binom{10}{3}$") is
+  rejected, though it evaluates to the gold value.
+- Percent signs are escaped before LaTeX parsing (`50%` is a comment in LaTeX).
+
+math-verify's own signal-based timeouts are turned off (they fail in threads and cannot stop
+C-level loops); `WorkerPool` kills a check that exceeds its wall-clock limit instead, and the
+grade records it (`components["timeout"] = 1.0`, flag `verifier_timeout`).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from veriloop.graders.base import register_grader
+from veriloop.graders.workers import WorkerPool
+from veriloop.types import Grade, Task, Trajectory
+
+# ------------------------------------------------------------------------------ extraction
+
+_ANCHOR = re.compile(r"(?:final\s+answer|answer)\s*(?:is|:|=)?\s*[:=]?", re.IGNORECASE)
+_MATH_WORDS = frozenset(
+    ["or", "and", "in", "pi", "inf", "infty", "sin", "cos", "tan", "cot", "sec", "csc", "log", "ln", "exp", "sqrt", "frac", "cm", "mm", "km", "kg", "m", "s", "degrees", "degree", "units", "unit", "dollars", "cents", "mod"])
+_WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
+
+
+def last_boxed(text: str) -> str | None:
+    """Content of the last `\\boxed{...}` / `\\fbox{...}` (braces balanced), or None."""
+    starts = [m.end() for m in re.finditer(r"\\(?:boxed|fbox)\s*\{", text)]
+    if not starts:
+        return None
+    i, depth = starts[-1], 1
+    for j in range(i, len(text)):
+        depth += {"{": 1, "}": -1}.get(text[j], 0)
+        if depth == 0:
+            return text[i:j]
+    return None
+
+
+def _strip_delims(s: str) -> str:
+    s = s.strip().rstrip(".").strip()
+    for a, b in (("$$", "$$"), ("$", "$"), ("\\(", "\\)"), ("\\[", "\\]")):
+        if s.startswith(a) and s.endswith(b) and len(s) >= len(a) + len(b):
+            s = s[len(a):len(s) - len(b)].strip()
+    return s.rstrip(".").strip()
+
+
+def _without_text_blocks(s: str) -> str:
+    return re.sub(r"\\(?:text|mathrm|textbf|mbox)\s*\{[^{}]*\}", " ", s)
+
+
+def looks_like_math(s: str) -> bool:
+    """True for a bare answer ("3/4", "x = 2 or x = 3", "5 cm", "\\pi"); False for prose,
+    empty text and punctuation-only text (":")."""
+    if not re.search(r"[0-9A-Za-z\\]", s):
+        return False
+    words = [w for w in _WORD.findall(_without_text_blocks(s)) if w.lower() not in _MATH_WORDS]
+    if len(words) >= 3:
+        return False
+    # "Thought process", "See above": words and nothing mathematical
+    return not (words and not re.search(r"[0-9\\=+\-*/^]", s))
+
+
+def extract_answer(text: str | None) -> str | None:
+    """The final answer inside a model's text, or None when there is none (see module doc)."""
+    if text is None:
+        return None
+    boxed = last_boxed(text)
+    if boxed is not None:
+        boxed = _strip_delims(boxed)
+        return boxed or None
+    anchors = list(_ANCHOR.finditer(text))
+    if anchors:
+        tail = _strip_delims(text[anchors[-1].end():].strip().splitlines()[0]
+                             if text[anchors[-1].end():].strip() else "")
+        return tail if tail and looks_like_math(tail) else None
+    whole = _strip_delims(text)
+    return whole if looks_like_math(whole) else None
+
+
+# ------------------------------------------------------------------------------ simplest form
+
+def _normalize_tex(s: str) -> str:
+    s = re.sub(r"\\[dt]frac", r"\\frac", s)
+    s = re.sub(r"\\left|\\right|\\!|\\,|\\;|\\:|\s+", "", s)
+    s = s.replace("\\cdot", "*").replace("\\times", "*").replace("\\%", "%")
+    return s.replace("$", "")
+
+
+def _group(s: str, i: int) -> tuple[str, int] | None:
+    """The balanced `{...}` group starting at s[i] (content, index after it), or None."""
+    if i >= len(s) or s[i] != "{":
+        return None
+    depth = 0
+    for j in range(i, len(s)):
+        depth += {"{": 1, "}": -1}.get(s[j], 0)
+        if depth == 0:
+            return s[i + 1:j], j + 1
+    return None
+
+
+def _fracs_to_slash(s: str) -> str:
+    """`\\frac{A}{B}` -> `(A)/(B)`, innermost first, braces balanced."""
+    while (k := s.rfind("\\frac")) != -1:
+        num = _group(s, k + 5)
+        den = _group(s, num[1]) if num else None
+        if not num or not den:
+            break
+        s = f"{s[:k]}({num[0]})/({den[0]}){s[den[1]:]}"
+    return s
+
+
+def simplest_form_violation(answer: str) -> str | None:
+    """Why `answer` is not in simplest form, or None if it is."""
+    s = _fracs_to_slash(_normalize_tex(answer))
+    for num, den in re.findall(r"\(?(-?\d+)\)?/\(?(-?\d+)\)?(?![\d.])", s):
+        p, q = int(num), int(den)
+        if q in (0, 1, -1) or q < 0 or math.gcd(p, q) != 1:
+            return f"fraction {p}/{q} is not reduced"
+    for rad in re.findall(r"\\sqrt\{(\d+)\}", s) + re.findall(r"\\sqrt(\d)(?!\d)", s):
+        n = int(rad)
+        if n < 2 or any(n % (k * k) == 0 for k in range(2, math.isqrt(n) + 1)):
+            return f"radical sqrt({n}) is not simplified"
+    if re.search(r"/\(?[^()]*\\sqrt", s):
+        return "radical in a denominator"
+    pure = re.fullmatch(r"[-+*/^!()0-9{}.%]+", s)
+    if pure and not re.fullmatch(r"-?\(?\d+(\.\d+)?\)?(/\(?\d+\)?)?%?", s):
+        return f"unevaluated arithmetic {answer!r}"
+    return None
+
+
+# ------------------------------------------------------------------------------ restatement
+
+def restates_question(answer: str, question: str | None) -> bool:
+    """The answer is an operation copied verbatim from the question (not a computed value)."""
+    if not question:
+        return False
+    a, q = _normalize_tex(answer), _normalize_tex(question)
+    if re.fullmatch(r"-?\d+(\.\d+)?", a) or len(a) < 3:
+        return False
+    if not re.search(r"[-+*/^!\\(]", a):
+        return False
+    if a in q:
+        return True
+    # the same operands as the question, combined but not evaluated ("15% * 80" for "what is
+    # 15% of 80?"); needs two or more numbers and an unevaluated form
+    nums = Counter(re.findall(r"\d+(?:\.\d+)?", a))
+    return (sum(nums.values()) >= 2 and not nums - Counter(re.findall(r"\d+(?:\.\d+)?", q))
+            and simplest_form_violation(answer) is not None)
+
+
+# ------------------------------------------------------------------------------ the check
+
+def _quiet_math_verify() -> None:
+    logging.getLogger("math_verify").setLevel(logging.ERROR)
+
+
+def _to_latex(s: str) -> str:
+    return "$" + re.sub(r"(?<!\\)%", r"\\%", s) + "$"
+
+
+def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False,
+                      question: str | None = None) -> dict[str, Any]:
+    """Runs inside a worker. Returns {"equivalent", "reason", "extracted"}."""
+    from math_verify import ExprExtractionConfig, LatexExtractionConfig, parse, verify
+
+    _quiet_math_verify()
+    extracted = extract_answer(answer)
+    if extracted is None:
+        return {"equivalent": False, "reason": "no_answer", "extracted": None}
+    configs = [LatexExtractionConfig(boxed_match_priority=0), ExprExtractionConfig()]
+    gold_text = last_boxed(gold) or gold
+    g = parse(_to_latex(_strip_delims(gold_text)), configs, parsing_timeout=None)
+    if not g:
+        return {"equivalent": False, "reason": "unparseable_gold", "extracted": extracted}
+    a = parse(_to_latex(extracted), configs, parsing_timeout=None)
+    if not a:
+        return {"equivalent": False, "reason": "unparseable_answer", "extracted": extracted}
+    if restates_question(extracted, question):
+        return {"equivalent": False, "reason": "restates_question", "extracted": extracted}
+    ok = verify(g, a, timeout_seconds=None, allow_set_relation_comp=True)
+    if not ok and re.search(r"\\?%", gold_text) and not re.search(r"%", extracted):
+        # "12.5" for a gold "12.5%": the percent sign is conventionally optional
+        g2 = parse(_to_latex(re.sub(r"\\?%", "", _strip_delims(gold_text))), configs,
+                   parsing_timeout=None)
+        ok = bool(g2) and verify(g2, a, timeout_seconds=None)
+    if not ok:
+        ok = _same_equation(g, a)
+    if not ok:
+        return {"equivalent": False, "reason": "not_equivalent", "extracted": extracted}
+    if simplest_form:
+        why = simplest_form_violation(extracted)
+        if why:
+            return {"equivalent": False, "reason": f"not_simplest_form: {why}",
+                    "extracted": extracted}
+    return {"equivalent": True, "reason": "equivalent", "extracted": extracted}
+
+
+def _same_equation(gold: list[Any], answer: list[Any]) -> bool:
+    """Two single equations with the same solution set because one is a nonzero constant
+    multiple of the other (`3x - 6 = 0` and `x - 2 = 0`); math-verify compares sides."""
+    import sympy
+
+    ge = next((x for x in gold if isinstance(x, sympy.Eq)), None)
+    ae = next((x for x in answer if isinstance(x, sympy.Eq)), None)
+    if ge is None or ae is None:
+        return False
+    gd, ad = ge.lhs - ge.rhs, ae.lhs - ae.rhs
+    if ad == 0 or gd == 0 or not gd.free_symbols:
+        return False
+    ratio = sympy.simplify(gd / ad)
+    return bool(ratio.is_number and ratio != 0 and ratio.is_finite)
+
+
+@dataclass(frozen=True)
+class MathCheck:
+    equivalent: bool
+    reason: str  # equivalent | not_equivalent | no_answer | not_simplest_form: ... | timeout ...
+    extracted: str | None = None
+    timed_out: bool = False
+    seconds: float = 0.0
+
+
+def question_of(task: Task) -> str | None:
+    users = [m.content for m in task.prompt if m.role == "user"]
+    return users[-1] if users else None
+
+
+class MathGrader:
+    """1.0 when the final answer is mathematically equivalent to `verification["answer"]`.
+
+    `simplest_form=None` reads `verification["simplest_form"]` per task. Components: `correct`,
+    `no_answer`, `timeout` (1.0 when the worker was killed at `timeout` seconds)."""
+
+    def __init__(self, simplest_form: bool | None = None, timeout: float = 5.0,
+                 workers: int = 1, reject_restatement: bool = True,
+                 pool: WorkerPool | None = None) -> None:
+        self.simplest_form = simplest_form
+        self.reject_restatement = reject_restatement
+        self.pool = pool or WorkerPool(size=workers, timeout=timeout)
+
+    def check(self, gold: str, answer: str | None, simplest_form: bool = False,
+              question: str | None = None) -> MathCheck:
+        r = self.pool.call("veriloop.graders.math_equiv:check_equivalence", gold=str(gold),
+                           answer=answer, simplest_form=simplest_form,
+                           question=question if self.reject_restatement else None)
+        if r.status == "timeout":
+            return MathCheck(False, f"timeout: {r.error}", timed_out=True, seconds=r.seconds)
+        if r.status == "error":
+            return MathCheck(False, f"error: {r.error}", seconds=r.seconds)
+        v = r.value
+        return MathCheck(bool(v["equivalent"]), v["reason"], v["extracted"], seconds=r.seconds)
+
+    def __call__(self, task: Task, trajectory: Trajectory, state: Any) -> Grade:
+        gold = task.verification.get("answer")
+        if gold is None:
+            raise ValueError(f"task {task.id!r} has no verification['answer'] for the math grader")
+        answer = trajectory.final_answer
+        if answer is None and trajectory.turns:
+            answer = trajectory.turns[-1].action_text
+        simplest = (bool(task.verification.get("simplest_form", False))
+                    if self.simplest_form is None else self.simplest_form)
+        c = self.check(str(gold), answer, simplest, question_of(task))
+        flags = (f"verifier_timeout: {c.reason}",) if c.timed_out else ()
+        return Grade(score=float(c.equivalent), passed=c.equivalent,
+                     components={"correct": float(c.equivalent),
+                                 "no_answer": float(c.reason == "no_answer"),
+                                 "timeout": float(c.timed_out)},
+                     flags=flags, explanation=f"{c.reason} (extracted {c.extracted!r})")
+
+    def close(self) -> None:
+        self.pool.close()
+
+
+@register_grader("math")
+def math_grader(simplest_form: bool | None = None, timeout: float = 5.0, workers: int = 1,
+                reject_restatement: bool = True) -> MathGrader:
+    """Math equivalence via math-verify in `workers` processes with a `timeout` per check."""
+    return MathGrader(simplest_form, timeout, workers, reject_restatement)
