@@ -25,8 +25,8 @@ def _mount(module: str, attr: str, name: str | None = None, help: str | None = N
     try:
         mod = importlib.import_module(module)
     except ModuleNotFoundError as e:
-        if e.name != module:  # the module exists but is broken: say so
-            raise
+        if not (module == e.name or module.startswith(f"{e.name}.")):
+            raise  # the module exists but one of its own imports is missing: say so
         return
     obj = getattr(mod, attr, None)
     if obj is None:
