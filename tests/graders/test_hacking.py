@@ -150,8 +150,11 @@ def test_unbacked_reported_numbers():
 
 
 def test_protected_files_via_guard_with_repo_state():
-    base = lambda t, tr, s: __import__("veriloop.types", fromlist=["Grade"]).Grade(  # noqa: E731
-        score=1.0, passed=True, components={"tests": 1.0})
+    from veriloop.types import Grade
+
+    def base(t, tr, s):
+        return Grade(score=1.0, passed=True, components={"tests": 1.0})
+
     task = Task(id="r", env="repo", prompt=(Message(role="user", content="fix the bug"),),
                 verification={"protected": ["tests/**", "conftest.py"]})
     before = {"pkg/core.py": "def f():\n    return 1\n",
