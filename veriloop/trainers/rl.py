@@ -370,6 +370,8 @@ class RLTrainer:
                     (loss * (accum_weight(packed) / total_w)).backward()
                     for k, v in st.items():
                         stats[k].append(v)
+                if "ratio_first_minibatch" not in stats:  # sampler/trainer agreement check
+                    stats["ratio_first_minibatch"] = list(stats["ratio_mean"])
                 stats["grad_norm"].append(grad_norm_clip(self.params, o.grad_clip))
                 self.optimizer.step()
                 self.scheduler.step()
@@ -450,6 +452,27 @@ class RLTrainer:
         for k, v in faults.items():
             m[f"fault/{k}"] = v
         return m
+
+    def train(self, progress: bool = True) -> None:
+        """Steps until `train.steps`, checkpointing every `train.save_every` and at the end;
+        held-out evaluation every `train.eval_every` steps (logged as eval/*)."""
+        from veriloop.trainers.metrics import MetricsLogger
+
+        t = self.cfg.train
+        logger = MetricsLogger(self.paths.root, t.steps, self.step_count, "rl", progress)
+        try:
+            while self.step_count < t.steps:
+                m = self.step()
+                if t.eval_every and self.step_count % t.eval_every == 0:
+                    s = self.evaluate()
+                    m["eval/pass@1"] = s["pass_at"].get("pass@1", 0.0)
+                logger.log(self.step_count, m)
+                if t.save_every and self.step_count % t.save_every == 0:
+                    self.save()
+            if self.pending:
+                self.save()
+        finally:
+            logger.close()
 
     # -- evaluation -------------------------------------------------------------------------
 

@@ -1,0 +1,44 @@
+"""Sequence packing: a packed forward pass equals separate forward passes."""
+
+import torch
+from transformers import LlamaConfig, LlamaForCausalLM
+
+from veriloop.trainers.batch import aligned, forward_logprobs, pack
+
+
+def _model():
+    torch.manual_seed(0)
+    cfg = LlamaConfig(vocab_size=50, hidden_size=32, num_hidden_layers=2, num_attention_heads=4,
+                      num_key_value_heads=2, intermediate_size=64, max_position_embeddings=64)
+    return LlamaForCausalLM(cfg).eval()
+
+
+def test_packed_logprobs_equal_separate_forward():
+    model = _model()
+    seqs = [[1, 5, 7, 9, 11, 3], [2, 4, 6], [8, 8, 9, 10, 12, 14, 16, 18, 20], [3, 4]]
+    masks = [[0, 0, 1, 1, 1, 1], [0, 1, 1], [0] * 4 + [1] * 5, [0, 1]]
+    packed = pack(seqs, masks, row_len=12)
+    assert packed.input_ids.shape[0] < len(seqs)  # really packed
+    out = forward_logprobs(model, packed, temperature=0.7, entropy=True)
+    for i, s in enumerate(seqs):
+        ids = torch.tensor([s])
+        logits = model(ids).logits[0, :-1] / 0.7
+        ref = torch.log_softmax(logits, -1).gather(-1, ids[0, 1:, None]).squeeze(-1)
+        torch.testing.assert_close(out.logprobs[i, :len(s) - 1], ref, atol=1e-5, rtol=1e-5)
+        assert torch.all(out.logprobs[i, len(s) - 1:] == 0)
+        torch.testing.assert_close(packed.loss_mask[i, :len(s) - 1],
+                                   torch.tensor(masks[i][1:], dtype=torch.float32))
+
+
+def test_aligned_shifts_by_one():
+    out = aligned([[0.0, -1.0, -2.0], [0.0, -3.0]], L=2)
+    torch.testing.assert_close(out, torch.tensor([[-1.0, -2.0], [-3.0, 0.0]]))
+
+
+def test_pack_rejects_bad_input():
+    import pytest
+
+    with pytest.raises(ValueError, match="empty"):
+        pack([], [])
+    with pytest.raises(ValueError, match="2 tokens"):
+        pack([[1]], [[0]])

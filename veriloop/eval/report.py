@@ -1,0 +1,115 @@
+"""`report.html`: one self-contained page per run (plots embedded as PNG data URIs).
+
+Plots: reward and pass rate over RL steps, entropy, response length and turns, the SFT loss,
+and held-out pass@k before (SFT) and after RL. Any metrics file that is missing is skipped, so
+the same writer serves SFT-only and RL-only runs.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from veriloop.trainers.metrics import read_metrics
+
+
+def _png(fig: Any) -> str:
+    import matplotlib.pyplot as plt
+
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
+    plt.close(fig)
+    return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode()
+
+
+def _series(rows: Sequence[Mapping[str, Any]], key: str) -> tuple[list[int], list[float]]:
+    pts = [(r["step"], float(r[key])) for r in rows if isinstance(r.get(key), (int, float))]
+    return [p[0] for p in pts], [p[1] for p in pts]
+
+
+def _line_plot(rows: Sequence[Mapping[str, Any]], keys: Sequence[str], title: str) -> str | None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    series = [(k, *_series(rows, k)) for k in keys]
+    series = [s for s in series if s[1]]
+    if not series:
+        return None
+    fig, ax = plt.subplots(figsize=(5.5, 3.2))
+    for k, xs, ys in series:
+        ax.plot(xs, ys, marker=".", label=k)
+    ax.set_xlabel("step")
+    ax.set_title(title)
+    ax.grid(alpha=0.3)
+    ax.legend()
+    return _png(fig)
+
+
+def _passk_plot(before: Mapping[str, float], after: Mapping[str, float]) -> str | None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    keys = [k for k in before if k in after]
+    if not keys:
+        return None
+    fig, ax = plt.subplots(figsize=(5.5, 3.2))
+    x = range(len(keys))
+    ax.bar([i - 0.2 for i in x], [before[k] for k in keys], width=0.4, label="SFT")
+    ax.bar([i + 0.2 for i in x], [after[k] for k in keys], width=0.4, label="after RL")
+    ax.set_xticks(list(x), keys)
+    ax.set_ylim(0, 1)
+    ax.set_title("held-out pass@k")
+    ax.legend()
+    return _png(fig)
+
+
+def write_report(run_dir: str | Path, summary: Mapping[str, Any] | None = None,
+                 before: Mapping[str, Any] | None = None, after: Mapping[str, Any] | None = None,
+                 metrics_path: str | Path | None = None,
+                 sft_metrics_path: str | Path | None = None) -> Path:
+    """Write `run_dir/report.html`; returns its path."""
+    root = Path(run_dir)
+    rl_rows = read_metrics(metrics_path or root / "metrics.jsonl")
+    sft_rows = read_metrics(sft_metrics_path) if sft_metrics_path else []
+    figures: list[tuple[str, str | None]] = [
+        ("Reward and pass rate", _line_plot(rl_rows, ["reward", "pass_rate"], "reward / pass rate")),
+        ("Entropy", _line_plot(rl_rows, ["entropy"], "policy entropy (nats/token)")),
+        ("Length", _line_plot(rl_rows, ["response_tokens"], "policy tokens per episode")),
+        ("Turns and format", _line_plot(rl_rows, ["turns", "format_violations"],
+                                        "turns / format violations per episode")),
+        ("Clipping and KL", _line_plot(rl_rows, ["clip_low_frac", "clip_high_frac", "kl"],
+                                       "clip fractions / KL")),
+        ("SFT loss", _line_plot(sft_rows, ["loss"], "SFT cross-entropy")),
+    ]
+    if before and after:
+        figures.append(("Held-out pass@k", _passk_plot(before["sampled"]["pass_at"],
+                                                       after["sampled"]["pass_at"])))
+    parts = ["<!doctype html><meta charset='utf-8'><title>veriloop report</title>",
+             "<style>body{font-family:sans-serif;max-width:1200px;margin:2em auto}"
+             "img{margin:.5em;border:1px solid #ddd}table{border-collapse:collapse}"
+             "td,th{border:1px solid #ccc;padding:.3em .6em;text-align:left}</style>",
+             f"<h1>veriloop run: {html.escape(root.name)}</h1>"]
+    if summary:
+        parts.append("<h2>Summary</h2><table>")
+        for k, v in summary.items():
+            shown = json.dumps(v) if isinstance(v, (dict, list)) else (
+                f"{v:.4g}" if isinstance(v, float) else str(v))
+            parts.append(f"<tr><th>{html.escape(k)}</th><td>{html.escape(shown)}</td></tr>")
+        parts.append("</table>")
+    parts.append("<h2>Plots</h2>")
+    for title, uri in figures:
+        if uri:
+            parts.append(f"<figure style='display:inline-block'><img src='{uri}' alt='{title}'>"
+                         f"<figcaption>{html.escape(title)}</figcaption></figure>")
+    out = root / "report.html"
+    out.write_text("\n".join(parts))
+    return out

@@ -1,0 +1,120 @@
+"""`veriloop train` and `veriloop quickstart` (mounted in veriloop/cli.py).
+
+    veriloop train configs/grpo.yaml optim.lr=1e-4 train.steps=20 [--run-dir runs/x]
+    veriloop train --resume runs/x            # continue a killed run exactly
+    veriloop quickstart [--json] [--run-dir runs/quickstart]
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+app = typer.Typer(add_completion=False, no_args_is_help=True)
+
+
+def _fail(message: str) -> None:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def train_command(
+    config: Annotated[str | None, typer.Argument(help="YAML recipe (see configs/)")] = None,
+    overrides: Annotated[list[str] | None, typer.Argument(
+        help="dotted overrides, e.g. optim.lr=1e-4 train.steps=20")] = None,
+    resume: Annotated[Path | None, typer.Option(
+        "--resume", help="continue the run in this directory from its latest checkpoint")] = None,
+    run_dir: Annotated[Path | None, typer.Option(
+        "--run-dir", help="where the run writes (default runs/<config>-<time>)")] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="print a JSON summary")] = False,
+) -> None:
+    """Train a policy (SFT or RL, by the config's `kind`)."""
+    from veriloop.trainers.common import load_policy, load_run_config
+    from veriloop.trainers.config import load_config
+
+    try:
+        if resume is not None:
+            if config is not None and config.endswith((".yaml", ".yml")):
+                _fail("--resume takes the config from the run directory; drop the CONFIG "
+                      "argument (overrides are not allowed on resume either)")
+            if config is not None or overrides:
+                _fail("--resume continues the run exactly; overrides are not allowed")
+            cfg = load_run_config(resume)
+            root = resume
+        else:
+            if config is None:
+                _fail("give a config, e.g. `veriloop train configs/grpo.yaml`, or --resume RUN_DIR")
+            cfg = load_config(config, overrides or [])
+            root = run_dir or Path("runs") / f"{Path(config).stem}-{time.strftime('%Y%m%d-%H%M%S')}"
+            if (root / "config.yaml").exists():
+                _fail(f"{root} already holds a run; use --resume {root} or another --run-dir")
+    except (FileNotFoundError, ValueError) as e:
+        _fail(str(e))
+        return
+    progress = not json_out and sys.stderr.isatty()
+    policy = load_policy(cfg.model, cfg.init)
+    t0 = time.perf_counter()
+    if cfg.kind == "sft":
+        from veriloop.trainers.sft import SFTTrainer
+
+        trainer = SFTTrainer(cfg, root, policy, progress=progress)
+        trainer.setup()
+        resumed = trainer.resume()
+        trainer.train()
+        summary = {"kind": "sft", "steps": trainer.step_count, "resumed": resumed,
+                   "final_model": str(trainer.paths.model)}
+    else:
+        from veriloop.trainers.rl import RLTrainer
+
+        trainer = RLTrainer(cfg, root, policy)
+        trainer.setup()
+        resumed = trainer.resume()
+        trainer.train(progress)
+        trainer.save_final()
+        summary = {"kind": "rl", "algorithm": cfg.algorithm.advantage,
+                   "steps": trainer.step_count, "resumed": resumed,
+                   "stored_trajectories": trainer.store.count(run_id=trainer.run_id),
+                   "final_model": str(trainer.paths.model)}
+        trainer.close()
+    from veriloop.eval.report import write_report
+
+    write_report(root)
+    summary.update({"run_dir": str(root), "wall_time_s": time.perf_counter() - t0})
+    typer.echo(json.dumps(summary) if json_out else
+               f"done: {summary['steps']} steps in {root} (report: {root / 'report.html'})")
+
+
+def quickstart_command(
+    json_out: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
+    run_dir: Annotated[Path | None, typer.Option("--run-dir", help="output directory")] = None,
+    config: Annotated[Path | None, typer.Option(
+        "--config", help="quickstart recipe (default configs/quickstart.yaml)")] = None,
+    overrides: Annotated[list[str] | None, typer.Argument(
+        help="dotted overrides, e.g. train.steps=10")] = None,
+) -> None:
+    """The main job: tiny model, noisy-expert SFT, held-out eval, GRPO, eval again, report."""
+    from veriloop.trainers.quickstart import run_quickstart
+
+    root = run_dir or Path("runs") / f"quickstart-{time.strftime('%Y%m%d-%H%M%S')}"
+    try:
+        summary = run_quickstart(root, config, overrides or [],
+                                 progress=not json_out and sys.stderr.isatty())
+    except (FileNotFoundError, ValueError) as e:
+        _fail(str(e))
+        return
+    if json_out:
+        typer.echo(json.dumps(summary))
+        return
+    typer.echo(f"held-out pass@1: SFT {summary['sft_heldout_pass@1']:.3f} -> after RL "
+               f"{summary['rl_heldout_pass@1']:.3f} "
+               f"({summary['improvement_points']:+.1f} points) in "
+               f"{summary['wall_time_s'] / 60:.1f} min; report: {root / 'report.html'}")
+
+
+app.command("train")(train_command)
+app.command("quickstart")(quickstart_command)
