@@ -66,8 +66,8 @@ class HermesFormat:
     """`<tool_call>{json}</tool_call>` calls and `<answer>...</answer>` final answers."""
 
     name = "hermes"
-    _call = re.compile(r"<tool_call>(.*?)</tool_call>", re.S)
-    _answer = re.compile(r"<answer>(.*?)</answer>", re.S)
+    _call = re.compile(r"<tool_call>(.*?)</tool_call>", re.DOTALL)
+    _answer = re.compile(r"<answer>(.*?)</answer>", re.DOTALL)
 
     def render_call(self, call: ToolCall) -> str:
         body = json.dumps({"name": call.name, "arguments": call.arguments}, ensure_ascii=False)

@@ -60,7 +60,7 @@ def _json_type(hint: Any) -> dict[str, Any]:
 def _parse_docstring(doc: str) -> tuple[str, dict[str, str]]:
     """Summary (text before `Args:`) and per-argument descriptions."""
     doc = inspect.cleandoc(doc or "")
-    parts = re.split(r"^\s*(?:Args|Arguments|Parameters):\s*$", doc, maxsplit=1, flags=re.M)
+    parts = re.split(r"^\s*(?:Args|Arguments|Parameters):\s*$", doc, maxsplit=1, flags=re.MULTILINE)
     summary = " ".join(parts[0].split())
     descriptions: dict[str, str] = {}
     if len(parts) == 2:

@@ -44,7 +44,7 @@ def test_tool_without_docstring_or_hint_is_rejected():
             return x
     with pytest.raises(TypeError, match="type hint"):
         @tool
-        def nohint(x) -> int:  # noqa: ANN001
+        def nohint(x) -> int:
             """Doc."""
             return x
 

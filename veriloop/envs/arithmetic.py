@@ -76,7 +76,7 @@ def evaluate(expression: str) -> float | int:
     return ev(tree)
 
 
-def format_number(value: float | int) -> str:
+def format_number(value: float) -> str:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     return str(value) if isinstance(value, int) else f"{value:.6f}".rstrip("0").rstrip(".")
