@@ -6,6 +6,7 @@ from veriloop.graders import (  # noqa: F401
     hacking,
     judge,
     math_equiv,
+    rubric,
     numeric,
     strings,
 )
