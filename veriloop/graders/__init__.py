@@ -6,8 +6,8 @@ from veriloop.graders import (  # noqa: F401
     hacking,
     judge,
     math_equiv,
-    rubric,
     numeric,
+    rubric,
     strings,
 )
 from veriloop.graders.base import Grader, get_grader, list_graders, register_grader

@@ -74,7 +74,7 @@ def _count_at_least(text: str, pattern: str, n: int, **_: Any) -> float:
 
 
 @check("word_range")
-def _word_range(text: str, min: int = 0, max: int | None = None, **_: Any) -> float:  # noqa: A002
+def _word_range(text: str, min: int = 0, max: int | None = None, **_: Any) -> float:
     w = _words(text)
     return float(w >= min and (max is None or w <= max))
 
