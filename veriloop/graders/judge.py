@@ -142,6 +142,8 @@ class Judge:
         self.sampling = sampling or SamplingParams(temperature=0.7, max_new_tokens=128, stop=())
         self.system = system
         self.stats = JudgeStats()
+        # graders run in the runner's threads; model backends are not required to be reentrant
+        self._lock = threading.Lock()
 
     def ask(self, prompts: Sequence[str]) -> list[str]:
         """One generation per user prompt, in one batched `generate` call."""
@@ -151,11 +153,12 @@ class Judge:
             ids = self.policy.renderer.render_prompt(msgs, tools=()).ids
             reqs.append(GenerationRequest(prompt_ids=tuple(ids), messages=msgs,
                                           key=f"judge-{uuid.uuid4().hex}", sample_index=i))
-        try:
-            gens = self.policy.generate(reqs, self.sampling)
-        finally:
-            for r in reqs:
-                self.policy.release(r.key)
+        with self._lock:
+            try:
+                gens = self.policy.generate(reqs, self.sampling)
+            finally:
+                for r in reqs:
+                    self.policy.release(r.key)
         return [g.text for g in gens]
 
     def scores(self, prompt: str, k: int, lo: float, hi: float) -> list[float | None]:
