@@ -5,7 +5,14 @@ import pytest
 from graders_scripted import ScriptedJudge
 
 from veriloop.graders import get_grader
-from veriloop.graders.judge import Judge, JudgeGrader, parse_choice, parse_ranking, parse_score
+from veriloop.graders.judge import (
+    Judge,
+    JudgeGrader,
+    judge_group,
+    parse_choice,
+    parse_ranking,
+    parse_score,
+)
 from veriloop.types import Message, Task, Trajectory
 
 TASK = Task(id="t", env="x", prompt=(Message(role="user", content="What is 2+2?"),),
@@ -102,6 +109,9 @@ def test_group_ranking_averages_orders():
     judge = Judge(ScriptedJudge(rank))
     scores, bad = judge.rank_group("q", ["10", "30", "20"], orders=3)
     assert scores == [0.0, 1.0, 0.5] and bad == 0
+    grades = judge_group(judge, TASK, [traj("10"), traj("30"), traj("20")], orders=2)
+    assert [g.score for g in grades] == [0.0, 1.0, 0.5]
+    assert grades[0].components == {"judge_rank": 0.0, "judge_unparseable": 0.0}
     garbled = Judge(ScriptedJudge(lambda p: "RANKING: 1 > 1 > 2"))
     scores, bad = garbled.rank_group("q", ["a", "b", "c"], orders=2)
     assert scores == [0.5, 0.5, 0.5] and bad == 2 and garbled.stats.unparseable == 2

@@ -5,6 +5,7 @@ import time
 
 import pytest
 
+from veriloop.envs.arithmetic import ArithmeticEnv
 from veriloop.graders import get_grader
 from veriloop.graders.audit import (
     SHIPPED_MATH_PAIRS,
@@ -20,6 +21,10 @@ from veriloop.graders.math_equiv import (
     simplest_form_violation,
 )
 from veriloop.graders.workers import WorkerPool
+from veriloop.policies.base import Generation
+from veriloop.rollout.runner import RolloutConfig, RolloutRunner
+from veriloop.rollout.tokenize import ByteRenderer
+from veriloop.types import FaultKind
 
 
 @pytest.fixture(scope="module")
@@ -83,6 +88,33 @@ def test_pathological_input_times_out_and_pool_recovers():
         task, traj = pair_to_episode(LabeledPair("1", "10^{10^{10^{10}}}", False), 0)
         grade = g(task, traj, None)
         assert grade.components["timeout"] == 1.0 and grade.flags[0].startswith("verifier_timeout")
+    finally:
+        g.close()
+
+
+class TowerOfPowers:
+    """A policy that answers every task with a pathological expression."""
+
+    name = "tower"
+
+    def __init__(self):
+        self.renderer = ByteRenderer()
+
+    def generate(self, requests, params):
+        return [Generation(text="<answer>10^{10^{10^{10}}}</answer>") for _ in requests]
+
+    def release(self, key):
+        pass
+
+
+def test_timeout_can_exclude_the_trajectory_from_training():
+    g = MathGrader(timeout=1.0, on_timeout="exclude")
+    try:
+        env = ArithmeticEnv()
+        trajs = RolloutRunner(env, TowerOfPowers(), RolloutConfig(),
+                              grader=g).run(env.tasks(2, seed=0))
+        assert all(t.fault is not None and t.fault.kind == FaultKind.GRADER_ERROR
+                   and t.is_infra_error and "timeout" in t.fault.reason for t in trajs)
     finally:
         g.close()
 

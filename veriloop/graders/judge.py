@@ -11,8 +11,8 @@ grade's components (`judge_unparseable`) and in `Judge.stats`.
 
 - `JudgeGrader`: k judgements of one response, aggregated (mean, median or majority).
 - `Judge.compare`: pairwise preference, asked in both orders to cancel position bias.
-- `Judge.rank_group`: a group of responses ranked relative to each other, asked in several
-  orders, positions averaged back to scores in [0, 1].
+- `Judge.rank_group` / `judge_group`: a group of responses ranked relative to each other,
+  asked in several orders, positions averaged back to scores in [0, 1].
 - `judge_audit`: a hacking detector: the judge reads the whole rollout and says HACK or CLEAN.
 """
 
@@ -276,6 +276,19 @@ class JudgeGrader:
                      components={"judge": score, "judge_parsed": len(parsed) / self.k,
                                  "judge_unparseable": float(bad)},
                      explanation=why)
+
+
+def judge_group(judge: Judge, task: Task, trajectories: Sequence[Trajectory], orders: int = 2,
+                seed: int = 0, failure_value: float = 0.5) -> list[Grade]:
+    """Group-level judge grades: the G responses to one task ranked against each other
+    (`Judge.rank_group`), each scored by its averaged position in [0, 1] (best 1)."""
+    scores, bad = judge.rank_group(question_text(task),
+                                   [response_text(t) for t in trajectories], orders, seed,
+                                   failure_value)
+    return [Grade(score=s, passed=False,
+                  components={"judge_rank": s, "judge_unparseable": float(bad)},
+                  explanation=f"group rank over {orders} orders ({bad} unparseable)")
+            for s in scores]
 
 
 def _policy(policy: Policy | str) -> Policy:

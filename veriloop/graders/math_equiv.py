@@ -32,7 +32,7 @@ from typing import Any
 
 from veriloop.graders.base import register_grader
 from veriloop.graders.workers import WorkerPool
-from veriloop.types import Grade, Task, Trajectory
+from veriloop.types import FaultKind, Grade, InfrastructureError, Task, Trajectory
 
 # ------------------------------------------------------------------------------ extraction
 
@@ -248,13 +248,20 @@ class MathGrader:
     """1.0 when the final answer is mathematically equivalent to `verification["answer"]`.
 
     `simplest_form=None` reads `verification["simplest_form"]` per task. Components: `correct`,
-    `no_answer`, `timeout` (1.0 when the worker was killed at `timeout` seconds)."""
+    `no_answer`, `timeout` (1.0 when the worker was killed at `timeout` seconds).
+
+    `on_timeout="zero"` grades a timed-out check 0 (counted, flagged `verifier_timeout`);
+    `"exclude"` raises InfrastructureError(GRADER_ERROR) so the runner records the trajectory
+    as errored and trainers leave it out of the update."""
 
     def __init__(self, simplest_form: bool | None = None, timeout: float = 5.0,
                  workers: int = 1, reject_restatement: bool = True,
-                 pool: WorkerPool | None = None) -> None:
+                 pool: WorkerPool | None = None, on_timeout: str = "zero") -> None:
+        if on_timeout not in ("zero", "exclude"):
+            raise ValueError(f"on_timeout must be 'zero' or 'exclude', got {on_timeout!r}")
         self.simplest_form = simplest_form
         self.reject_restatement = reject_restatement
+        self.on_timeout = on_timeout
         self.pool = pool or WorkerPool(size=workers, timeout=timeout)
 
     def check(self, gold: str, answer: str | None, simplest_form: bool = False,
@@ -279,6 +286,8 @@ class MathGrader:
         simplest = (bool(task.verification.get("simplest_form", False))
                     if self.simplest_form is None else self.simplest_form)
         c = self.check(str(gold), answer, simplest, question_of(task))
+        if c.timed_out and self.on_timeout == "exclude":
+            raise InfrastructureError(f"math verifier {c.reason}", FaultKind.GRADER_ERROR)
         flags = (f"verifier_timeout: {c.reason}",) if c.timed_out else ()
         return Grade(score=float(c.equivalent), passed=c.equivalent,
                      components={"correct": float(c.equivalent),
@@ -292,6 +301,7 @@ class MathGrader:
 
 @register_grader("math")
 def math_grader(simplest_form: bool | None = None, timeout: float = 5.0, workers: int = 1,
-                reject_restatement: bool = True) -> MathGrader:
+                reject_restatement: bool = True, on_timeout: str = "zero") -> MathGrader:
     """Math equivalence via math-verify in `workers` processes with a `timeout` per check."""
-    return MathGrader(simplest_form, timeout, workers, reject_restatement)
+    return MathGrader(simplest_form, timeout, workers, reject_restatement,
+                      on_timeout=on_timeout)
