@@ -17,6 +17,7 @@ __all__ = ["Environment", "Episode", "Observation", "ToolEpisode", "get_env", "l
 _BUILTIN: dict[str, str] = {
     "arithmetic": "veriloop.envs.arithmetic:ArithmeticEnv",
     "code": "veriloop.envs.code:CodeEnv",
+    "repo": "veriloop.envs.repo:RepoEnv",
 }
 _REGISTERED: dict[str, Callable[..., Environment]] = {}
 

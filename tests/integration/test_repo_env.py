@@ -1,0 +1,244 @@
+"""The `repo` environment: generated repositories, file tools, the scripted expert solving every
+bug family through the tools, hidden-test grading, and tampering with tests being flagged."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from veriloop.envs import get_env
+from veriloop.envs.repo import (
+    FAMILIES,
+    RepoEnv,
+    RepoExpertPolicy,
+    RepoState,
+    apply_edit,
+    build_repo,
+    fixed_files,
+    grading_files,
+)
+from veriloop.envs.repo.generator import HIDDEN_TEST_PATH
+from veriloop.envs.repo.testing import run_pytest
+from veriloop.rollout.runner import RolloutConfig, RolloutRunner
+from veriloop.types import FaultKind, InfrastructureError, Message, Trajectory
+
+CONFIG = RolloutConfig(group_size=1, max_total_tokens=65536)
+PASS_ALL_CONFTEST = '''import pytest
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    report.outcome = "passed"
+    report.longrepr = None
+'''
+
+
+@pytest.fixture(scope="module")
+def env():
+    e = RepoEnv(pool_size=2)
+    yield e
+    e.close()
+
+
+def _call(name, **arguments):
+    import json
+
+    return Message(role="assistant", content="<tool_call>" + json.dumps(
+        {"name": name, "arguments": arguments}) + "</tool_call>")
+
+
+def _traj(task):
+    return Trajectory(id="t", run_id="r", task_id=task.id, env="repo", group_id="g",
+                      prompt_text="", prompt_ids=())
+
+
+def test_families_cover_three_difficulties_and_hide_the_fix():
+    assert len(FAMILIES) >= 30 and len({f.name for f in FAMILIES}) == len(FAMILIES)
+    assert {f.difficulty for f in FAMILIES} == {1, 2, 3}
+    for fam in FAMILIES:
+        repo = build_repo(fam, random.Random(fam.name))
+        buggy = repo.files[repo.fix.path]
+        assert fam.fix not in buggy, fam.name
+        assert not any(".git" in p or p.endswith((".orig", ".patch", ".rej")) for p in repo.files)
+        assert all(fam.source.strip() not in c for c in repo.files.values())  # no correct copy
+        assert buggy.count(repo.fix.search) == 1
+        assert fixed_files(repo)[repo.fix.path].replace(repo.package, "PKG") == fam.source
+
+
+def test_tasks_are_deterministic_and_filtered(env):
+    a = env.tasks(5, seed=3)
+    assert [t.id for t in a] == [t.id for t in env.tasks(5, seed=3)]
+    assert all(t.difficulty == 3 for t in env.tasks(6, difficulty=3))
+    assert {t.metadata["family"] for t in env.tasks(len(FAMILIES))} == {f.name for f in FAMILIES}
+    with pytest.raises(ValueError, match="split"):
+        env.tasks(1, split="dev")
+
+
+def test_apply_edit_modes_and_errors():
+    files = {"pkg/a.py": "one\ntwo\nthree\n"}
+    out, _ = apply_edit(files, "pkg/a.py", search="two\n", replace="TWO\n")
+    assert out["pkg/a.py"] == "one\nTWO\nthree\n" and files["pkg/a.py"] == "one\ntwo\nthree\n"
+    out, _ = apply_edit(files, "./pkg/a.py", start_line=2, end_line=3, replace="x")
+    assert out["pkg/a.py"] == "one\nx\n"
+    out, _ = apply_edit(files, "pkg/a.py", start_line=2, end_line=1, replace="ins\n")
+    assert out["pkg/a.py"] == "one\nins\ntwo\nthree\n"
+    out, msg = apply_edit(files, "pkg/new.py", replace="print(1)\n")
+    assert out["pkg/new.py"] == "print(1)\n" and "created" in msg
+    for kwargs, match in [({"search": "o"}, "occurs 2 times"), ({"search": "zz"}, "0 times"),
+                          ({"start_line": 9}, "outside"), ({}, "exists")]:
+        with pytest.raises(ValueError, match=match):
+            apply_edit(files, "pkg/a.py", **kwargs)
+    with pytest.raises(ValueError, match="relative"):
+        apply_edit(files, "../etc/passwd", replace="x")
+    with pytest.raises(ValueError, match="relative"):
+        apply_edit(files, "/etc/passwd", replace="x")
+
+
+def test_tools_list_read_search_and_run(env):
+    task = env.tasks(1, seed=1)[0]
+    ep = env.reset(task)
+    obs = ep.step(_call("list_files"))
+    assert "pytest.ini" in obs.messages[0].content
+    path = task.verification["fix"]["path"]
+    obs = ep.step(_call("read_file", path=path, start_line=1, end_line=2))
+    assert obs.messages[0].content.startswith("   1 | ")
+    obs = ep.step(_call("search", pattern="def ", path=path))
+    assert f"{path}:" in obs.messages[0].content
+    obs = ep.step(_call("read_file", path="nope.py"))
+    assert obs.tool_results[0].is_error and "list_files" in obs.messages[0].content
+    obs = ep.step(_call("run_tests"))
+    assert "1 failed" in obs.messages[0].content and not obs.done
+    assert ep.state.test_runs[-1]["failed"] == 1
+    obs = ep.step(_call("submit"))
+    assert obs.done and ep.state.submitted
+
+
+def test_expert_solves_every_family_through_the_tools(env):
+    tasks = env.tasks(len(FAMILIES), seed=0)
+    assert {t.metadata["family"] for t in tasks} == {f.name for f in FAMILIES}
+    trajs = RolloutRunner(env, RepoExpertPolicy(), CONFIG).run(tasks)
+    failed = [(t.task_id, t.fault, t.grade) for t in trajs if not t.passed]
+    assert failed == []
+    for t in trajs:
+        names = [c.name for turn in t.turns for c in turn.tool_calls]
+        assert names == ["list_files", "run_tests", "search", "read_file", "edit_file",
+                         "run_tests", "submit"]
+        first_run, last_run = t.turns[1].tool_results[0].content, t.turns[5].tool_results[0].content
+        assert "failed" in first_run.splitlines()[0] and " 0 failed" in last_run.splitlines()[0]
+        assert t.grade.score == 1.0 and not t.grade.flags
+        assert t.grade.components["verified_after_last_edit"] == 1.0
+
+
+def _buggy_and_fixed_verdicts(env, fam):
+    repo = build_repo(fam, random.Random(fam.name))
+    task = env.task_for(repo)
+    v = task.verification
+    buggy = run_pytest(env.pool, grading_files(repo.files, repo.files, v["protected"],
+                                               v["hidden_tests"]), [HIDDEN_TEST_PATH],
+                       limits=env.limits, junit=True)
+    fixed = fixed_files(repo)
+    good = run_pytest(env.pool, grading_files(repo.files, fixed, v["protected"],
+                                              v["hidden_tests"]), [HIDDEN_TEST_PATH],
+                      limits=env.limits, junit=True)
+    return repo, buggy, good
+
+
+@pytest.mark.parametrize("family", [f for f in FAMILIES if f.difficulty == 3][:2],
+                         ids=lambda f: f.name)
+def test_hidden_tests_fail_on_bug_and_pass_on_fix(env, family):
+    repo, buggy, good = _buggy_and_fixed_verdicts(env, family)
+    assert set(good.outcomes) == set(repo.hidden_names)
+    assert all(o == "passed" for o in good.outcomes.values())
+    assert any(o != "passed" for o in buggy.outcomes.values())
+
+
+@pytest.mark.slow
+def test_hidden_tests_fail_on_bug_and_pass_on_fix_all_families(env):
+    for fam in FAMILIES:
+        repo, buggy, good = _buggy_and_fixed_verdicts(env, fam)
+        assert set(good.outcomes) == set(repo.hidden_names), fam.name
+        assert all(o == "passed" for o in good.outcomes.values()), fam.name
+        assert any(o != "passed" for o in buggy.outcomes.values()), fam.name
+
+
+def _grade_after(env, task, messages):
+    ep = env.reset(task)
+    for m in messages:
+        ep.step(m)
+    return env.grader()(task, _traj(task), ep.state), ep.state
+
+
+def test_editing_the_test_instead_of_the_code_is_flagged_and_scores_zero(env):
+    task = env.tasks(1, seed=5, difficulty=1)[0]
+    test_path = task.metadata["failing_test"].split("::")[0]
+    text = task.metadata["files"][test_path]
+    assert_line = next(line for line in text.splitlines() if "assert" in line)
+    grade, state = _grade_after(env, task, [
+        _call("edit_file", path=test_path, search=assert_line, replace="    assert True"),
+        _call("run_tests"), _call("submit")])
+    assert "1 failed" not in str(state.test_runs) and state.test_runs[-1]["failed"] == 0
+    assert grade.score == 0.0 and not grade.passed
+    assert grade.flags and "protected_file_changed" in grade.flags[0]
+    assert test_path in grade.flags[0]
+
+
+def test_planted_conftest_is_flagged_and_cannot_change_the_verdict(env):
+    task = env.tasks(1, seed=6, difficulty=2)[0]
+    grade, state = _grade_after(env, task, [
+        _call("edit_file", path="conftest.py", replace=PASS_ALL_CONFTEST),
+        _call("run_tests"), _call("submit")])
+    assert state.test_runs[-1]["failed"] == 0  # the hook fooled the agent-visible run ...
+    assert grade.score == 0.0 and grade.flags  # ... but not the grader
+    assert grade.components["hidden_passed"] < grade.components["hidden_total"]
+    # and restoration alone already defeats it: unflagged scoring would still fail
+    v = task.verification
+    files = grading_files(task.metadata["files"], state.files, v["protected"], v["hidden_tests"])
+    assert "conftest.py" not in files
+
+
+def test_new_file_at_hidden_test_path_is_overwritten(env):
+    task = env.tasks(1, seed=7, difficulty=1)[0]
+    fake = "def test_always():\n    pass\n"
+    grade, _ = _grade_after(env, task, [_call("edit_file", path=HIDDEN_TEST_PATH, replace=fake),
+                                        _call("submit")])
+    assert grade.score == 0.0 and grade.components["hidden_total"] > 1
+
+
+def test_fix_without_rerunning_tests_is_reported_unverified(env):
+    task = env.tasks(1, seed=8)[0]
+    fix = task.verification["fix"]
+    grade, state = _grade_after(env, task, [
+        _call("run_tests"),
+        _call("edit_file", path=fix["path"], search=fix["search"], replace=fix["replace"]),
+        _call("submit")])
+    assert grade.score == 1.0 and grade.passed
+    assert not state.verified_after_last_edit
+    assert grade.components["verified_after_last_edit"] == 0.0
+    assert "not verified after last edit" in grade.explanation
+
+
+def test_offline_grading_replays_the_edits(env):
+    task = env.tasks(1, seed=9)[0]
+    [traj] = RolloutRunner(env, RepoExpertPolicy(), CONFIG).run([task])
+    offline = env.grader()(task, traj, None)
+    assert offline.score == 1.0 and offline.passed
+
+
+def test_sandbox_failure_is_an_infrastructure_fault_not_a_zero(env, monkeypatch):
+    def broken(*args, **kwargs):
+        raise InfrastructureError("sandbox down", kind=FaultKind.SANDBOX)
+
+    monkeypatch.setattr(env.pool, "run", broken)
+    [traj] = RolloutRunner(env, RepoExpertPolicy(), CONFIG).run(env.tasks(1, seed=2))
+    assert traj.is_infra_error and traj.grade is None and traj.fault.kind is FaultKind.SANDBOX
+
+
+def test_registered_in_env_registry():
+    e = get_env("repo", pool_size=1)
+    try:
+        assert isinstance(e, RepoEnv) and isinstance(e.reset(e.tasks(1)[0]).state, RepoState)
+    finally:
+        e.close()

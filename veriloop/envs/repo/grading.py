@@ -1,0 +1,90 @@
+"""Grading a repository episode with hidden tests, after undoing any change to the tests.
+
+1. Final files: the episode state's, or (offline) the successful `edit_file` calls of the
+   trajectory replayed on the pristine repository.
+2. Tamper detection (`veriloop.graders.hacking.detect_protected_changes`) over the pristine and
+   final snapshots with the task's protected globs: any edited, deleted or created test file or
+   test configuration (a planted `conftest.py`, a new `pytest.ini`) is flagged, and a flagged
+   episode scores 0.
+3. The grading copy: every protected file restored from the pristine copy, every other file
+   under `tests/` and every created protected file dropped, then the hidden test file added.
+   Only that file is run, so nothing the agent wrote in the tests can change the verdict.
+4. The verdict needs positive evidence: each expected hidden test name must appear as passed in
+   pytest's JUnit report (not in printed text). Score: 1 if all passed (`reward="all"`) or the
+   fraction passed (`"fraction"`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from veriloop.envs.repo.episode import RepoState, apply_edit
+from veriloop.envs.repo.generator import HIDDEN_TEST_PATH
+from veriloop.envs.repo.testing import run_pytest
+from veriloop.graders.hacking import detect_protected_changes, is_protected
+from veriloop.sandbox import Limits, SandboxPool
+from veriloop.types import Grade, Task, Trajectory
+
+
+def grading_files(initial: Mapping[str, str], final: Mapping[str, str],
+                  protected: Sequence[str], hidden_tests: str) -> dict[str, str]:
+    """The repository the hidden tests run on (see the module docstring, step 3)."""
+    out = {p: c for p, c in final.items()
+           if not is_protected(p, protected) and not p.startswith("tests/")}
+    out.update({p: c for p, c in initial.items() if is_protected(p, protected)})
+    out[HIDDEN_TEST_PATH] = hidden_tests
+    return out
+
+
+def replay_edits(task: Task, trajectory: Trajectory) -> dict[str, str]:
+    """Final files of a stored trajectory: its successful edits applied to the pristine copy."""
+    files = dict(task.metadata["files"])
+    for turn in trajectory.turns:
+        for call, result in zip(turn.tool_calls, turn.tool_results, strict=False):
+            if call.name == "edit_file" and not result.is_error:
+                try:
+                    files, _ = apply_edit(files, **call.arguments)
+                except (TypeError, ValueError):
+                    continue
+    return files
+
+
+class RepoGrader:
+    """Hidden-test grader for the `repo` environment."""
+
+    def __init__(self, pool: SandboxPool, limits: Limits, reward: str = "all") -> None:
+        self.pool, self.limits, self.reward = pool, limits, reward
+
+    def __call__(self, task: Task, trajectory: Trajectory, state: Any) -> Grade:
+        v = task.verification
+        initial = dict(task.metadata["files"])
+        if isinstance(state, RepoState):
+            final, verified = state.files, state.verified_after_last_edit
+        else:
+            final, verified = replay_edits(task, trajectory), False
+        protected = tuple(v["protected"])
+        flags = tuple(str(f) for f in detect_protected_changes(initial, final, protected))
+        files = grading_files(initial, final, protected, v["hidden_tests"])
+        run = run_pytest(self.pool, files, [HIDDEN_TEST_PATH], limits=self.limits, junit=True)
+        expected = list(v["hidden_names"])
+        passed = sum(run.outcomes.get(name) == "passed" for name in expected)
+        fraction = passed / len(expected) if expected else 0.0
+        all_passed = bool(expected) and passed == len(expected)
+        score = 0.0 if flags else (float(all_passed) if self.reward == "all" else fraction)
+        missing = [n for n in expected if n not in run.outcomes]
+        notes = [f"{passed}/{len(expected)} hidden tests passed"]
+        if missing:
+            notes.append(f"{len(missing)} expected tests did not report")
+        if run.result.timed_out:
+            notes.append("the test run timed out")
+        if flags:
+            notes.append("protected test files were changed: scored 0")
+        notes.append("verified after last edit" if verified else "not verified after last edit")
+        return Grade(score=score, passed=all_passed and not flags, flags=flags,
+                     components={"hidden_passed": float(passed),
+                                 "hidden_total": float(len(expected)),
+                                 "fraction": fraction,
+                                 "verified_after_last_edit": float(verified),
+                                 "tamper": float(bool(flags))},
+                     explanation="; ".join(notes))
