@@ -5,9 +5,9 @@ renamed to `checkpoints/step-0000N/` (a rename within one directory is atomic on
 killed while saving leaves a stray `.tmp-*` directory (removed at the next save or resume) and the
 previous checkpoint intact; `latest()` only ever sees complete checkpoints.
 
-For tests, the environment variable VERILOOP_PAUSE_IN_SAVE=<seconds> makes `save` sleep after
-writing the weights but before the rename, printing `SAVING <dir>` to stderr, so a test can
-SIGKILL the process inside a save.
+For tests, the environment variable VERILOOP_PAUSE_IN_SAVE=<seconds>[@<step>] makes `save` (of
+that step only, if given) sleep after writing the weights but before the rename, printing
+`SAVING <dir>` to stderr, so a test can SIGKILL the process inside a save.
 """
 
 from __future__ import annotations
@@ -91,10 +91,10 @@ def save(run_dir: Path, step: int, model: torch.nn.Module, optimizer: torch.opti
     torch.save({"optimizer": optimizer.state_dict(),
                 "scheduler": scheduler.state_dict() if scheduler is not None else None,
                 "rng": rng_state(), "extra": extra or {}}, tmp / "state.pt")
-    pause = float(os.environ.get("VERILOOP_PAUSE_IN_SAVE", "0") or 0)
-    if pause > 0:
+    seconds, _, at = os.environ.get("VERILOOP_PAUSE_IN_SAVE", "").partition("@")
+    if seconds and float(seconds) > 0 and (not at or int(at) == step):
         print(f"SAVING {tmp}", file=sys.stderr, flush=True)
-        time.sleep(pause)
+        time.sleep(float(seconds))
     (tmp / "trainer_state.json").write_text(json.dumps({"step": step, **trainer_state}, indent=1))
     _fsync_tree(tmp)
     final = root / f"step-{step:06d}"
