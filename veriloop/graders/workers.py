@@ -25,6 +25,7 @@ import time
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Literal, Self
 
 Status = Literal["ok", "timeout", "error"]
@@ -94,7 +95,10 @@ class WorkerPool:
         self._finalizer = weakref.finalize(self, _stop_all, self._procs)
 
     def _spawn(self) -> _Worker:
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        # the worker must import this same veriloop, installed or not
+        root = str(Path(__file__).resolve().parents[2])
+        path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p)
+        env = dict(os.environ, PYTHONUNBUFFERED="1", PYTHONPATH=path)
         proc = subprocess.Popen([sys.executable, "-m", "veriloop.graders._worker"],
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                 stderr=subprocess.DEVNULL, env=env)
