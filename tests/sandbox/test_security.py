@@ -264,3 +264,25 @@ def _processes_of_uid_range() -> list[int]:
             if st.st_uid >= 200_000 and state != "Z":
                 out.append(int(pid))
     return out
+
+
+def test_forked_memory_bomb_is_capped_per_execution(sb):
+    """Each child stays under the per-process limit, together they would not: the execution's
+    total resident memory is watched and the whole tree killed (root host: per-execution uid)."""
+    if os.geteuid() != 0:
+        pytest.skip("total-memory watch needs a dedicated sandbox uid (root host)")
+    code = """
+import os, time
+for _ in range(8):
+    if os.fork() == 0:
+        block = bytearray(200 * 1024**2)  # resident: bytearray zero-fills its pages
+        time.sleep(20)
+        os._exit(0)
+time.sleep(20)
+print("survived")
+"""
+    r = sb.run(code=code, limits=Limits(timeout_s=15, memory_mb=512, nproc=32))
+    assert r.killed_for_memory and "survived" not in r.stdout
+    assert r.duration < 10
+    time.sleep(0.2)
+    assert _processes_of_uid_range() == []

@@ -205,11 +205,31 @@ class _Capture:
                 + self.tail.decode("utf-8", errors="replace"))
 
 
+def resident_bytes_of_uid(uid: int) -> int:
+    """Total resident memory of the live processes owned by `uid` (one /proc scan)."""
+    page = os.sysconf("SC_PAGE_SIZE")
+    total = 0
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            if os.stat(f"/proc/{name}").st_uid != uid:
+                continue
+            with open(f"/proc/{name}/statm", encoding="ascii") as f:
+                total += int(f.read().split()[1]) * page
+        except (OSError, ValueError, IndexError):
+            continue
+    return total
+
+
 def supervise(argv: Sequence[str], *, cwd: str, env: Mapping[str, str], limits: Limits,
               preexec: Callable[[], None], stdin: str | None, backend: str, isolated: bool,
-              drain_cap: int = 16 * 2**20) -> Result:
+              drain_cap: int = 16 * 2**20,
+              resident: Callable[[], int] | None = None) -> Result:
     """Start `argv`, stream its output into bounded buffers, kill its process group at the
-    timeout or once it has printed more than `drain_cap` bytes, and report how it ended."""
+    timeout, once it has printed more than `drain_cap` bytes, or (when `resident` measures the
+    execution's total resident memory) once that exceeds `limits.memory_mb`; report how it
+    ended."""
     start = time.perf_counter()
     try:
         # preexec only makes async-signal-safe os/resource calls (setsid, setrlimit)
@@ -231,14 +251,19 @@ def supervise(argv: Sequence[str], *, cwd: str, env: Mapping[str, str], limits: 
     sel.register(proc.stdout, selectors.EVENT_READ, out)
     sel.register(proc.stderr, selectors.EVENT_READ, err)
     deadline = start + limits.timeout_s
-    timed_out = flooded = False
+    timed_out = flooded = over_memory = False
+    poll = 0.05 if resident is not None else 0.5
+    budget = limits.memory_mb * 2**20
     try:
         while sel.get_map():
             remaining = deadline - time.perf_counter()
             if remaining <= 0:
                 timed_out = True
                 break
-            for key, _ in sel.select(timeout=min(remaining, 0.5)):
+            if resident is not None and resident() > budget:
+                over_memory = True
+                break
+            for key, _ in sel.select(timeout=min(remaining, poll)):
                 chunk = os.read(key.fd, 65536)
                 if not chunk:
                     sel.unregister(key.fileobj)
@@ -247,11 +272,19 @@ def supervise(argv: Sequence[str], *, cwd: str, env: Mapping[str, str], limits: 
             if out.total + err.total > drain_cap:
                 flooded = True
                 break
-        if not timed_out and not flooded:
-            try:
-                proc.wait(timeout=max(deadline - time.perf_counter(), 0.01))
-            except subprocess.TimeoutExpired:
+        while not (timed_out or flooded or over_memory) and proc.poll() is None:
+            # output closed but the process lives on (it closed its pipes, or the fallback's
+            # orphans hold them): keep enforcing the deadline and the memory budget
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0:
                 timed_out = True
+            elif resident is not None and resident() > budget:
+                over_memory = True
+            else:
+                try:
+                    proc.wait(timeout=min(poll, remaining))
+                except subprocess.TimeoutExpired:
+                    pass
     finally:
         if proc.poll() is None:
             _kill_group(proc)
@@ -262,8 +295,8 @@ def supervise(argv: Sequence[str], *, cwd: str, env: Mapping[str, str], limits: 
     duration = time.perf_counter() - start
     code = proc.returncode
     stderr_text = err.text()
-    oom = (not timed_out and code != 0
-           and any(m in stderr_text[-4000:] for m in _MEMORY_MARKERS))
+    oom = over_memory or (not timed_out and code != 0
+                          and any(m in stderr_text[-4000:] for m in _MEMORY_MARKERS))
     return Result(stdout=out.text(), stderr=stderr_text, exit_code=code, timed_out=timed_out,
                   killed_for_memory=oom, truncated=out.truncated or err.truncated or flooded,
                   duration=duration, backend=backend, isolated=isolated, limits=limits)
