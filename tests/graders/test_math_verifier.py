@@ -44,6 +44,16 @@ def test_extraction_refuses_non_answers():
         assert extract_answer(junk) is None, junk
 
 
+def test_rewrites_for_parsing():
+    from veriloop.graders.math_equiv import rewrite_for_parsing as rw
+
+    assert rw("three") == "3" and rw("Twenty-one") == "21" and rw("x**2") == "x^2"
+    assert rw("1e3") == "1\\times 10^{3}" and rw("2e") == "2e"
+    assert rw("1.2\\overline{34}") == "\\frac{1222}{990}"  # 1.2343434... = 1222/990
+    assert extract_answer("The answer is 6 because 2 times 3 is 6.") == "6"
+    assert extract_answer("Final answer: 12. That was easy.") == "12"
+
+
 def test_simplest_form_rules():
     assert simplest_form_violation("1/2") is None
     assert simplest_form_violation("\\frac{3\\sqrt{2}}{5}") is None

@@ -37,8 +37,14 @@ from veriloop.types import FaultKind, Grade, InfrastructureError, Task, Trajecto
 # ------------------------------------------------------------------------------ extraction
 
 _ANCHOR = re.compile(r"(?:final\s+answer|answer)\s*(?:is|:|=)?\s*[:=]?", re.IGNORECASE)
-_MATH_WORDS = frozenset(
-    ["or", "and", "in", "pi", "inf", "infty", "sin", "cos", "tan", "cot", "sec", "csc", "log", "ln", "exp", "sqrt", "frac", "cm", "mm", "km", "kg", "m", "s", "degrees", "degree", "units", "unit", "dollars", "cents", "mod"])
+_MATH_WORDS = frozenset([
+    "or", "and", "in", "pi", "inf", "infty", "sin", "cos", "tan", "cot", "sec", "csc", "log",
+    "ln", "exp", "sqrt", "frac", "cm", "mm", "km", "kg", "m", "s", "degrees", "degree", "units",
+    "unit", "dollars", "cents", "mod"])
+# an anchored answer often goes on to justify itself: "The answer is 6 because ..."
+_JUSTIFICATION = re.compile(r"\s*,?\s*\b(?:because|since|as|so that|which|given that)\b.*$",
+                            re.IGNORECASE | re.DOTALL)
+_SENTENCE_END = re.compile(r"\.\s+[A-Z].*$", re.DOTALL)
 _WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
 
 
@@ -67,11 +73,48 @@ def _without_text_blocks(s: str) -> str:
     return re.sub(r"\\(?:text|mathrm|textbf|mbox)\s*\{[^{}]*\}", " ", s)
 
 
+_UNITS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+          "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+          "eighteen", "nineteen"]
+_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+
+
+def number_word(s: str) -> int | None:
+    """0..99 written in English words ("three", "twenty-one"), else None."""
+    w = s.strip().lower().replace(" ", "-")
+    if w in _UNITS:
+        return _UNITS.index(w)
+    tens, _, unit = w.partition("-")
+    if tens in _TENS and (not unit or unit in _UNITS[1:10]):
+        return 20 + 10 * _TENS.index(tens) + (_UNITS.index(unit) if unit else 0)
+    return None
+
+
+def _repeating(m: re.Match[str]) -> str:
+    sign, whole, fixed, rep = m.group(1), m.group(2) or "0", m.group(3), m.group(4)
+    num = int(whole + fixed + rep) - int(whole + fixed)
+    den = 10 ** len(fixed) * (10 ** len(rep) - 1)
+    return f"{sign}\\frac{{{num}}}{{{den}}}"
+
+
+def rewrite_for_parsing(s: str) -> str:
+    """Forms math-verify does not read, rewritten to ones it does: number words, Python's
+    `**`, e-notation (`1e3`), repeating decimals (`0.\\overline{3}`)."""
+    n = number_word(s)
+    if n is not None:
+        return str(n)
+    s = s.replace("**", "^")
+    s = re.sub(r"(?<![\w.])(\d+(?:\.\d+)?)[eE]([+-]?\d+)(?![\w.])", r"\1\\times 10^{\2}", s)
+    return re.sub(r"(-?)(\d*)\.(\d*)\\overline\{(\d+)\}", _repeating, s)
+
+
 def looks_like_math(s: str) -> bool:
     """True for a bare answer ("3/4", "x = 2 or x = 3", "5 cm", "\\pi"); False for prose,
     empty text and punctuation-only text (":")."""
     if not re.search(r"[0-9A-Za-z\\]", s):
         return False
+    if number_word(s) is not None:
+        return True
     words = [w for w in _WORD.findall(_without_text_blocks(s)) if w.lower() not in _MATH_WORDS]
     if len(words) >= 3:
         return False
@@ -89,8 +132,9 @@ def extract_answer(text: str | None) -> str | None:
         return boxed or None
     anchors = list(_ANCHOR.finditer(text))
     if anchors:
-        tail = _strip_delims(text[anchors[-1].end():].strip().splitlines()[0]
-                             if text[anchors[-1].end():].strip() else "")
+        rest = text[anchors[-1].end():].strip()
+        tail = rest.splitlines()[0] if rest else ""
+        tail = _strip_delims(_SENTENCE_END.sub("", _JUSTIFICATION.sub("", tail)))
         return tail if tail and looks_like_math(tail) else None
     whole = _strip_delims(text)
     return whole if looks_like_math(whole) else None
@@ -191,7 +235,7 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
     g = parse(_to_latex(_strip_delims(gold_text)), configs, parsing_timeout=None)
     if not g:
         return {"equivalent": False, "reason": "unparseable_gold", "extracted": extracted}
-    a = parse(_to_latex(extracted), configs, parsing_timeout=None)
+    a = parse(_to_latex(rewrite_for_parsing(extracted)), configs, parsing_timeout=None)
     if not a:
         return {"equivalent": False, "reason": "unparseable_answer", "extracted": extracted}
     if restates_question(extracted, question):

@@ -211,10 +211,27 @@ def pathological(rows: list[dict]) -> None:
     _p(rows, "pathological", "2", "((((((((((((((((x))))))))))))))))^{99999}", False)
 
 
+def held_out(rows: list[dict]) -> None:
+    """Written after the verifier was tuned on the rest and run once as they stand; the audit
+    reports this category on its own (`by_category`)."""
+    for gold, ans, ok in (
+        ("\\frac{1}{3}", "0.333", False), ("\\frac{1}{3}", "0.\\overline{3}", True),
+        ("2", "x=2", True), ("3", "three", True), ("\\sqrt{2}", "1.414", False),
+        ("\\pi", "3.14159", False), ("-3", "- 3", True), ("1/2", "\\frac12", True),
+        ("(0, 1)", "(0,1)", True), ("a^2+b^2", "b^2+a^2", True),
+        ("6", "The answer is 6 because 2 times 3 is 6.", True),
+        ("6", "The answer is 7, not 6.", False), ("x^2", "x**2", True),
+        ("12", "12 apples", True), ("4", "\\boxed{4}\\boxed{5}", False),
+        ("2", "$2$ or $-2$", False), ("1000", "10^3", True), ("1000", "1e3", True),
+        ("3.5", "7/2", True), ("3.5", "3\\frac{1}{2}", True),
+    ):
+        _p(rows, "held_out", gold, ans, ok)
+
+
 def build() -> list[dict]:
     rows: list[dict] = []
     for part in (integers, fractions, decimals_percent, latex_expr, intervals_sets, equations,
-                 factorials, restatements, non_answers, wrapped, pathological):
+                 factorials, restatements, non_answers, wrapped, pathological, held_out):
         part(rows)
     return rows
 
