@@ -35,6 +35,7 @@ import hashlib
 import json
 import random
 import secrets
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -308,8 +309,9 @@ class CodeEnv:
                              max_output=1_000_000)
         self.tool_limits = Limits(timeout_s=timeout_s, cpu_s=int(timeout_s) + 1,
                                   memory_mb=memory_mb, max_output=max_output_chars * 4)
-        self.pool = SandboxPool(get_sandbox(sandbox), size=pool_size)
-        self.tests = HiddenTests(self.pool, self.limits)
+        self.sandbox_backend, self.pool_size = sandbox, pool_size
+        self._pool: SandboxPool | None = None
+        self._pool_lock = threading.Lock()
 
     def tasks(self, n: int | None = None, *, seed: int = 0, split: str = "test",
               difficulty: int | None = None) -> list[Task]:
@@ -343,6 +345,22 @@ class CodeEnv:
             verification={"test": p["test"], "entry_point": p["entry_point"],
                           "prompt": p["prompt"], "canonical_solution": p["canonical_solution"]})
 
+    @property
+    def pool(self) -> SandboxPool:
+        """The sandbox pool, started on first use (listing tasks needs no sandbox)."""
+        with self._pool_lock:
+            if self._pool is None:
+                self._pool = SandboxPool(get_sandbox(self.sandbox_backend), size=self.pool_size)
+            return self._pool
+
+    @property
+    def tests(self) -> HiddenTests:
+        return HiddenTests(self.pool, self.limits)
+
+    def expert(self) -> CodeExpertPolicy:
+        """The scripted demonstrator for this environment."""
+        return CodeExpertPolicy()
+
     def reset(self, task: Task) -> CodeEpisode:
         return CodeEpisode(task, self.pool, self.tool_limits, self.max_output_chars)
 
@@ -350,7 +368,8 @@ class CodeEnv:
         return CodeGrader(self.tests, self.reward)
 
     def close(self) -> None:
-        self.pool.close()
+        if self._pool is not None:
+            self._pool.close()
 
 
 def _split_of(task_id: str) -> str:

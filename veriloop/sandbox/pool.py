@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import queue
 import shutil
+import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -19,6 +20,16 @@ from pathlib import Path
 from typing import Any, Self
 
 from veriloop.sandbox.base import Limits, Result, Sandbox, clear_workspace, new_workspace
+
+
+def _remove(dirs: list[Path], executor: ThreadPoolExecutor) -> None:
+    executor.shutdown(wait=True)
+    for d in dirs:
+        try:
+            clear_workspace(d)
+        except OSError:
+            pass
+        shutil.rmtree(d, ignore_errors=True)
 
 
 @dataclass(frozen=True)
@@ -46,6 +57,8 @@ class SandboxPool:
             self._free.put(d)
         self._executor = ThreadPoolExecutor(max_workers=size, thread_name_prefix="sandbox")
         self.executions = 0
+        # workspaces are removed even if close() is never called (garbage collection, exit)
+        self._finalizer = weakref.finalize(self, _remove, list(self._dirs), self._executor)
 
     def run(self, command: str | Sequence[str] | None = None, **kwargs: Any) -> Result:
         """Like `Sandbox.run`, in a free slot's freshly wiped workspace (blocks while all
@@ -72,10 +85,7 @@ class SandboxPool:
             yield f.result()
 
     def close(self) -> None:
-        self._executor.shutdown(wait=True)
-        for d in self._dirs:
-            clear_workspace(d)
-            shutil.rmtree(d, ignore_errors=True)
+        self._finalizer()
 
     def __enter__(self) -> Self:
         return self

@@ -17,6 +17,7 @@ repositories, not across kinds of bugs.
 from __future__ import annotations
 
 import random
+import threading
 from typing import Literal
 
 from veriloop.envs.repo.episode import RepoEpisode, RepoState, apply_edit
@@ -51,7 +52,9 @@ class RepoEnv:
         self.max_turns, self.reward, self.max_output_chars = max_turns, reward, max_output_chars
         self.limits = Limits(timeout_s=timeout_s, cpu_s=int(timeout_s) + 1, memory_mb=memory_mb,
                              max_output=1_000_000)
-        self.pool = SandboxPool(get_sandbox(sandbox), size=pool_size)
+        self.sandbox_backend, self.pool_size = sandbox, pool_size
+        self._pool: SandboxPool | None = None
+        self._pool_lock = threading.Lock()
 
     def tasks(self, n: int, *, seed: int = 0, split: str = "train",
               difficulty: int | None = None) -> list[Task]:
@@ -82,6 +85,18 @@ class RepoEnv:
                           "fix": {"path": repo.fix.path, "search": repo.fix.search,
                                   "replace": repo.fix.replace}})
 
+    @property
+    def pool(self) -> SandboxPool:
+        """The sandbox pool, started on first use (listing tasks needs no sandbox)."""
+        with self._pool_lock:
+            if self._pool is None:
+                self._pool = SandboxPool(get_sandbox(self.sandbox_backend), size=self.pool_size)
+            return self._pool
+
+    def expert(self) -> RepoExpertPolicy:
+        """The scripted demonstrator for this environment."""
+        return RepoExpertPolicy()
+
     def reset(self, task: Task) -> RepoEpisode:
         return RepoEpisode(task, self.pool, self.limits, self.max_output_chars)
 
@@ -89,4 +104,5 @@ class RepoEnv:
         return RepoGrader(self.pool, self.limits, self.reward)
 
     def close(self) -> None:
-        self.pool.close()
+        if self._pool is not None:
+            self._pool.close()
