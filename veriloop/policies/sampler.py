@@ -7,10 +7,12 @@
   Only the last position goes through the LM head. Finished rows are dropped from the batch
   (the cache is compacted) so the tail of a batch does not pay for done sequences.
 - **Our own forward for Llama-family models** (Llama, SmolLM2, Mistral, Qwen2: RMSNorm, RoPE,
-  GQA, SwiGLU, optional q/k/v bias). It reads the Hugging Face module's parameters directly,
-  no copies, so a trainer that updates the model in place (optimizer step, `load_state_dict`)
-  is seen by the next `generate`. Other architectures run through the model's own forward
-  with the same loop (without the per-episode cache).
+  GQA, SwiGLU, optional q/k/v bias) on the Hugging Face module's parameters: q|k|v and
+  gate|up are concatenated into one matmul each; these fused copies are rebuilt whenever a
+  parameter's tensor version changes, so a trainer that updates the model in place (optimizer
+  step, `load_state_dict`) is seen by the next `generate`. Other architectures (and models
+  with PEFT layers) run through the model's own forward with the same loop (without the
+  per-episode cache).
 - **Per-episode cache.** With `keys`, a row's KV is kept after generation; if the next prompt
   for that key extends the kept ids (it does: the runner appends the observation delta), only
   the new suffix is prefilled. Kept caches are dropped on `release(key)`, when the weights
@@ -107,13 +109,43 @@ class _LlamaForward:
         self.head_dim = getattr(cfg, "head_dim", None) or cfg.hidden_size // self.heads
         self.eps = cfg.rms_norm_eps
         self.scale = self.head_dim ** -0.5
+        self._fused: list[tuple] = []
+        self._rope_table: tuple[torch.Tensor, torch.Tensor] | None = None
+
+    def refresh(self) -> None:
+        """(Re)build the fused weights (q|k|v and gate|up in one matmul each) from the module's
+        current parameters. Called whenever the parameters' tensor versions change."""
+        fused = []
+        for layer in self.layers:
+            att, mlp = layer.self_attn, layer.mlp
+            wqkv = torch.cat([att.q_proj.weight, att.k_proj.weight, att.v_proj.weight]).detach()
+            bqkv = None
+            if att.q_proj.bias is not None:
+                bqkv = torch.cat([att.q_proj.bias, att.k_proj.bias, att.v_proj.bias]).detach()
+            wgu = torch.cat([mlp.gate_proj.weight, mlp.up_proj.weight]).detach()
+            fused.append((wqkv, bqkv, wgu))
+        self._fused = fused
+        self._rope_table = None
+
+    def _rope_cos_sin(self, h: torch.Tensor, positions: torch.Tensor):
+        """cos/sin [B, T, hd] for positions, from a table computed once by the model's own
+        rotary module (so any RoPE scaling it implements is reproduced exactly)."""
+        need = int(positions.max()) + 1
+        if self._rope_table is None or self._rope_table[0].shape[0] < need:
+            n = max(need, 256, 2 * (self._rope_table[0].shape[0] if self._rope_table else 0))
+            pos = torch.arange(n, device=h.device)[None]
+            cos, sin = self.rotary(h, pos)  # [1, n, hd]
+            self._rope_table = (cos[0], sin[0])
+        cos, sin = self._rope_table
+        return cos[positions], sin[positions]
 
     @staticmethod
     def _rms(x: torch.Tensor, weight: torch.Tensor, eps: float) -> torch.Tensor:
-        dtype = x.dtype
+        if x.dtype == torch.float32:
+            return weight * (x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + eps))
         x32 = x.float()
         x32 = x32 * torch.rsqrt(x32.pow(2).mean(-1, keepdim=True) + eps)
-        return weight * x32.to(dtype)
+        return weight * x32.to(x.dtype)
 
     @staticmethod
     def _rope(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor) -> torch.Tensor:
@@ -133,26 +165,28 @@ class _LlamaForward:
         B, T = tokens.shape
         end = start + T
         h = self.embed(tokens)  # [B, T, d]
-        cos, sin = self.rotary(h, positions)  # [B, T, hd]
+        cos, sin = self._rope_cos_sin(h, positions)  # [B, T, hd]
         cos, sin = cos[:, None], sin[:, None]  # [B, 1, T, hd]
         gqa = self.kv_heads != self.heads
-        for layer, (ck, cv) in zip(self.layers, cache):
+        nq, nkv = self.heads * self.head_dim, self.kv_heads * self.head_dim
+        inter = self.layers[0].mlp.up_proj.weight.shape[0]
+        for layer, (wqkv, bqkv, wgu), (ck, cv) in zip(self.layers, self._fused, cache):
             att = layer.self_attn
             x = self._rms(h, layer.input_layernorm.weight, self.eps)
-            q = F.linear(x, att.q_proj.weight, att.q_proj.bias).view(B, T, self.heads, self.head_dim)
-            k = F.linear(x, att.k_proj.weight, att.k_proj.bias).view(B, T, self.kv_heads, self.head_dim)
-            v = F.linear(x, att.v_proj.weight, att.v_proj.bias).view(B, T, self.kv_heads, self.head_dim)
-            q = self._rope(q.transpose(1, 2), cos, sin)  # [B, H, T, hd]
-            ck[:, :, start:end] = self._rope(k.transpose(1, 2), cos, sin)
-            cv[:, :, start:end] = v.transpose(1, 2)
+            qkv = F.linear(x, wqkv, bqkv)  # [B, T, (H + 2 KV) hd]
+            q = qkv[..., :nq].view(B, T, self.heads, self.head_dim).transpose(1, 2)
+            k = qkv[..., nq:nq + nkv].view(B, T, self.kv_heads, self.head_dim).transpose(1, 2)
+            v = qkv[..., nq + nkv:].view(B, T, self.kv_heads, self.head_dim).transpose(1, 2)
+            q = self._rope(q, cos, sin)  # [B, H, T, hd]
+            ck[:, :, start:end] = self._rope(k, cos, sin)
+            cv[:, :, start:end] = v
             o = F.scaled_dot_product_attention(q, ck[:, :, :end], cv[:, :, :end], attn_mask=mask,
                                                scale=self.scale, enable_gqa=gqa)  # [B, H, T, hd]
-            o = o.transpose(1, 2).reshape(B, T, self.heads * self.head_dim)
+            o = o.transpose(1, 2).reshape(B, T, nq)
             h = h + F.linear(o, att.o_proj.weight, att.o_proj.bias)
             x = self._rms(h, layer.post_attention_layernorm.weight, self.eps)
-            mlp = layer.mlp
-            g = F.silu(F.linear(x, mlp.gate_proj.weight)) * F.linear(x, mlp.up_proj.weight)
-            h = h + F.linear(g, mlp.down_proj.weight)
+            gu = F.linear(x, wgu)  # [B, T, 2 I]
+            h = h + F.linear(F.silu(gu[..., :inter]) * gu[..., inter:], layer.mlp.down_proj.weight)
         last = self._rms(h[:, -1], self.norm.weight, self.eps)  # [B, d]
         return F.linear(last, self.lm_head.weight, getattr(self.lm_head, "bias", None))
 
@@ -217,6 +251,8 @@ class Sampler:
                              f"{type(model).__name__}; pass fast=None to fall back")
         self.fast = fast
         self._forward = _LlamaForward(model) if fast else _HFForward(model)
+        if fast:
+            self._forward.refresh()
         self._weights_version = self._version()
         self.release_all()
 
@@ -305,6 +341,8 @@ class Sampler:
         if self._version() != self._weights_version:  # weights changed: kept K/V are stale
             self._weights_version = self._version()
             self.release_all()
+            if self.fast:
+                self._forward.refresh()
         keys = list(keys) if keys is not None else [""] * n
         caps = [min(params.max_new_tokens, m if m is not None else params.max_new_tokens)
                 for m in (max_new_tokens or [None] * n)]
@@ -348,42 +386,11 @@ class Sampler:
         fw: _LlamaForward = self._forward  # type: ignore[assignment]
         dtype = fw.embed.weight.dtype
         tail = max((len(s) for s in params.stop), default=0) + 8
-        # reuse kept caches whose ids are a prefix of the new prompt
-        reuse: dict[int, _Kept] = {}
-        for i in live:
-            kept = self._kept.get(keys[i]) if keys[i] else None
-            if kept is not None and len(kept.ids) < len(prompts[i]) \
-                    and tuple(prompts[i][:len(kept.ids)]) == kept.ids:
-                reuse[i] = kept
-                self._kept.move_to_end(keys[i])
         lengths = [len(prompts[i]) for i in live]
         P = max(lengths)
-        suffix = [len(prompts[i]) - (len(reuse[i].ids) if i in reuse else 0) for i in live]
-        W = max(suffix)
         S = P + max(caps[i] for i in live)
+        cache, valid, logits = self._prefill(fw, prompts, live, keys, outs, P, S, device, dtype)
         B = len(live)
-        cache = fw.new_cache(B, S, device, dtype)
-        valid = torch.zeros(B, S, dtype=torch.bool, device=device)  # [B, S]
-        tokens = torch.zeros(B, W, dtype=torch.long, device=device)  # [B, W]
-        positions = torch.zeros(B, W, dtype=torch.long, device=device)  # [B, W]
-        for r, i in enumerate(live):
-            off = P - lengths[r]
-            valid[r, off:] = True
-            window = list(prompts[i][max(0, lengths[r] - W):])
-            tokens[r, W - len(window):] = torch.tensor(window, dtype=torch.long)
-            positions[r] = (torch.arange(P - W, P) - off).clamp(min=0)
-            if i in reuse:
-                for (ck, cv), (k, v) in zip(cache, reuse[i].kv):
-                    ck[r, :, off:off + k.shape[1]] = k
-                    cv[r, :, off:off + v.shape[1]] = v
-                outs[i].cached_prefix = len(reuse[i].ids)
-        slots = torch.arange(P, device=device)
-        causal = slots[None, :] <= slots[P - W:, None]  # [W, P]
-        diag = slots[None, :] == slots[P - W:, None]  # [W, P]: pad rows attend to themselves
-        mask = (valid[:, None, :P] & causal[None]) | diag[None]  # [B, W, P]
-        logits = fw(tokens, positions, cache, P - W, mask[:, None])
-        self.stats.prefill_tokens += sum(suffix)
-        self.stats.reused_tokens += sum(len(reuse[i].ids) for i in reuse)
 
         rows = list(live)  # rows[r] = request index of batch row r
         pos = torch.tensor([lengths[r] - 1 for r in range(B)], dtype=torch.long, device=device)
@@ -414,6 +421,83 @@ class Sampler:
             mask = valid[:, None, None, :cur + 1]  # [B, 1, 1, cur+1]
             logits = fw(tok[:, None], pos[:, None], cache, cur, mask)
             cur += 1
+
+    def _prefill(self, fw, prompts, live, keys, outs, P, S, device, dtype):
+        """Prefill the live rows into a fresh [B, kv, S, hd] cache (row r's prompt ends at slot
+        P - 1). Rows with a kept cache whose ids prefix their prompt start from it; identical
+        prompts (a GRPO group) are prefilled once; the longest prefix common to the remaining
+        prompts (system prompt, tool list) is computed once and shared."""
+        entries: list[tuple[tuple[int, ...], list | None, int]] = []  # (ids, prefix kv, len)
+        row_entry: list[int] = []
+        by_prompt: dict[tuple[int, ...], int] = {}
+        for i in live:
+            ids = tuple(prompts[i])
+            kept = self._kept.get(keys[i]) if keys[i] else None
+            if kept is not None and len(kept.ids) < len(ids) and ids[:len(kept.ids)] == kept.ids:
+                self._kept.move_to_end(keys[i])
+                outs[i].cached_prefix = len(kept.ids)
+                self.stats.reused_tokens += len(kept.ids)
+                row_entry.append(len(entries))
+                entries.append((ids, kept.kv, len(kept.ids)))
+            elif ids in by_prompt:
+                row_entry.append(by_prompt[ids])
+            else:
+                by_prompt[ids] = len(entries)
+                row_entry.append(len(entries))
+                entries.append((ids, None, 0))
+        fresh = [e for e, (_, kv, _) in enumerate(entries) if kv is None]
+        if len(fresh) > 1:
+            first = entries[fresh[0]][0]
+            common = min(len(entries[e][0]) for e in fresh) - 1
+            for e in fresh[1:]:
+                ids = entries[e][0]
+                n = 0
+                while n < common and ids[n] == first[n]:
+                    n += 1
+                common = n
+            if common >= 8:
+                shared = self._prefill_shared(fw, first[:common], device, dtype)
+                for e in fresh:
+                    entries[e] = (entries[e][0], shared, common)
+
+        E = len(entries)
+        W = max(len(ids) - n for ids, _, n in entries)
+        cache = fw.new_cache(E, S, device, dtype)
+        valid = torch.zeros(E, S, dtype=torch.bool, device=device)  # [E, S]
+        tokens = torch.zeros(E, W, dtype=torch.long, device=device)  # [E, W]
+        positions = torch.zeros(E, W, dtype=torch.long, device=device)  # [E, W]
+        for r, (ids, kv, n) in enumerate(entries):
+            off = P - len(ids)
+            valid[r, off:] = True
+            window = list(ids[max(0, len(ids) - W):])
+            tokens[r, W - len(window):] = torch.tensor(window, dtype=torch.long)
+            positions[r] = (torch.arange(P - W, P) - off).clamp(min=0)
+            if kv is not None:
+                for (ck, cv), (k, v) in zip(cache, kv):
+                    ck[r, :, off:off + n] = k[:, :n]
+                    cv[r, :, off:off + n] = v[:, :n]
+        slots = torch.arange(P, device=device)
+        causal = slots[None, :] <= slots[P - W:, None]  # [W, P]
+        diag = slots[None, :] == slots[P - W:, None]  # [W, P]: pad rows attend to themselves
+        mask = (valid[:, None, :P] & causal[None]) | diag[None]  # [E, W, P]
+        logits = fw(tokens, positions, cache, P - W, mask[:, None])  # [E, V]
+        self.stats.prefill_tokens += sum(len(ids) - n for ids, _, n in entries)
+        if E == len(live):
+            return cache, valid, logits
+        idx = torch.tensor(row_entry, dtype=torch.long, device=device)  # [B]
+        cache = [(k.index_select(0, idx), v.index_select(0, idx)) for k, v in cache]
+        return cache, valid[idx], logits[idx]
+
+    def _prefill_shared(self, fw, ids, device, dtype) -> list[tuple[torch.Tensor, torch.Tensor]]:
+        """K/V of one token sequence at positions 0..n-1, per layer [kv, n, hd]."""
+        n = len(ids)
+        cache = fw.new_cache(1, n, device, dtype)
+        tokens = torch.tensor([list(ids)], dtype=torch.long, device=device)  # [1, n]
+        positions = torch.arange(n, device=device)[None]  # [1, n]
+        mask = torch.ones(n, n, dtype=torch.bool, device=device).tril()[None, None]  # [1,1,n,n]
+        fw(tokens, positions, cache, 0, mask)
+        self.stats.prefill_tokens += n
+        return [(k[0], v[0]) for k, v in cache]
 
     def _keep_row(self, keys, i, prompts, outs, cache, valid, r, cur) -> None:
         """Keep row r's K/V (prompt + generated tokens except the last, never fed) for key."""

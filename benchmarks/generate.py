@@ -1,0 +1,36 @@
+"""Generation throughput: veriloop's sampler vs `transformers.generate`, side by side.
+
+Same model, same batch (rendered `arithmetic` prompts, left-padded), same lengths (stopping
+disabled on both sides), greedy decoding with identical outputs required; median of repeated,
+alternating runs; plus the fraction of the measured matmul peak each reaches. See
+veriloop/policies/benchmark.py for what is measured and how.
+
+    python benchmarks/generate.py --model tiny --json
+    python benchmarks/generate.py --model smollm2-135m --group 4 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from veriloop.policies.benchmark import bench
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--model", default="tiny")
+    ap.add_argument("--batch", type=int, default=8, help="sequences per batch")
+    ap.add_argument("--group", type=int, default=1, help="samples per prompt")
+    ap.add_argument("--new-tokens", type=int, default=64)
+    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--threads", type=int, default=None)
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args(argv)
+    res = bench(a.model, batch=a.batch, group=a.group, new_tokens=a.new_tokens,
+                repeats=a.repeats, threads=a.threads)
+    print(json.dumps(res) if a.json else json.dumps(res, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,119 @@
+"""CLI for models: `veriloop model init|info`, `veriloop bench generate`, `veriloop serve`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+model_app = typer.Typer(help="Build and inspect models.", no_args_is_help=True)
+bench_app = typer.Typer(help="Benchmarks that print machine-readable figures.",
+                        no_args_is_help=True)
+
+
+def _fail(message: str) -> None:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+@model_app.command("init")
+def model_init(
+    size: Annotated[str, typer.Option(help="tiny model size: xs, s, m, l")] = "s",
+    seed: Annotated[int, typer.Option(help="seed of the tokenizer corpus and the weights")] = 0,
+    vocab_size: Annotated[int, typer.Option(help="BPE vocabulary size")] = 1024,
+    out: Annotated[Optional[Path], typer.Option(help="directory (default: the cache, "
+                                                "$VERILOOP_HOME/models/tiny-<size>-s<seed>)")] = None,
+    force: Annotated[bool, typer.Option(help="rebuild even if it exists")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="print a JSON summary")] = False,
+) -> None:
+    """Build the embedded tiny model (tokenizer + chat template + random Llama weights)."""
+    from veriloop.policies.tiny import SIZES, build_tiny, ensure_tiny
+
+    if size not in SIZES:
+        _fail(f"unknown size {size!r}; known: {', '.join(SIZES)}")
+    if out is None:
+        path = ensure_tiny(size, seed=seed, vocab_size=vocab_size, rebuild=force)
+    else:
+        if out.exists() and any(out.iterdir()) and not force:
+            _fail(f"{out} exists and is not empty; pass --force to overwrite")
+        path = build_tiny(out, size=size, seed=seed, vocab_size=vocab_size)
+    meta = json.loads((path / "veriloop_tiny.json").read_text())
+    meta["path"] = str(path)
+    if as_json:
+        typer.echo(json.dumps(meta))
+    else:
+        typer.echo(f"tiny-{size} ({meta['parameters']:,} parameters, vocab {vocab_size}) at {path}")
+
+
+@model_app.command("info")
+def model_info(
+    model: Annotated[str, typer.Option("--model", "-m", help="tiny, smollm2-135m, a dir, a .gguf")],
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Parameters, architecture, tokenizer and template facts of a model."""
+    from veriloop.policies import load_policy
+
+    try:
+        pol = load_policy(model)
+    except (ValueError, FileNotFoundError) as e:
+        _fail(str(e))
+    cfg = pol.model.config
+    info = {"name": pol.name, "parameters": sum(p.numel() for p in pol.model.parameters()),
+            "architecture": cfg.model_type, "layers": cfg.num_hidden_layers,
+            "hidden": cfg.hidden_size, "vocab": len(pol.tokenizer),
+            "max_positions": getattr(cfg, "max_position_embeddings", None),
+            "dtype": str(pol.dtype).replace("torch.", ""), "device": str(pol.device),
+            "fast_sampler": pol.sampler.fast, "native_tools": pol.renderer.native_tools,
+            "end_of_turn": pol.renderer.eot_text}
+    typer.echo(json.dumps(info) if as_json else "\n".join(f"{k}: {v}" for k, v in info.items()))
+
+
+@bench_app.command("generate")
+def bench_generate(
+    model: Annotated[str, typer.Option("--model", "-m")] = "tiny",
+    batch: Annotated[int, typer.Option(help="prompts per batch")] = 8,
+    group: Annotated[int, typer.Option(help="samples per prompt (GRPO group size)")] = 1,
+    new_tokens: Annotated[int, typer.Option(help="tokens generated per sequence")] = 64,
+    repeats: Annotated[int, typer.Option(help="timed runs of each implementation")] = 5,
+    threads: Annotated[Optional[int], typer.Option(help="torch threads (default: torch's)")] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Tokens/s of veriloop's sampler and transformers.generate, side by side."""
+    from veriloop.policies.benchmark import bench
+
+    res = bench(model, batch=batch, group=group, new_tokens=new_tokens, repeats=repeats,
+                threads=threads)
+    typer.echo(json.dumps(res) if as_json else json.dumps(res, indent=2))
+
+
+def serve(
+    model: Annotated[str, typer.Option("--model", "-m", help="any load_policy spec")] = "tiny",
+    port: Annotated[int, typer.Option(help="TCP port")] = 8000,
+    host: Annotated[str, typer.Option(help="bind address (loopback by default)")] = "127.0.0.1",
+    name: Annotated[Optional[str], typer.Option(help="model name to report")] = None,
+    max_batch: Annotated[int, typer.Option(help="sequences decoded together")] = 32,
+    quiet: Annotated[bool, typer.Option(help="no request log")] = False,
+) -> None:
+    """Serve a policy through an OpenAI-compatible chat-completions API."""
+    from veriloop.policies import load_policy
+    from veriloop.policies.serve import make_server
+
+    try:
+        pol = load_policy(model)
+    except (ValueError, FileNotFoundError) as e:
+        _fail(str(e))
+    try:
+        server = make_server(pol, host=host, port=port, model_name=name, max_batch=max_batch,
+                             quiet=quiet)
+    except OSError as e:
+        _fail(f"cannot listen on {host}:{port}: {e}; pick another --port")
+    bound = server.server_address[1]
+    typer.echo(f"serving {name or pol.name} on http://{host}:{bound}/v1", err=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
