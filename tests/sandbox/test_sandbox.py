@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import warnings
@@ -142,3 +143,25 @@ def test_cli_exec_json(tmp_path):
                              capture_output=True, text=True, cwd=REPO, timeout=60,
                        check=False)
     assert missing.returncode == 2 and "not a file" in missing.stderr
+
+
+def test_pool_cleanup_never_follows_symlinks_out_of_the_workspace(sb, tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "keep.txt").write_text("keep")
+    os.chmod(outside, 0o755)
+    with SandboxPool(sb, size=1) as pool:
+        r = pool.run(code=f"""
+import os
+os.symlink({str(outside)!r}, "dirlink")
+os.symlink("/etc", "etclink")
+os.makedirs("a/b")
+os.symlink({str(outside)!r}, "a/b/inner")
+os.chmod("a", 0)
+print("ok")
+""")
+        assert r.stdout.strip() == "ok", r.stderr
+        r2 = pool.run(code="import os; print(os.listdir('.'))")
+        assert r2.stdout.strip() == "['main.py']"
+    assert (outside / "keep.txt").read_text() == "keep"
+    assert oct(outside.stat().st_mode & 0o777) == "0o755"

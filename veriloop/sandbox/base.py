@@ -144,19 +144,19 @@ def collect_files(root: Path, names: Sequence[str], limit: int) -> dict[str, str
 
 
 def clear_workspace(root: Path) -> None:
-    """Delete everything under `root` (whatever permissions the sandboxed code set)."""
+    """Delete everything under `root`, whatever permissions the sandboxed code set; symbolic
+    links are removed, never followed."""
     for child in list(root.iterdir()) if root.exists() else []:
-        if child.is_dir() and not child.is_symlink():
-            for dirpath, dirnames, _ in os.walk(child):
-                for d in dirnames:
-                    try:
-                        os.chmod(os.path.join(dirpath, d), 0o700, follow_symlinks=False)
-                    except OSError:
-                        pass
-            os.chmod(child, 0o700)
-            shutil.rmtree(child)
-        else:
+        if child.is_symlink() or not child.is_dir():
             child.unlink()
+            continue
+        os.chmod(child, 0o700)
+        for dirpath, dirnames, _ in os.walk(child):
+            for d in dirnames:
+                path = os.path.join(dirpath, d)
+                if not os.path.islink(path):
+                    os.chmod(path, 0o700)
+        shutil.rmtree(child)
 
 
 def rlimit_preexec(limits: Limits, nproc_extra: int = 0) -> Callable[[], None]:
