@@ -1,5 +1,6 @@
-"""Verifier worker process: reads `{"fn": "module:function", "kwargs": {...}}` JSON lines on
-stdin, answers `{"ok": true, "value": ...}` or `{"ok": false, "error": "..."}` on stdout.
+"""Verifier worker process: `python -m veriloop.graders._worker [warm-up ...]` announces
+`{"ready": true}` once its warm-up is done, then reads `{"fn": "module:function", "kwargs":
+{...}}` JSON lines on stdin, answers `{"ok": true, "value": ...}` or `{"ok": false, "error": "..."}` on stdout.
 
 Anything the check functions print goes to stderr, so it cannot corrupt the protocol. The parent
 (`veriloop.graders.workers.WorkerPool`) enforces timeouts by killing this process.
@@ -30,6 +31,15 @@ def main() -> None:
     sys.stdout = sys.stderr  # stray prints must not reach the protocol stream
     logging.basicConfig(level=logging.ERROR)
     cache: dict[str, Callable[..., Any]] = {}
+    # warm-up before the first check: "module" is imported, "module:function" is called, so
+    # start-up work never counts against a check's timeout
+    for spec in filter(None, sys.argv[1:]):
+        if ":" in spec:
+            _resolve(spec, cache)()
+        else:
+            importlib.import_module(spec)
+    out.write(json.dumps({"ready": True}) + "\n")
+    out.flush()
     for line in sys.stdin:
         if not line.strip():
             continue

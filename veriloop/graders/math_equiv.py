@@ -274,6 +274,12 @@ def _same_equation(gold: list[Any], answer: list[Any]) -> bool:
     return bool(ratio.is_number and ratio != 0 and ratio.is_finite)
 
 
+def warm_up() -> None:
+    """Run once in each worker before its first check: imports and sympy's first-use work."""
+    check_equivalence("\\frac{1}{2}", "0.5")
+    check_equivalence("\\{1, 2\\}", "x = 2 \\text{ or } x = 1")
+
+
 @dataclass(frozen=True)
 class MathCheck:
     equivalent: bool
@@ -306,7 +312,8 @@ class MathGrader:
         self.simplest_form = simplest_form
         self.reject_restatement = reject_restatement
         self.on_timeout = on_timeout
-        self.pool = pool or WorkerPool(size=workers, timeout=timeout)
+        self.pool = pool or WorkerPool(size=workers, timeout=timeout,
+                                       warmup=("veriloop.graders.math_equiv:warm_up",))
 
     def check(self, gold: str, answer: str | None, simplest_form: bool = False,
               question: str | None = None) -> MathCheck:

@@ -43,6 +43,7 @@ class CheckResult:
 class _Worker:
     proc: subprocess.Popen[bytes]
     checks: int = 0
+    ready: bool = False
 
 
 @dataclass
@@ -79,13 +80,16 @@ class WorkerPool:
     """`size` worker processes; `call(fn, **kwargs)` runs `fn` ("module:function", returning
     JSON-serializable data) in one of them with a hard wall-clock `timeout` in seconds."""
 
-    def __init__(self, size: int = 1, timeout: float = 5.0) -> None:
+    def __init__(self, size: int = 1, timeout: float = 5.0, warmup: Sequence[str] = (),
+                 start_timeout: float = 120.0) -> None:
         if size < 1:
             raise ValueError(f"a worker pool needs size >= 1, got {size}")
         if timeout <= 0:
             raise ValueError(f"timeout must be > 0 seconds, got {timeout}")
         self.size = size
         self.timeout = timeout
+        self.warmup = tuple(warmup)  # modules to import / "module:function"s to call at start
+        self.start_timeout = start_timeout
         self.stats = PoolStats()
         self._idle: queue.Queue[_Worker | None] = queue.Queue()
         self._procs: list[subprocess.Popen[bytes]] = []
@@ -99,7 +103,7 @@ class WorkerPool:
         root = str(Path(__file__).resolve().parents[2])
         path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p)
         env = dict(os.environ, PYTHONUNBUFFERED="1", PYTHONPATH=path)
-        proc = subprocess.Popen([sys.executable, "-m", "veriloop.graders._worker"],
+        proc = subprocess.Popen([sys.executable, "-m", "veriloop.graders._worker", *self.warmup],
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                 stderr=subprocess.DEVNULL, env=env)
         self._procs.append(proc)
@@ -164,12 +168,28 @@ class WorkerPool:
                    limit: float) -> CheckResult:
         proc = worker.proc
         assert proc.stdin is not None and proc.stdout is not None
+        if not worker.ready:  # start-up and warm-up are not part of the check's time
+            try:
+                self._read(proc, self.start_timeout)
+            except _WorkerTimeout as e:
+                raise _WorkerDied(f"did not start within {self.start_timeout:g}s") from e
+            worker.ready = True
         line = json.dumps({"fn": fn, "kwargs": kwargs}).encode() + b"\n"
         try:
             proc.stdin.write(line)
             proc.stdin.flush()
         except (BrokenPipeError, OSError) as e:
             raise _WorkerDied(str(e)) from e
+        msg = self._read(proc, limit)
+        worker.checks += 1
+        if msg.get("ok"):
+            return CheckResult("ok", msg.get("value"))
+        return CheckResult("error", error=str(msg.get("error", "unknown error")))
+
+    @staticmethod
+    def _read(proc: subprocess.Popen[bytes], limit: float) -> dict[str, Any]:
+        """The worker's next reply line, waiting at most `limit` seconds."""
+        assert proc.stdout is not None
         deadline = time.monotonic() + limit
         while True:
             left = deadline - time.monotonic()
@@ -181,11 +201,7 @@ class WorkerPool:
         reply = proc.stdout.readline()
         if not reply:
             raise _WorkerDied(f"exit code {proc.poll()}")
-        worker.checks += 1
-        msg = json.loads(reply)
-        if msg.get("ok"):
-            return CheckResult("ok", msg.get("value"))
-        return CheckResult("error", error=str(msg.get("error", "unknown error")))
+        return json.loads(reply)
 
     def close(self) -> None:
         with self._start_lock:
