@@ -42,3 +42,25 @@ def test_pack_rejects_bad_input():
         pack([], [])
     with pytest.raises(ValueError, match="2 tokens"):
         pack([[1]], [[0]])
+
+
+def test_shared_prefix_packing_is_exact_and_saves_tokens():
+    model = _model()
+    prompt = [1, 2, 3, 4, 5, 6, 7]
+    seqs = [prompt + [9, 10, 11], prompt + [12], prompt + [9, 13, 14, 15], prompt[:3] + [40, 41],
+            prompt]
+    masks = [[0] * 7 + [1] * (len(s) - 7) if len(s) > 7 else [0] * (len(s) - 1) + [1]
+             for s in seqs]
+    packed = pack(seqs, masks, row_len=40)
+    assert packed.row_tokens < sum(len(s) for s in seqs) - 12  # the prompt is laid out once
+    out = forward_logprobs(model, packed, entropy=True)
+    flat = pack(seqs, masks, row_len=40, share_prefix=False)
+    ref = forward_logprobs(model, flat, entropy=True)
+    torch.testing.assert_close(out.logprobs, ref.logprobs, atol=1e-5, rtol=1e-5)
+    torch.testing.assert_close(out.entropy, ref.entropy, atol=1e-5, rtol=1e-5)
+    torch.testing.assert_close(out.logprobs[4, :6], ref.logprobs[4, :6])
+    # gradients through the shared prefix equal the sum over separate sequences
+    g1 = torch.autograd.grad(out.logprobs.sum(), list(model.parameters()))
+    g2 = torch.autograd.grad(ref.logprobs.sum(), list(model.parameters()))
+    for a, b in zip(g1, g2):
+        torch.testing.assert_close(a, b, atol=1e-4, rtol=1e-4)

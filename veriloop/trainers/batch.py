@@ -1,9 +1,11 @@
 """Token batches for training: sequence packing and per-token logprobs of the trained model.
 
-Sequences (a trajectory's exact `token_ids`, never re-tokenized) are packed first-fit-decreasing
-into rows of `row_len` tokens. Each row gets position ids that restart at every sequence and a
-block-diagonal causal attention mask, so a packed forward pass equals separate forward passes
-(tested) while wasting no compute on padding. Per-token results are gathered back into a
+Sequences (a trajectory's exact `token_ids`, never re-tokenized) are packed into rows of
+`row_len` tokens. A row lays out a prefix shared by all its sequences once (a group's prompt,
+an environment's system prompt), then each sequence's own suffix; position ids continue from the
+prefix and a block causal attention mask lets each suffix see only the prefix and itself, so a
+packed forward pass equals separate forward passes (tested) while computing shared prompts once
+and wasting no compute on padding. Per-token results are gathered back into a
 `[B, L]` layout (B sequences, L = longest sequence - 1 predicted tokens) for losses that
 aggregate per sequence.
 
@@ -25,11 +27,12 @@ class Packed:
     input_ids: Tensor  # [R, T]
     position_ids: Tensor  # [R, T]
     attention_mask: Tensor  # [R, 1, T, T] bool, True = may attend
-    targets: Tensor  # [R, T] next token at each position (0 where none)
     index: Tensor  # [B, L] flat index into [R * T] of the position predicting token j + 1
+    targets: Tensor  # [B, L] token j + 1 of each sequence (0 where none)
     valid: Tensor  # [B, L] bool: sequence has a token j + 1
     loss_mask: Tensor  # [B, L] float: token j + 1 is a policy token
     lengths: list[int]
+    row_tokens: int  # tokens actually laid out (shared prefixes counted once)
 
     @property
     def num_tokens(self) -> int:
@@ -43,53 +46,77 @@ class Packed:
         return out * v.to(out.dtype)
 
 
+def _lcp(a: Sequence[int], b: Sequence[int]) -> int:
+    n = min(len(a), len(b))
+    i = 0
+    while i < n and a[i] == b[i]:
+        i += 1
+    return i
+
+
 def pack(sequences: Sequence[Sequence[int]], masks: Sequence[Sequence[int]],
-         row_len: int = 512) -> Packed:
-    """Pack token sequences (with their loss masks) into rows of at least the longest length."""
+         row_len: int = 512, share_prefix: bool = True) -> Packed:
+    """Pack token sequences (with their loss masks) into rows of `max(row_len, longest)` tokens.
+
+    Sequences are taken in lexicographic order, so those with a common prefix (the samples of
+    one group share their prompt; all tasks of an environment share its system prompt) land in
+    the same row, where the prefix is laid out once and every member's suffix attends to it.
+    The result is exactly that of separate forward passes, for less compute.
+    """
     if not sequences:
         raise ValueError("cannot pack an empty batch")
     lengths = [len(s) for s in sequences]
     if min(lengths) < 2:
         raise ValueError("every sequence needs at least 2 tokens (a prompt and a target)")
     T = max(row_len, max(lengths))
-    rows: list[list[int]] = []  # sequence indices per row
-    free: list[int] = []
-    for i in sorted(range(len(sequences)), key=lambda i: (-lengths[i], i)):
-        for r, room in enumerate(free):
-            if room >= lengths[i]:
-                rows[r].append(i)
-                free[r] -= lengths[i]
-                break
-        else:
-            rows.append([i])
-            free.append(T - lengths[i])
+    rows: list[tuple[list[int], int]] = []  # (members, shared prefix length)
+    for i in sorted(range(len(sequences)), key=lambda i: (list(sequences[i]), i)):
+        if rows:
+            members, prefix = rows[-1]
+            # each member keeps >= 1 own token, so its first target is predicted in the prefix
+            p = min(prefix, _lcp(sequences[members[0]], sequences[i]), lengths[i] - 1) \
+                if share_prefix else 0
+            cost = p + sum(lengths[m] - p for m in members) + lengths[i] - p
+            # join unless shrinking the shared prefix costs more than the join saves
+            if cost <= T and (len(members) - 1) * (prefix - p) <= p:
+                rows[-1] = (members + [i], p)
+                continue
+        rows.append(([i], lengths[i] - 1 if share_prefix else 0))
     R, B, L = len(rows), len(sequences), max(lengths) - 1
     input_ids = torch.zeros(R, T, dtype=torch.long)
     position_ids = torch.zeros(R, T, dtype=torch.long)
-    targets = torch.zeros(R, T, dtype=torch.long)
-    segment = torch.full((R, T), -1, dtype=torch.long)
+    segment = torch.full((R, T), -1, dtype=torch.long)  # -1 padding, -2 shared prefix
     index = torch.zeros(B, L, dtype=torch.long)
+    targets = torch.zeros(B, L, dtype=torch.long)
     valid = torch.zeros(B, L, dtype=torch.bool)
     loss_mask = torch.zeros(B, L)
-    for r, members in enumerate(rows):
-        offset = 0
+    used = 0
+    for r, (members, p) in enumerate(rows):
+        first = torch.tensor(sequences[members[0]][:p], dtype=torch.long)
+        input_ids[r, :p] = first
+        position_ids[r, :p] = torch.arange(p)
+        segment[r, :p] = -2
+        offset = p
         for i in members:
             n = lengths[i]
             ids = torch.tensor(sequences[i], dtype=torch.long)
-            input_ids[r, offset:offset + n] = ids
-            position_ids[r, offset:offset + n] = torch.arange(n)
-            targets[r, offset:offset + n - 1] = ids[1:]
-            segment[r, offset:offset + n] = i
-            index[i, :n - 1] = r * T + offset + torch.arange(n - 1)
+            input_ids[r, offset:offset + n - p] = ids[p:]
+            position_ids[r, offset:offset + n - p] = torch.arange(p, n)
+            segment[r, offset:offset + n - p] = i
+            j = torch.arange(n - 1)
+            index[i, :n - 1] = r * T + torch.where(j < p, j, offset + j - p)
+            targets[i, :n - 1] = ids[1:]
             valid[i, :n - 1] = True
             loss_mask[i, :n - 1] = torch.tensor(masks[i][1:], dtype=torch.float32)
-            offset += n
+            offset += n - p
+        used += offset
     causal = torch.tril(torch.ones(T, T, dtype=torch.bool))  # [T, T]
-    same = (segment[:, :, None] == segment[:, None, :]) & (segment[:, :, None] >= 0)  # [R, T, T]
-    # padding rows attend to themselves only, so softmax never sees an empty row
+    q, k = segment[:, :, None], segment[:, None, :]  # [R, T, 1], [R, 1, T]
+    same = ((k == -2) | (k == q)) & (k != -1)  # [R, T, T]
+    # padding positions attend to themselves only, so softmax never sees an empty row
     eye = torch.eye(T, dtype=torch.bool)[None]  # [1, T, T]
     attn = ((same & causal) | eye)[:, None]  # [R, 1, T, T]
-    return Packed(input_ids, position_ids, attn, targets, index, valid, loss_mask, lengths)
+    return Packed(input_ids, position_ids, attn, index, targets, valid, loss_mask, lengths, used)
 
 
 @dataclass
@@ -108,14 +135,17 @@ def forward_logprobs(model: torch.nn.Module, packed: Packed, temperature: float 
     logits = out.logits.float()  # [R, T, V]
     if temperature != 1.0:
         logits = logits / temperature
-    logp_all = torch.log_softmax(logits, dim=-1)  # [R, T, V]
-    lp = logp_all.gather(-1, packed.targets[..., None]).squeeze(-1)  # [R, T]
+    V = logits.shape[-1]
+    lse = torch.logsumexp(logits, dim=-1)  # [R, T]
+    flat = logits.reshape(-1, V)  # [R*T, V]
+    tgt = flat[packed.index, packed.targets]  # [B, L]
+    lp = (tgt - packed.gather(lse)) * packed.valid  # [B, L]
     ent = None
     if entropy:
-        ent_rows = -(logp_all.exp() * logp_all).sum(-1)  # [R, T]
-        ent = packed.gather(ent_rows)  # [B, L]
+        logp_all = logits - lse[..., None]  # [R, T, V]
+        ent = packed.gather(-(logp_all.exp() * logp_all).sum(-1))  # [B, L]
     h = out.hidden_states[-1] if hidden else None
-    return ForwardOut(packed.gather(lp), ent, h)
+    return ForwardOut(lp, ent, h)
 
 
 def aligned(values: Sequence[Sequence[float]], L: int) -> Tensor:
