@@ -7,6 +7,7 @@ import pytest
 
 from veriloop.envs import get_env
 from veriloop.envs.code import CodeEnv, CodeExpertPolicy, CodeState, check_statements, replay
+from veriloop.eval.metrics import summarize
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
 from veriloop.types import FaultKind, InfrastructureError, Message
 
@@ -160,6 +161,25 @@ def test_sandbox_failure_is_an_infrastructure_fault_not_a_zero(env, tasks, monke
     for t in trajs:
         assert t.is_infra_error and t.grade is None
         assert t.fault.kind is FaultKind.SANDBOX  # run_python raised it during the episode
+
+
+def test_grading_infra_failure_is_excluded_and_counted_not_zero(env, tasks, monkeypatch):
+    real_run = env.pool.run
+
+    def flaky_run(command=None, **kwargs):
+        if "has_close_elements" in kwargs.get("files", {}).get("spec.json", ""):
+            raise InfrastructureError("harness crashed", kind=FaultKind.SANDBOX)
+        return real_run(command, **kwargs)
+
+    monkeypatch.setattr(env.pool, "run", flaky_run)
+    trajs = RolloutRunner(env, CodeExpertPolicy(), RolloutConfig()).run(
+        [tasks["HumanEval-0"], tasks["HumanEval-2"]])
+    by_task = {t.task_id: t for t in trajs}
+    assert by_task["HumanEval-0"].is_infra_error and by_task["HumanEval-0"].grade is None
+    assert by_task["HumanEval-2"].passed
+    summary = summarize(trajs)
+    assert summary.infra_errors == 1 and summary.mean_score == 1.0  # excluded, not a zero
+    assert sum(summary.fault_counts.values()) == 1
 
 
 def test_registered_in_env_registry():

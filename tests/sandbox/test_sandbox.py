@@ -40,6 +40,13 @@ def test_resolve_limits_defaults_and_clamps():
     assert resolve_limits(Limits(timeout_s=float("nan"))).timeout_s == DEFAULT_LIMITS.timeout_s
 
 
+def test_keyword_limit_shortcuts(sb):
+    r = sb.run(code="print(1)", timeout=3, memory=300, cpu=2, max_output=100,
+               limits=Limits(nproc=10))
+    assert (r.limits.timeout_s, r.limits.memory_mb, r.limits.cpu_s, r.limits.max_output,
+            r.limits.nproc) == (3.0, 300, 2, 100, 10)
+
+
 def test_run_code_files_stdin_and_collect(sb):
     r = sb.run(code="import sys, helper\nprint(helper.X, sys.stdin.read().upper())\n"
                     "open('out.txt','w').write('result')",

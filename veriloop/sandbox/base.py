@@ -60,6 +60,16 @@ MAX_LIMITS = Limits(timeout_s=120.0, cpu_s=120, memory_mb=4096, nproc=256, fsize
                     tmpfs_mb=512, max_output=1_000_000)
 
 
+def merge_limits(limits: Limits | None, timeout: float | None = None,
+                 memory: int | None = None, cpu: int | None = None,
+                 max_output: int | None = None) -> Limits:
+    """`limits` with the `run(timeout=, memory=, cpu=, max_output=)` shortcuts applied."""
+    out = limits or Limits()
+    changes = {k: v for k, v in (("timeout_s", timeout), ("memory_mb", memory), ("cpu_s", cpu),
+                                 ("max_output", max_output)) if v is not None}
+    return replace(out, **changes) if changes else out
+
+
 def resolve_limits(requested: Limits | None, default: Limits = DEFAULT_LIMITS,
                    maximum: Limits = MAX_LIMITS) -> Limits:
     """Fill unset fields from `default`, then clamp every field into (0, maximum]."""
@@ -105,7 +115,9 @@ class Sandbox(Protocol):
     def run(self, command: str | Sequence[str] | None = None, *, code: str | None = None,
             files: Mapping[str, str | bytes] | None = None, limits: Limits | None = None,
             stdin: str | None = None, env: Mapping[str, str] | None = None,
-            collect: Sequence[str] = (), workspace: Path | None = None) -> Result: ...
+            collect: Sequence[str] = (), workspace: Path | None = None,
+            timeout: float | None = None, memory: int | None = None, cpu: int | None = None,
+            max_output: int | None = None) -> Result: ...
 
 
 def scrubbed_env(extra: Mapping[str, str] | None, path: str, home: str) -> dict[str, str]:

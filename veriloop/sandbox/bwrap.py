@@ -36,6 +36,7 @@ from veriloop.sandbox.base import (
     Result,
     clear_workspace,
     collect_files,
+    merge_limits,
     new_workspace,
     resident_bytes_of_uid,
     resolve_limits,
@@ -154,12 +155,17 @@ class BubblewrapSandbox:
     def run(self, command: str | Sequence[str] | None = None, *, code: str | None = None,
             files: Mapping[str, str | bytes] | None = None, limits: Limits | None = None,
             stdin: str | None = None, env: Mapping[str, str] | None = None,
-            collect: Sequence[str] = (), workspace: Path | None = None) -> Result:
+            collect: Sequence[str] = (), workspace: Path | None = None,
+            timeout: float | None = None, memory: int | None = None, cpu: int | None = None,
+            max_output: int | None = None) -> Result:
         """Run `command` (a shell string or argv list) or the Python `code` in a workspace
         holding `files`; `collect` names workspace files to read back into `Result.files`.
-        A given `workspace` directory is used as is (the pool clears it between runs)."""
+        Limits come from `limits`, overridden by the `timeout` (s), `memory` (MiB), `cpu` (s)
+        and `max_output` (bytes) shortcuts, then clamped. A given `workspace` directory is
+        used as is (the pool clears it between runs)."""
         program = program_argv(command, code, self.python)
-        lim = resolve_limits(limits, self.default, self.maximum)
+        lim = resolve_limits(merge_limits(limits, timeout, memory, cpu, max_output),
+                             self.default, self.maximum)
         own = workspace is None
         ws = new_workspace() if own else Path(workspace)  # type: ignore[arg-type]
         uid = self._uids.acquire() if self.root else None

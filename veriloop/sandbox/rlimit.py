@@ -26,6 +26,7 @@ from veriloop.sandbox.base import (
     Result,
     clear_workspace,
     collect_files,
+    merge_limits,
     new_workspace,
     resolve_limits,
     rlimit_preexec,
@@ -58,9 +59,12 @@ class RlimitSandbox:
     def run(self, command: str | Sequence[str] | None = None, *, code: str | None = None,
             files: Mapping[str, str | bytes] | None = None, limits: Limits | None = None,
             stdin: str | None = None, env: Mapping[str, str] | None = None,
-            collect: Sequence[str] = (), workspace: Path | None = None) -> Result:
+            collect: Sequence[str] = (), workspace: Path | None = None,
+            timeout: float | None = None, memory: int | None = None, cpu: int | None = None,
+            max_output: int | None = None) -> Result:
         program = program_argv(command, code, self.python)
-        lim = resolve_limits(limits, self.default, self.maximum)
+        lim = resolve_limits(merge_limits(limits, timeout, memory, cpu, max_output),
+                             self.default, self.maximum)
         own = workspace is None
         ws = new_workspace() if own else Path(workspace)  # type: ignore[arg-type]
         try:
