@@ -42,3 +42,15 @@ def test_audit_bad_inputs_fail_clearly(tmp_path):
     assert r.returncode != 0
     r = veriloop("graders", "audit", "--grader", "nope", "--json")
     assert r.returncode != 0 and "not registered" in r.stderr
+
+
+def test_audit_a_grader_from_a_yaml_config(tmp_path):
+    labels = tmp_path / "labels.jsonl"
+    labels.write_text("\n".join(json.dumps(r) for r in LABELS) + "\n")
+    cfg = tmp_path / "g.yaml"
+    cfg.write_text("name: composite\noptions:\n  components:\n"
+                   "    - {name: exact, grader: string_match}\n")
+    r = veriloop("graders", "audit", "--config", str(cfg), "--labels", str(labels), "--json")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["grader"] == str(cfg) and out["false_negatives"] == 2

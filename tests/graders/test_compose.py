@@ -128,3 +128,15 @@ def test_grade_group_keeps_raw_scores():
     assert [g.components["raw"] for g in grades] == [1.0, 0.0, 1.0]
     again = regroup([Grade(score=s) for s in (0.1, 0.3, 0.2)])
     assert [g.score for g in again] == [0.0, 1.0, 0.5]
+
+
+def test_context_policy_reaches_judge_components():
+    from graders_scripted import ScriptedJudge
+
+    judge = ScriptedJudge(lambda p: "SCORE: 10")
+    g = get_grader("composite", policy=judge, components=[
+        {"name": "correct", "grader": "numeric"},
+        {"name": "judge", "grader": {"name": "judge"}, "weight": 0.5, "gates": ["correct"]},
+    ])
+    assert g(TASK, traj("4"), None).score == 1.5 and judge.requests == 1
+    assert g(TASK, traj("5"), None).score == 0.0 and judge.requests == 1  # gated: not asked

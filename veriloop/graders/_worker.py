@@ -1,6 +1,7 @@
 """Verifier worker process: `python -m veriloop.graders._worker [warm-up ...]` announces
 `{"ready": true}` once its warm-up is done, then reads `{"fn": "module:function", "kwargs":
-{...}}` JSON lines on stdin, answers `{"ok": true, "value": ...}` or `{"ok": false, "error": "..."}` on stdout.
+{...}}` JSON lines on stdin, answers `{"ok": true, "value": ...}` or `{"ok": false, "error":
+"..."}` on stdout.
 
 Anything the check functions print goes to stderr, so it cannot corrupt the protocol. The parent
 (`veriloop.graders.workers.WorkerPool`) enforces timeouts by killing this process.

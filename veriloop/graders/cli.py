@@ -10,6 +10,7 @@ import typer
 
 from veriloop.graders.audit import SHIPPED_MATH_PAIRS, audit, load_pairs
 from veriloop.graders.base import get_grader, list_graders
+from veriloop.graders.compose import load_grader
 
 app = typer.Typer(help="Graders: list them, audit them against labeled pairs.",
                   no_args_is_help=True)
@@ -29,14 +30,20 @@ def _parse_options(options: list[str]) -> dict[str, Any]:
 
 
 def _run(name: str, options: dict[str, Any], pairs: list, concurrency: int,
-         show_progress: bool) -> dict[str, Any]:
+         show_progress: bool, config: Path | None = None) -> dict[str, Any]:
     try:
-        grader = get_grader(name, **options)
+        if config is not None:
+            grader = load_grader(config)
+            name = str(config)
+        else:
+            grader = get_grader(name, **options)
     except KeyError as e:
         raise typer.BadParameter(str(e.args[0]), param_hint="--grader") from e
     except TypeError as e:
         raise typer.BadParameter(f"grader {name!r} does not take these options: {e}",
                                  param_hint="--option") from e
+    except (FileNotFoundError, ValueError) as e:
+        raise typer.BadParameter(str(e), param_hint="--config") from e
     try:
         if show_progress:
             from rich.progress import Progress
@@ -69,6 +76,9 @@ def audit_cmd(
     = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o",
                                               help="grader option key=value, repeatable")] = None,
+    config: Annotated[Path | None, typer.Option(
+        help="grader YAML ({name, options} or a run config's grader section); "
+             "replaces --grader")] = None,
     concurrency: Annotated[int, typer.Option(help="pairs graded at once")] = 2,
     show_mistakes: Annotated[bool, typer.Option("--mistakes", help="list misgraded pairs")]
     = False,
@@ -80,9 +90,9 @@ def audit_cmd(
     except (FileNotFoundError, ValueError, TypeError) as e:
         raise typer.BadParameter(str(e), param_hint="--labels") from e
     opts = _parse_options(option or [])
-    if grader == "math" and "workers" not in opts:
+    if grader == "math" and config is None and "workers" not in opts:
         opts["workers"] = concurrency
-    result = _run(grader, opts, pairs, concurrency, not as_json)
+    result = _run(grader, opts, pairs, concurrency, not as_json, config)
     if baseline:
         result["baseline"] = _run(baseline, {}, pairs, concurrency, not as_json)
     if not show_mistakes:

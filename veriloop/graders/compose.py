@@ -24,6 +24,7 @@ import bisect
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from veriloop.graders.base import Grader, get_grader, register_grader
@@ -194,6 +195,22 @@ def build_grader(spec: Any, **context: Any) -> Grader:
         return get_grader(spec["name"], **opts)
     raise ValueError(f"cannot build a grader from {spec!r}; use a registered name or "
                      "{'name': ..., 'options': {...}}")
+
+
+def load_grader(path: str | Path, **context: Any) -> Grader:
+    """A grader from a YAML file: either `{name: ..., options: {...}}` or a run config whose
+    `grader:` section has that form (e.g. configs/graders/arithmetic_judged.yaml)."""
+    import yaml
+
+    p = Path(path)
+    if not p.exists():
+        raise FileNotFoundError(f"grader config {p} does not exist")
+    data = yaml.safe_load(p.read_text()) or {}
+    spec = data.get("grader", data) if isinstance(data, Mapping) else None
+    if not isinstance(spec, Mapping) or "name" not in spec:
+        raise ValueError(f"{p}: expected {{name: <grader>, options: {{...}}}} or a run config "
+                         "with a 'grader:' section of that form")
+    return build_grader(spec, **context)
 
 
 def _accepts(name: str) -> set[str]:
