@@ -77,7 +77,7 @@ def trl_steps(model_dir: Path, tasks: list, steps: int, out: Path) -> dict:
     def reward(completions, answer, **_):
         out = []
         for c, gold in zip(completions, answer, strict=True):
-            m = re.search(r"<answer>(.*?)</answer>", c, re.S)
+            m = re.search(r"<answer>(.*?)</answer>", c, re.DOTALL)
             out.append(1.0 if m and numbers_match(gold, m.group(1)) else 0.0)
         return out
 

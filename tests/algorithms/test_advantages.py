@@ -5,8 +5,13 @@ import math
 import pytest
 import torch
 
-from veriloop.algorithms.advantages import (difficulty_weighted, difficulty_weights, gae,
-                                            get_advantage, list_advantages)
+from veriloop.algorithms.advantages import (
+    difficulty_weighted,
+    difficulty_weights,
+    gae,
+    get_advantage,
+    list_advantages,
+)
 
 R = torch.tensor([[1.0, 0.0, 0.0, 1.0], [1.0, 1.0, 1.0, 0.0]])
 ALL = torch.ones_like(R, dtype=torch.bool)

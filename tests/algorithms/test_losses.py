@@ -6,9 +6,19 @@ import math
 import pytest
 import torch
 
-from veriloop.algorithms.losses import (AGGREGATIONS, clipped_pg_loss, entropy_bonus,
-                                        entropy_from_logits, get_aggregation, kl_penalty, pg_loss,
-                                        seq_mean_token_mean, seq_sum_norm, token_mean, value_loss)
+from veriloop.algorithms.losses import (
+    AGGREGATIONS,
+    clipped_pg_loss,
+    entropy_bonus,
+    entropy_from_logits,
+    get_aggregation,
+    kl_penalty,
+    pg_loss,
+    seq_mean_token_mean,
+    seq_sum_norm,
+    token_mean,
+    value_loss,
+)
 
 VALUES = torch.tensor([[1.0, 2.0, 3.0, 0.0], [4.0, 0.0, 0.0, 0.0]])
 MASK = torch.tensor([[1, 1, 1, 0], [1, 0, 0, 0]])

@@ -94,9 +94,9 @@ def write_report(run_dir: str | Path, summary: Mapping[str, Any] | None = None,
         figures.append(("Held-out pass@k", _passk_plot(before["sampled"]["pass_at"],
                                                        after["sampled"]["pass_at"])))
     parts = ["<!doctype html><meta charset='utf-8'><title>veriloop report</title>",
-             "<style>body{font-family:sans-serif;max-width:1200px;margin:2em auto}"
-             "img{margin:.5em;border:1px solid #ddd}table{border-collapse:collapse}"
-             "td,th{border:1px solid #ccc;padding:.3em .6em;text-align:left}</style>",
+             ("<style>body{font-family:sans-serif;max-width:1200px;margin:2em auto}"
+              "img{margin:.5em;border:1px solid #ddd}table{border-collapse:collapse}"
+              "td,th{border:1px solid #ccc;padding:.3em .6em;text-align:left}</style>"),
              f"<h1>veriloop run: {html.escape(root.name)}</h1>"]
     if summary:
         parts.append("<h2>Summary</h2><table>")

@@ -53,7 +53,7 @@ def train_command(
             root = run_dir or Path("runs") / f"{Path(config).stem}-{time.strftime('%Y%m%d-%H%M%S')}"
             if (root / "config.yaml").exists():
                 _fail(f"{root} already holds a run; use --resume {root} or another --run-dir")
-    except (FileNotFoundError, ValueError) as e:
+    except (FileNotFoundError, ValueError, TypeError) as e:
         _fail(str(e))
         return
     progress = not json_out and sys.stderr.isatty()
@@ -104,7 +104,7 @@ def quickstart_command(
     try:
         summary = run_quickstart(root, config, overrides or [],
                                  progress=not json_out and sys.stderr.isatty())
-    except (FileNotFoundError, ValueError) as e:
+    except (FileNotFoundError, ValueError, TypeError) as e:
         _fail(str(e))
         return
     if json_out:

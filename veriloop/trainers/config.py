@@ -137,6 +137,8 @@ class OptimConfig(Section):
     """Sequences per optimizer step."""
     micro_batch_size: int = 64
     """Sequences per forward/backward; minibatch / micro = gradient-accumulation steps."""
+    pack_length: int = 1024
+    """Row length for packing RL sequences (a group's shared prompt is laid out once per row)."""
 
 
 class TrainConfig(Section):
@@ -218,7 +220,7 @@ def load_config(path: str | Path | None, overrides: list[str] | None = None) -> 
             raise FileNotFoundError(f"config {p} does not exist; the recipes are in configs/")
         data = yaml.safe_load(p.read_text()) or {}
         if not isinstance(data, dict):
-            raise ValueError(f"config {p} must be a YAML mapping of sections")
+            raise TypeError(f"config {p} must be a YAML mapping of sections (model:, rollout: ...)")
     data = apply_overrides(data, list(overrides or []))
     try:
         return RunConfig.model_validate(data)

@@ -15,8 +15,14 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
-                           TimeRemainingColumn)
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 
 def read_metrics(path: str | Path) -> list[dict[str, Any]]:
@@ -47,7 +53,7 @@ class MetricsLogger:
             truncate_metrics(self.path, start_step)
         elif start_step == 0 and self.path.exists():
             self.path.unlink()
-        self._file = open(self.path, "a")
+        self._file = open(self.path, "a")  # noqa: SIM115 (open for the run; closed in close())
         self._tb = None
         if tensorboard:
             from torch.utils.tensorboard import SummaryWriter

@@ -34,15 +34,27 @@ import torch
 
 from veriloop.algorithms.advantages import difficulty_weighted, gae, get_advantage
 from veriloop.algorithms.dynamic_sampling import fill_batch, informative_groups
-from veriloop.algorithms.losses import (clipped_pg_loss, entropy_bonus, get_aggregation,
-                                        kl_penalty, value_loss)
-from veriloop.algorithms.shaping import (event_rewards, length_cost, overlong_penalty,
-                                         step_cost)
+from veriloop.algorithms.losses import (
+    clipped_pg_loss,
+    entropy_bonus,
+    get_aggregation,
+    kl_penalty,
+    value_loss,
+)
+from veriloop.algorithms.shaping import event_rewards, length_cost, overlong_penalty, step_cost
 from veriloop.data.store import TrajectoryStore
 from veriloop.trainers import checkpoint
 from veriloop.trainers.batch import Packed, aligned, forward_logprobs, pack
-from veriloop.trainers.common import (DeterministicKeys, RunPaths, TaskSampler, apply_lora, build_optimizer,
-                                      grad_norm_clip, seed_everything, warmup_schedule)
+from veriloop.trainers.common import (
+    DeterministicKeys,
+    RunPaths,
+    TaskSampler,
+    apply_lora,
+    build_optimizer,
+    grad_norm_clip,
+    seed_everything,
+    warmup_schedule,
+)
 from veriloop.trainers.config import RunConfig, save_config
 from veriloop.types import Grade, Task, Trajectory
 
@@ -330,7 +342,7 @@ class RLTrainer:
         tok_mask: list[torch.Tensor] = []
         for s in range(0, B, micro):
             idx = list(range(s, min(B, s + micro)))
-            packed = pack([seqs[i] for i in idx], [masks[i] for i in idx], row_len=0)
+            packed = pack([seqs[i] for i in idx], [masks[i] for i in idx], row_len=o.pack_length)
             sampled = [batch.trajs[i].sampling_logprobs for i in idx]
             if all(x is not None for x in sampled):
                 lp = aligned(sampled, packed.loss_mask.shape[1])
@@ -360,7 +372,7 @@ class RLTrainer:
             for m0 in range(0, B, o.minibatch_size):
                 mb = order[m0:m0 + o.minibatch_size]
                 micros = [mb[i:i + micro] for i in range(0, len(mb), micro)]
-                packs = [pack([seqs[i] for i in mi], [masks[i] for i in mi], row_len=0)
+                packs = [pack([seqs[i] for i in mi], [masks[i] for i in mi], row_len=o.pack_length)
                          for mi in micros]
                 total_w = sum(accum_weight(p) for p in packs) or 1.0
                 self.optimizer.zero_grad(set_to_none=True)

@@ -17,13 +17,17 @@ import time
 from pathlib import Path
 from typing import Any
 
-import torch
-
 from veriloop.data.store import TrajectoryStore
 from veriloop.trainers import checkpoint
 from veriloop.trainers.batch import forward_logprobs, pack
-from veriloop.trainers.common import (RunPaths, apply_lora, build_optimizer, grad_norm_clip,
-                                      seed_everything, warmup_schedule)
+from veriloop.trainers.common import (
+    RunPaths,
+    apply_lora,
+    build_optimizer,
+    grad_norm_clip,
+    seed_everything,
+    warmup_schedule,
+)
 from veriloop.trainers.config import RunConfig, save_config
 from veriloop.trainers.metrics import MetricsLogger
 from veriloop.types import Trajectory
