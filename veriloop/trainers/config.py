@@ -206,7 +206,7 @@ def apply_overrides(data: dict[str, Any], overrides: list[str]) -> dict[str, Any
         for p in parents:
             node = node.setdefault(p, {})
             if not isinstance(node, dict):
-                raise ValueError(f"override {item!r}: {p!r} is not a section")
+                raise TypeError(f"override {item!r}: {p!r} is not a section")
         node[leaf] = yaml.safe_load(raw)
     return data
 
