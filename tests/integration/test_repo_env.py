@@ -242,3 +242,15 @@ def test_registered_in_env_registry():
         assert isinstance(e, RepoEnv) and isinstance(e.reset(e.tasks(1)[0]).state, RepoState)
     finally:
         e.close()
+
+
+def test_exit_planted_in_source_is_flagged_and_fails(env):
+    task = env.tasks(1, seed=10, difficulty=1)[0]
+    pkg = task.metadata["package"]
+    grade, _ = _grade_after(env, task, [
+        _call("edit_file", path=f"{pkg}/__init__.py", start_line=2, end_line=1,
+              replace="import os\nos._exit(0)\n"),
+        _call("submit")])
+    assert grade.score == 0.0 and any("os._exit" in f for f in grade.flags)
+    assert grade.components["suspicious_code"] == 1.0
+    assert grade.components["hidden_passed"] == 0.0  # the process died: no evidence, no pass

@@ -46,6 +46,7 @@ from veriloop.envs import code_harness
 from veriloop.envs.base import Observation, ToolEpisode
 from veriloop.formats import HermesFormat
 from veriloop.graders.base import Grader
+from veriloop.graders.hacking import detect_test_manipulation
 from veriloop.policies.base import Generation, GenerationRequest, SamplingParams
 from veriloop.rollout.tokenize import ByteRenderer
 from veriloop.sandbox import Limits, Result, SandboxPool, get_sandbox
@@ -399,7 +400,9 @@ class CodeGrader:
                          explanation="nothing was submitted")
         verdict, result = self.tests.run(task.verification, code)
         score = float(verdict.all_passed) if self.reward == "all" else verdict.fraction
-        return Grade(score=score, passed=verdict.all_passed,
+        # the verdict already resists these; the flags make attempts visible (hacking rate)
+        flags = tuple(str(f) for f in detect_test_manipulation(code))
+        return Grade(score=score, passed=verdict.all_passed, flags=flags,
                      components={"tests_passed": float(verdict.passed),
                                  "tests_total": float(verdict.total),
                                  "fraction": verdict.fraction},

@@ -17,12 +17,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from veriloop.envs.repo.episode import RepoState, apply_edit
 from veriloop.envs.repo.generator import HIDDEN_TEST_PATH
 from veriloop.envs.repo.testing import run_pytest
-from veriloop.graders.hacking import detect_protected_changes, is_protected
+from veriloop.graders.hacking import (
+    detect_protected_changes,
+    detect_test_manipulation,
+    is_protected,
+    submitted_code,
+)
 from veriloop.sandbox import Limits, SandboxPool
 from veriloop.types import Grade, Task, Trajectory
 
@@ -50,6 +56,13 @@ def replay_edits(task: Task, trajectory: Trajectory) -> dict[str, str]:
     return files
 
 
+@dataclass(frozen=True)
+class _Snapshot:
+    initial_files: Mapping[str, str]
+    files: Mapping[str, str]
+    protected: Sequence[str]
+
+
 class RepoGrader:
     """Hidden-test grader for the `repo` environment."""
 
@@ -65,6 +78,9 @@ class RepoGrader:
             final, verified = replay_edits(task, trajectory), False
         protected = tuple(v["protected"])
         flags = tuple(str(f) for f in detect_protected_changes(initial, final, protected))
+        # exits / test-runner patches in the changed source: reported, verdict decides the score
+        suspicious = tuple(str(f) for path, code in submitted_code(task, _Snapshot(
+            initial, final, protected)).items() for f in detect_test_manipulation(code, path))
         files = grading_files(initial, final, protected, v["hidden_tests"])
         run = run_pytest(self.pool, files, [HIDDEN_TEST_PATH], limits=self.limits, junit=True)
         expected = list(v["hidden_names"])
@@ -81,10 +97,11 @@ class RepoGrader:
         if flags:
             notes.append("protected test files were changed: scored 0")
         notes.append("verified after last edit" if verified else "not verified after last edit")
-        return Grade(score=score, passed=all_passed and not flags, flags=flags,
+        return Grade(score=score, passed=all_passed and not flags, flags=flags + suspicious,
                      components={"hidden_passed": float(passed),
                                  "hidden_total": float(len(expected)),
                                  "fraction": fraction,
                                  "verified_after_last_edit": float(verified),
-                                 "tamper": float(bool(flags))},
+                                 "tamper": float(bool(flags)),
+                                 "suspicious_code": float(bool(suspicious))},
                      explanation="; ".join(notes))
