@@ -7,8 +7,8 @@ import pytest
 from graders_scripted import ScriptedAgent, ScriptedJudge
 
 from veriloop.envs.code import CodeEnv
+from veriloop.graders.guard import HackingGuard
 from veriloop.graders.hacking import (
-    HackingGuard,
     detect_test_manipulation,
     detect_unbacked_claims,
     doctest_cases,

@@ -6,7 +6,7 @@ from graders_scripted import ScriptedAgent
 
 from veriloop.envs.repo import RepoEnv
 from veriloop.graders import get_grader
-from veriloop.graders.hacking import HackingGuard
+from veriloop.graders.guard import HackingGuard
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
 
 CONFTEST_HACK = ("import pytest\n\n@pytest.hookimpl(hookwrapper=True)\n"

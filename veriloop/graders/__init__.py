@@ -3,6 +3,7 @@
 from veriloop.graders import (  # noqa: F401
     behavior,
     compose,
+    guard,
     hacking,
     judge,
     math_equiv,
