@@ -286,3 +286,45 @@ print("survived")
     assert r.duration < 10
     time.sleep(0.2)
     assert _processes_of_uid_range() == []
+
+
+def test_no_privilege_escalation_via_setuid_or_setuid_binaries(sb):
+    code = """
+import os, subprocess
+try:
+    os.setuid(0); print("SETUID OK")
+except PermissionError:
+    print("setuid denied")
+for exe in ["/usr/bin/su", "/usr/bin/passwd", "/usr/bin/newgrp"]:
+    if os.path.exists(exe):
+        p = subprocess.run([exe, "--help"], capture_output=True, text=True)
+print("euid", os.geteuid(), open("/proc/self/status").read().count("NoNewPrivs:\\t1"))
+"""
+    r = sb.run(code=code, limits=SMALL)
+    assert "setuid denied" in r.stdout and "SETUID OK" not in r.stdout
+    if os.geteuid() == 0:
+        assert "euid 0" not in r.stdout and r.stdout.strip().endswith(" 1")
+
+
+def test_concurrent_executions_cannot_see_each_other(sb):
+    from veriloop.sandbox import Job, SandboxPool
+
+    writer = Job(code="import time\nopen('secret.txt', 'w').write('s3cr3t')\n"
+                      "open('/tmp/secret.txt', 'w').write('s3cr3t')\ntime.sleep(2)\nprint('w')")
+    reader = Job(code="""
+import os, time
+time.sleep(0.7)
+found = []
+for root in ["/", "/tmp", "/workspace", "/dev/shm"]:
+    for dirpath, _, names in os.walk(root):
+        if dirpath.startswith("/proc") or dirpath.startswith("/usr"):
+            continue
+        found += [os.path.join(dirpath, n) for n in names if n == "secret.txt"]
+pids = [p for p in os.listdir("/proc") if p.isdigit()]
+print(found, len(pids))
+""")
+    with SandboxPool(sb, size=2) as pool:
+        w, r = list(pool.map([writer, reader]))
+    assert w.stdout.strip() == "w"
+    found, npids = r.stdout.rsplit(" ", 1)
+    assert found == "[]" and int(npids) <= 3  # only its own processes are visible
