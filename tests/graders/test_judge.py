@@ -120,3 +120,31 @@ def test_group_ranking_averages_orders():
 def test_registered_judge_takes_a_policy_object():
     g = get_grader("judge", policy=ScriptedJudge(lambda p: "SCORE: 5"), k=2)
     assert g(TASK, traj("4"), None).score == 0.5
+
+
+def test_judge_through_an_openai_compatible_server():
+    """The judge is any backend: here a scripted model served by `veriloop serve`'s server and
+    reached through the OpenAI-compatible client policy."""
+    import threading
+
+    from veriloop.policies.serve import make_server
+
+    def reply(prompt):
+        if "Response to grade:\n4" in prompt:
+            return "Correct.\nSCORE: 9"
+        return "Thought process:"  # unparseable
+
+    server = make_server(ScriptedJudge(reply), port=0, model_name="judge", quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        port = server.server_address[1]
+        g = get_grader("judge", policy=f"openai:http://127.0.0.1:{port}/v1#judge", k=2)
+        ok = g(TASK, traj("4"), None)
+        assert ok.score == pytest.approx(0.9) and ok.components["judge_parsed"] == 1.0
+        bad = g(TASK, traj("5"), None)
+        assert bad.score == 0.0 and bad.components["judge_unparseable"] == 2.0
+        assert g.stats.unparseable == 2
+    finally:
+        server.shutdown()
+        server.server_close()
