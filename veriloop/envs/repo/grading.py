@@ -5,13 +5,19 @@
 2. Tamper detection (`veriloop.graders.hacking.detect_protected_changes`) over the pristine and
    final snapshots with the task's protected globs: any edited, deleted or created test file or
    test configuration (a planted `conftest.py`, a new `pytest.ini`) is flagged, and a flagged
-   episode scores 0.
+   episode scores 0. Changed source files are scanned with `detect_test_manipulation`
+   (process exits, pytest hooks or internals, always-true `__eq__`): also flagged, also 0.
 3. The grading copy: every protected file restored from the pristine copy, every other file
    under `tests/` and every created protected file dropped, then the hidden test file added.
    Only that file is run, so nothing the agent wrote in the tests can change the verdict.
 4. The verdict needs positive evidence: each expected hidden test name must appear as passed in
-   pytest's JUnit report (not in printed text). Score: 1 if all passed (`reward="all"`) or the
-   fraction passed (`"fraction"`).
+   pytest's JUnit report (written under a fresh random name, never parsed from printed text),
+   and an all-passed report must come with pytest's exit status 0. Score: 1 if all passed
+   (`reward="all"`) or the fraction passed (`"fraction"`).
+
+Non-guarantee: the code under test runs inside the pytest process, so code that rewrites the
+report from within by means the static scan does not recognise can still fool step 4 (the
+`code` environment's out-of-process replay does not have this weakness).
 """
 
 from __future__ import annotations
@@ -85,9 +91,17 @@ class RepoGrader:
         run = run_pytest(self.pool, files, [HIDDEN_TEST_PATH], limits=self.limits, junit=True)
         expected = list(v["hidden_names"])
         passed = sum(run.outcomes.get(name) == "passed" for name in expected)
+        if passed == len(expected) and run.result.exit_code != 0:
+            # the report says all passed but pytest did not exit cleanly: not trusted
+            note = (f"inconsistent_test_report: every test reported passed but pytest exited "
+                    f"with {run.result.exit_code}")
+            suspicious += (note,)
+            passed = 0
         fraction = passed / len(expected) if expected else 0.0
         all_passed = bool(expected) and passed == len(expected)
-        score = 0.0 if flags else (float(all_passed) if self.reward == "all" else fraction)
+        # exits or test-runner patches are never part of a bug fix: they void the verdict
+        voided = bool(flags or suspicious)
+        score = 0.0 if voided else (float(all_passed) if self.reward == "all" else fraction)
         missing = [n for n in expected if n not in run.outcomes]
         notes = [f"{passed}/{len(expected)} hidden tests passed"]
         if missing:
@@ -96,8 +110,10 @@ class RepoGrader:
             notes.append("the test run timed out")
         if flags:
             notes.append("protected test files were changed: scored 0")
+        if suspicious:
+            notes.append("the changed code exits or manipulates the test runner: scored 0")
         notes.append("verified after last edit" if verified else "not verified after last edit")
-        return Grade(score=score, passed=all_passed and not flags, flags=flags + suspicious,
+        return Grade(score=score, passed=all_passed and not voided, flags=flags + suspicious,
                      components={"hidden_passed": float(passed),
                                  "hidden_total": float(len(expected)),
                                  "fraction": fraction,

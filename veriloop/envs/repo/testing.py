@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from veriloop.sandbox import Limits, Result, SandboxPool
 from veriloop.sandbox.base import sandbox_error
 
-REPORT = ".veriloop-report.xml"
 _SUMMARY = re.compile(r"(\d+) (passed|failed|error|errors|skipped|xfailed|xpassed)")
 
 
@@ -43,13 +42,14 @@ def run_pytest(pool: SandboxPool, files: Mapping[str, str], targets: Sequence[st
                limits: Limits | None = None, junit: bool = False) -> TestRun:
     """Run pytest on `files`; raises InfrastructureError(kind=SANDBOX) if it never started."""
     nonce = secrets.token_hex(8)
+    report = f".report-{nonce}.xml"  # unguessable name, fresh each run
     args = ["-q", "-p", "no:cacheprovider", "-o", "console_output_style=classic",
             "--color=no", *targets]
     if junit:
-        args.append(f"--junitxml={REPORT}")
+        args.append(f"--junitxml={report}")
     result = pool.run(_runner(nonce, args), files=dict(files), limits=limits,
                       env={"PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"},
-                      collect=(REPORT,) if junit else ())
+                      collect=(report,) if junit else ())
     if f"tests started {nonce}" not in result.stdout:
         raise sandbox_error(f"pytest did not start in the sandbox (exit {result.exit_code}): "
                             f"{result.stderr.strip()[-300:]}")
@@ -59,7 +59,7 @@ def run_pytest(pool: SandboxPool, files: Mapping[str, str], targets: Sequence[st
         key = "error" if kind.startswith("error") else kind
         if key in counts:
             counts[key] = int(n)
-    outcomes = parse_junit(result.files.get(REPORT, "")) if junit else {}
+    outcomes = parse_junit(result.files.get(report, "")) if junit else {}
     return TestRun(result=result, passed=counts["passed"], failed=counts["failed"],
                    errors=counts["error"], outcomes=outcomes)
 
