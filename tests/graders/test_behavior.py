@@ -39,6 +39,8 @@ def test_tool_call_accuracy_and_recovery_hand_worked():
     acc = g("tool_call_accuracy", t)
     assert acc.score == pytest.approx(2 / 4)
     assert acc.components == {"valid_calls": 2.0, "attempted_calls": 4.0}
+    fmt = g("format_compliance", t)
+    assert fmt.score == pytest.approx(4 / 5) and fmt.components["format_violations"] == 1.0
     rec = g("error_recovery", t)
     assert rec.score == 1.0 and rec.components == {"failed_calls": 2.0, "recovered": 2.0}
     unrecovered = traj(turn(0, calls=["edit_file"]), turn(1, calls=["run_tests"], errors=[True]))

@@ -140,6 +140,30 @@ def test_worker_errors_are_results_not_exceptions():
         assert [x.value is None for x in results] == [True, False]
 
 
+def test_pool_under_concurrent_callers_with_timeouts():
+    """Eight threads share two workers; three checks hang and are killed; every call returns,
+    the others get right answers, and the counters add up."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    g = MathGrader(timeout=1.5, workers=2)
+    pairs = [("\\frac{1}{2}", "0.5", True), ("1", "10^{10^{10^{10}}}", None),
+             ("3", "3.0", True), ("4", "5", False), ("1", "10^{10^{10^{11}}}", None),
+             ("\\{1,2\\}", "\\{2,1\\}", True), ("x+1", "1+x", True),
+             ("1", "10^{10^{10^{12}}}", None)]
+    try:
+        with ThreadPoolExecutor(max_workers=8) as ex:
+            results = list(ex.map(lambda p: g.check(p[0], p[1]), pairs))
+        for (_, _, want), r in zip(pairs, results, strict=True):
+            if want is None:
+                assert r.timed_out and not r.equivalent
+            else:
+                assert not r.timed_out and r.equivalent == want, r
+        assert g.pool.stats.checks == 8 and g.pool.stats.timeouts == 3
+        assert g.pool.stats.restarts == 3
+    finally:
+        g.close()
+
+
 def test_shipped_set_meets_acceptance(grader):
     pairs = load_pairs(SHIPPED_MATH_PAIRS)
     assert len(pairs) >= 300

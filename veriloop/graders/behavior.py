@@ -12,6 +12,7 @@ Each is a registered grader returning a score in [0, 1] and its counts as compon
 - `final_summary`: the final message has at least `min_words` words of prose outside tool calls.
 - `progress_reports`: in long episodes, every window of `every` tool-calling turns contains a turn
   with at least `min_chars` of prose besides the call. Short episodes (< `every` calls) -> 1.0.
+- `format_compliance`: turns that parsed (a valid tool call or answer) / turns.
 - `length_efficiency`: 1.0 up to `target_tokens` policy tokens, then target/used.
 - `step_efficiency`: optimal steps / turns taken (capped at 1), the optimum read from
   `task.metadata["optimal_steps"]` or `task.verification["optimal_steps"]`.
@@ -134,6 +135,17 @@ def progress_reports(every: int = 5, min_chars: int = 20) -> Grader:
         reported = sum(any(len(prose(t)) >= min_chars for t in w) for w in windows)
         return _grade(reported / len(windows), windows=float(len(windows)),
                       reported=float(reported))
+
+    return grade
+
+
+@register_grader("format_compliance")
+def format_compliance() -> Grader:
+    def grade(task: Task, trajectory: Trajectory, state: Any) -> Grade:
+        n = len(trajectory.turns)
+        bad = trajectory.format_violations
+        return _grade((n - bad) / n if n else 0.0, format_violations=float(bad),
+                      turns=float(n))
 
     return grade
 
