@@ -182,6 +182,18 @@ def test_grading_infra_failure_is_excluded_and_counted_not_zero(env, tasks, monk
     assert sum(summary.fault_counts.values()) == 1
 
 
+def test_harness_that_never_started_is_an_infrastructure_error(env, tasks, monkeypatch):
+    from veriloop.sandbox import Result
+
+    monkeypatch.setattr(env.pool, "run", lambda *a, **k: Result(
+        stdout="", stderr="/bin/sh: python: not found", exit_code=127))
+    task = tasks["HumanEval-0"]
+    code = task.verification["prompt"] + task.verification["canonical_solution"]
+    with pytest.raises(InfrastructureError) as e:
+        env.grader()(task, _traj(task), CodeState(submission=code, submitted=True))
+    assert e.value.kind is FaultKind.SANDBOX and "did not start" in str(e.value)
+
+
 def test_registered_in_env_registry():
     env = get_env("code", pool_size=1)
     try:
