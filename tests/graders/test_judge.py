@@ -50,7 +50,8 @@ def test_judge_grader_scores_and_renders_prompt():
     g = JudgeGrader(policy, k=3)
     good = g(TASK, traj("4"), None)
     assert good.score == 1.0 and good.passed
-    assert good.components == {"judge": 1.0, "judge_parsed": 1.0, "judge_unparseable": 0.0}
+    assert good.components == {"judge": 1.0, "judge_parsed": 1.0, "judge_unparseable": 0.0,
+                               "judge_non_answer": 0.0}
     bad = g(TASK, traj("5"), None)
     assert bad.score == pytest.approx(0.2) and not bad.passed
     assert "What is 2+2?" in seen[0] and "Reference answer:\n4" in seen[0]
@@ -68,6 +69,18 @@ def test_unparseable_judgements_never_crash_and_are_counted():
     assert dead.score == 0.0 and not dead.passed and dead.components["judge_unparseable"] == 2.0
     assert "unparseable" in dead.explanation
     assert g.stats.calls == 6 and g.stats.unparseable == 4
+
+
+def test_non_answers_never_reach_a_fooled_judge():
+    fooled = ScriptedJudge(lambda p: "SCORE: 10")  # a judge that rewards anything
+    g = JudgeGrader(fooled)
+    for junk in (":", "", "  ...", "Thought process:", "Let's solve this step by step.",
+                 "Solution", "**Answer:**"):
+        grade = g(TASK, traj(junk), None)
+        assert grade.score == 0.0 and grade.components["judge_non_answer"] == 1.0, junk
+    assert fooled.requests == 0
+    assert g(TASK, traj("The answer is 4."), None).score == 1.0 and fooled.requests == 1
+    assert JudgeGrader(fooled, reject_non_answers=False)(TASK, traj(":"), None).score == 1.0
 
 
 def test_aggregation_modes():

@@ -234,16 +234,31 @@ def _aggregate(values: list[float], how: str) -> float:
     raise ValueError(f"aggregate must be mean, median or majority, got {how!r}")
 
 
+_OPENER = re.compile(r"(thought\s+process|thinking|reasoning|solution|answer|final\s+answer|"
+                     r"explanation|let'?s\s+(?:think|solve)[\w\s-]*|step\s*1)\s*[:.\-]*",
+                     re.IGNORECASE)
+
+
+def is_non_answer(text: str) -> bool:
+    """Responses that carry no answer at all but are known to draw high marks from LLM judges:
+    empty or punctuation-only text (":", "..."), and a bare reasoning opener ("Thought
+    process:", "Let's solve this step by step.", "Solution")."""
+    s = re.sub(r"[*_#>`]", "", text).strip()  # markdown emphasis and headings do not count
+    return not re.search(r"[0-9A-Za-z]", s) or _OPENER.fullmatch(s) is not None
+
+
 class JudgeGrader:
     """k judgements of the response on a 0..10 scale (by default), aggregated and scaled to
     [0, 1]. Unparseable judgements are dropped from the aggregate; if all k are unparseable the
-    score is `failure_value`. Components: `judge`, `judge_parsed` (fraction parsed),
-    `judge_unparseable` (count)."""
+    score is `failure_value`. A non-answer (`is_non_answer`) scores 0 without asking the judge
+    (`reject_non_answers`). Components: `judge`, `judge_parsed` (fraction parsed),
+    `judge_unparseable` (count), `judge_non_answer`."""
 
     def __init__(self, policy: Policy, template: str = "correctness", k: int = 1,
                  aggregate: str = "mean", scale: tuple[float, float] = (0.0, 10.0),
                  failure_value: float = 0.0, pass_threshold: float = 0.5,
-                 sampling: SamplingParams | None = None) -> None:
+                 sampling: SamplingParams | None = None,
+                 reject_non_answers: bool = True) -> None:
         if template not in TEMPLATES and "{response}" not in template:
             raise ValueError(f"unknown judge template {template!r}; known: "
                              f"{', '.join(TEMPLATES)} (or a format string with {{response}})")
@@ -254,6 +269,7 @@ class JudgeGrader:
         self.template = TEMPLATES.get(template, template)
         self.k, self.how, self.scale = k, aggregate, scale
         self.failure_value, self.pass_threshold = failure_value, pass_threshold
+        self.reject_non_answers = reject_non_answers
 
     @property
     def stats(self) -> JudgeStats:
@@ -261,9 +277,15 @@ class JudgeGrader:
 
     def __call__(self, task: Task, trajectory: Trajectory, state: Any) -> Grade:
         lo, hi = self.scale
+        response = response_text(trajectory)
+        if self.reject_non_answers and is_non_answer(response):
+            return Grade(score=0.0, components={"judge": 0.0, "judge_parsed": 0.0,
+                                                "judge_unparseable": 0.0,
+                                                "judge_non_answer": 1.0},
+                         explanation=f"non-answer {response[:40]!r}: not sent to the judge")
         ref = task.verification.get("answer", task.verification.get("reference", "(none)"))
         prompt = self.template.format(question=question_text(task), reference=ref,
-                                      response=response_text(trajectory), lo=lo, hi=hi)
+                                      response=response, lo=lo, hi=hi)
         parsed = [p for p in self.judge.scores(prompt, self.k, lo, hi) if p is not None]
         bad = self.k - len(parsed)
         if parsed:
@@ -274,7 +296,7 @@ class JudgeGrader:
             why = f"all {self.k} judgements unparseable: failure value {self.failure_value}"
         return Grade(score=score, passed=bool(parsed) and score >= self.pass_threshold,
                      components={"judge": score, "judge_parsed": len(parsed) / self.k,
-                                 "judge_unparseable": float(bad)},
+                                 "judge_unparseable": float(bad), "judge_non_answer": 0.0},
                      explanation=why)
 
 
@@ -303,13 +325,14 @@ def _policy(policy: Policy | str) -> Policy:
 def judge_grader(policy: Policy | str, template: str = "correctness", k: int = 1,
                  aggregate: str = "mean", scale: Sequence[float] = (0.0, 10.0),
                  failure_value: float = 0.0, pass_threshold: float = 0.5,
-                 temperature: float = 0.7, max_new_tokens: int = 128) -> JudgeGrader:
+                 temperature: float = 0.7, max_new_tokens: int = 128,
+                 reject_non_answers: bool = True) -> JudgeGrader:
     """An LLM judge; `policy` is a Policy or a `load_policy` spec ("tiny", "openai:...")."""
     lo, hi = scale
     return JudgeGrader(_policy(policy), template, k, aggregate, (float(lo), float(hi)),
                        failure_value, pass_threshold,
                        SamplingParams(temperature=temperature, max_new_tokens=max_new_tokens,
-                                      stop=()))
+                                      stop=()), reject_non_answers)
 
 
 def judge_audit(judge: Judge):
