@@ -95,6 +95,14 @@ def test_unparseable_verdicts_take_the_failure_value():
     assert grade.score == 0.5
 
 
+def test_non_answer_is_not_shown_to_the_judge():
+    policy = ScriptedJudge(lambda p: "VERDICT: YES")  # says yes to everything
+    g = get_grader("rubric", rubric="incident_postmortem", policy=policy)
+    grade = g(TASK, traj("Thought process:"), None)
+    assert policy.requests == 0 and grade.score <= 0.1
+    assert all(grade.components[f"rubric/{c.name}"] == 0.0 for c in g.rubric.judge_criteria)
+
+
 def test_rubric_errors_say_how_to_fix(tmp_path):
     with pytest.raises(ValueError, match="exactly one of 'check'"):
         Rubric.from_dict({"criteria": [{"name": "a", "weight": 1}]})

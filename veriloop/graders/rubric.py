@@ -15,7 +15,9 @@ A rubric file (YAML):
 Programmatic checks (`CHECKS`) take the response text (and the task and trajectory) plus their
 parameters and return a value in [0, 1]. Judge questions go to an LLM judge (`judge.Judge`) as
 YES/NO questions, all of one response in one batched call; an unparseable verdict scores
-`failure_value` (0.0, so neither reward nor penalty) and is counted in `rubric_unparseable`.
+`failure_value` (0.0, so neither reward nor penalty) and is counted in `rubric_unparseable`. A
+non-answer (`judge.is_non_answer`: ":", "Thought process:") is not shown to the judge; its judge
+criteria score 0.
 
 score = sum_i w_i * s_i / sum_{w_i > 0} w_i, so a response meeting every positive criterion and
 no penalty scores 1.0; penalties can take it below 0. Components: `rubric/<criterion>` (each
@@ -34,7 +36,7 @@ from typing import Any
 import yaml
 
 from veriloop.graders.base import get_grader, register_grader
-from veriloop.graders.judge import TEMPLATES, Judge, question_text
+from veriloop.graders.judge import TEMPLATES, Judge, is_non_answer, question_text
 from veriloop.policies.base import Policy, SamplingParams
 from veriloop.types import Grade, Task, Trajectory
 
@@ -204,6 +206,9 @@ class RubricGrader:
                 values[c.name] = min(1.0, max(0.0, float(v)))
         unparseable = 0
         asked = self.rubric.judge_criteria
+        if asked and is_non_answer(text):  # judges are known to reward ":" or "Thought process:"
+            values.update({c.name: 0.0 for c in asked})
+            asked = ()
         if asked:
             assert self.judge is not None
             prompts = [TEMPLATES["criterion"].format(question=question_text(task), response=text,
