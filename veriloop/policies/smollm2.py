@@ -89,3 +89,14 @@ def smollm2_dir() -> Path:
         if tmp.exists():
             shutil.rmtree(tmp, ignore_errors=True)
     return out
+
+
+def load_tokenizer():
+    """The SmolLM2 tokenizer alone (from the converted directory, else from the GGUF)."""
+    from transformers import AutoTokenizer
+
+    out = veriloop_home() / "models" / "smollm2-135m-instruct"
+    if (out / "veriloop_source.json").exists():
+        return AutoTokenizer.from_pretrained(str(out))
+    src = gguf_path()
+    return AutoTokenizer.from_pretrained(str(src.parent), gguf_file=src.name)

@@ -1,0 +1,206 @@
+"""The batched sampler against transformers: greedy equality, logprobs, seeds, stopping, cache."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+
+from veriloop.policies.base import SamplingParams
+from veriloop.policies.hf import HFPolicy
+from veriloop.policies.sampler import Sampler, sequence_logprobs
+from veriloop.types import Message
+
+GREEDY = SamplingParams(temperature=0.0, max_new_tokens=24, stop=())
+
+
+def _prompts(policy, n=4):
+    from veriloop.envs import get_env
+
+    env = get_env("arithmetic")
+    return [list(policy.renderer.render_prompt(t.prompt, env.reset(t).tools).ids)
+            for t in env.tasks(n, seed=3)]
+
+
+def _hf_greedy(model, prompts, new_tokens):
+    P = max(map(len, prompts))
+    ids = torch.zeros(len(prompts), P, dtype=torch.long)
+    att = torch.zeros(len(prompts), P, dtype=torch.long)
+    for r, p in enumerate(prompts):
+        ids[r, P - len(p):] = torch.tensor(p)
+        att[r, P - len(p):] = 1
+    with torch.no_grad():
+        out = model.generate(input_ids=ids, attention_mask=att, max_new_tokens=new_tokens,
+                             min_new_tokens=new_tokens, do_sample=False, pad_token_id=0)
+    return out[:, P:].tolist()
+
+
+@pytest.fixture
+def trained_ish(tiny_path):
+    """A fresh xs policy with larger random weights, so greedy outputs vary token to token."""
+    pol = HFPolicy.from_pretrained(tiny_path, name="tiny-xs")
+    g = torch.Generator().manual_seed(0)
+    with torch.no_grad():
+        for p in pol.model.parameters():
+            if p.dim() == 2:
+                p.copy_(torch.randn(p.shape, generator=g) * 0.2)
+    return pol
+
+
+def test_greedy_equals_transformers_generate(trained_ish, one_thread):
+    prompts = [p[: 40 + 9 * i] for i, p in enumerate(_prompts(trained_ish))]  # ragged lengths
+    ours = [o.token_ids for o in trained_ish.sampler.generate(prompts, GREEDY, ignore_eos=True)]
+    theirs = _hf_greedy(trained_ish.model, prompts, GREEDY.max_new_tokens)
+    assert ours == theirs
+    assert len({tuple(o) for o in ours}) > 1 and len(set(ours[0])) > 3  # not a degenerate case
+
+
+def test_group_prefill_and_shared_prefix_match_separate_runs(trained_ish, one_thread):
+    prompts = _prompts(trained_ish, 3)
+    batch = [prompts[0], prompts[1], prompts[0], prompts[2], prompts[1]]
+    together = trained_ish.sampler.generate(batch, GREEDY, ignore_eos=True)
+    alone = [trained_ish.sampler.generate([p], GREEDY, ignore_eos=True)[0] for p in prompts]
+    assert [o.token_ids for o in together] == [alone[i].token_ids for i in (0, 1, 0, 2, 1)]
+    for a, b in zip(together, [alone[i] for i in (0, 1, 0, 2, 1)]):
+        assert max(abs(x - y) for x, y in zip(a.logprobs, b.logprobs)) < 1e-4
+
+
+@pytest.mark.parametrize("temperature,top_p,top_k", [(1.0, 1.0, 0), (0.7, 0.9, 0),
+                                                     (1.3, 1.0, 20), (0.0, 1.0, 0)])
+def test_logprobs_match_teacher_forcing(trained_ish, temperature, top_p, top_k, one_thread):
+    params = SamplingParams(temperature=temperature, top_p=top_p, top_k=top_k,
+                            max_new_tokens=30, stop=(), seed=11)
+    prompts = [p[:50 + 7 * i] for i, p in enumerate(_prompts(trained_ish, 3))]
+    outs = trained_ish.sampler.generate(prompts, params, ignore_eos=True)
+    for p, o in zip(prompts, outs):
+        full = torch.tensor([p + o.token_ids])
+        with torch.no_grad():
+            lp = sequence_logprobs(trained_ish.model, full, temperature=temperature or 1.0)
+        ref = lp[0, len(p) - 1:]
+        assert (ref - torch.tensor(o.logprobs)).abs().max().item() <= 1e-4
+
+
+def test_sequence_logprobs_left_padding(trained_ish):
+    a, b = [5, 6, 7, 8, 9], [11, 12, 13]
+    ids = torch.tensor([a, [0, 0] + b])
+    mask = torch.tensor([[1] * 5, [0, 0, 1, 1, 1]])
+    with torch.no_grad():
+        batched = sequence_logprobs(trained_ish.model, ids, mask)
+        alone = sequence_logprobs(trained_ish.model, torch.tensor([b]))
+    assert torch.allclose(batched[1, 2:], alone[0], atol=1e-5)
+
+
+def test_seeded_sampling_is_reproducible_and_batch_invariant(trained_ish):
+    params = SamplingParams(temperature=1.0, max_new_tokens=20, stop=(), seed=7)
+    prompts = _prompts(trained_ish, 3)
+    s = trained_ish.sampler
+    first = s.generate(prompts, params, row_seeds=["a", "b", "c"], ignore_eos=True)
+    again = s.generate(prompts, params, row_seeds=["a", "b", "c"], ignore_eos=True)
+    assert [o.token_ids for o in first] == [o.token_ids for o in again]
+    alone = s.generate([prompts[1]], params, row_seeds=["b"], ignore_eos=True)
+    assert alone[0].token_ids == first[1].token_ids
+    other = s.generate(prompts, SamplingParams(temperature=1.0, max_new_tokens=20, stop=(),
+                                               seed=8), row_seeds=["a", "b", "c"], ignore_eos=True)
+    assert [o.token_ids for o in other] != [o.token_ids for o in first]
+
+
+def test_top_k_one_is_greedy_and_top_p_stays_in_nucleus():
+    logits = torch.tensor([[2.0, 1.0, 0.0, -1.0]] * 64)
+    gens = [torch.Generator().manual_seed(i) for i in range(64)]
+    tok, _ = Sampler._pick(logits, SamplingParams(temperature=1.0, top_k=1), gens)
+    assert tok.tolist() == [0] * 64
+    # softmax = [.644, .237, .087, .032]: top_p=0.8 keeps {0, 1} (0.644 < 0.8 <= 0.881)
+    tok, lp = Sampler._pick(logits, SamplingParams(temperature=1.0, top_p=0.8), gens)
+    assert set(tok.tolist()) == {0, 1}
+    full = torch.log_softmax(logits[0], -1)
+    assert torch.allclose(lp, full[tok], atol=1e-6)  # logprobs are before truncation
+
+
+def test_stop_strings_and_stop_tokens(trained_ish):
+    prompt = _prompts(trained_ish, 1)[0]
+    free = trained_ish.sampler.generate([prompt], GREEDY, ignore_eos=True)[0].token_ids
+    tok = trained_ish.tokenizer
+    # a stop string: the text of the 6th generated token (first occurrence ends generation)
+    stop_text = tok.decode([free[5]]).strip() or tok.decode([free[5]])
+    out = trained_ish.sampler.generate([prompt], SamplingParams(
+        temperature=0.0, max_new_tokens=24, stop=(stop_text,)))[0]
+    text = tok.decode(out.token_ids)
+    assert out.finish_reason == "stop" and out.stop == stop_text
+    assert stop_text in text and stop_text not in tok.decode(out.token_ids[:-1])
+    assert out.token_ids == free[:len(out.token_ids)]
+    # a stop token id is kept as the last token
+    s = Sampler(trained_ish.model, tok, stop_token_ids=[free[3]])
+    out = s.generate([prompt], GREEDY)[0]
+    assert out.token_ids[-1] == free[3] and out.finish_reason == "stop"
+    assert len(out.token_ids) == free.index(free[3]) + 1
+    # per-row caps
+    outs = trained_ish.sampler.generate([prompt, prompt], GREEDY, max_new_tokens=[3, 7],
+                                        ignore_eos=True)
+    assert [len(o.token_ids) for o in outs] == [3, 7]
+    assert all(o.finish_reason == "length" for o in outs)
+
+
+def test_episode_cache_reuse_across_turns(trained_ish, one_thread):
+    pol, s = trained_ish, trained_ish.sampler
+    prompts = _prompts(pol, 2)
+    params = SamplingParams(temperature=0.0, max_new_tokens=12, stop=())
+    turn1 = s.generate(prompts, params, keys=["e0", "e1"], ignore_eos=True)
+    obs = pol.renderer.render_observation([Message(role="tool", content="42")],
+                                          action_closed=False).ids
+    second = [p + o.token_ids + list(obs) for p, o in zip(prompts, turn1)]
+    before = s.stats.prefill_tokens
+    kept = s.generate(second, params, keys=["e0", "e1"], ignore_eos=True)
+    assert [o.cached_prefix for o in kept] == [len(p) + 11 for p in prompts]
+    assert s.stats.prefill_tokens - before < sum(map(len, second)) // 2
+    fresh = s.generate(second, params, ignore_eos=True)
+    assert [o.token_ids for o in kept] == [o.token_ids for o in fresh]
+    for a, b in zip(kept, fresh):
+        assert max(abs(x - y) for x, y in zip(a.logprobs, b.logprobs)) < 1e-4
+    # a prompt that does not extend the kept ids is prefilled from scratch
+    changed = s.generate([second[0][:-3] + [7, 8, 9]], params, keys=["e0"], ignore_eos=True)
+    assert changed[0].cached_prefix == 0
+    pol.release("e0"), pol.release("e1")
+    assert not s._kept
+
+
+def test_in_place_weight_updates_are_seen_and_drop_kept_caches(trained_ish, one_thread):
+    pol, s = trained_ish, trained_ish.sampler
+    prompts = _prompts(pol, 2)
+    s.generate(prompts, GREEDY, keys=["a", "b"], ignore_eos=True)
+    assert len(s._kept) == 2
+    opt = torch.optim.SGD(pol.model.parameters(), lr=0.5)
+    ids = torch.tensor([prompts[0]])
+    loss = -sequence_logprobs(pol.model, ids).mean()
+    loss.backward()
+    opt.step()
+    ours = [o.token_ids for o in s.generate(prompts, GREEDY, ignore_eos=True)]
+    assert not s._kept
+    assert ours == _hf_greedy(pol.model, prompts, GREEDY.max_new_tokens)
+
+
+def test_peft_lora_falls_back_to_the_hf_forward(tiny_path, one_thread):
+    peft = pytest.importorskip("peft")
+    pol = HFPolicy.from_pretrained(tiny_path)
+    assert pol.sampler.fast
+    cfg = peft.LoraConfig(r=4, target_modules=["q_proj", "v_proj"], init_lora_weights=False)
+    peft.inject_adapter_in_model(cfg, pol.model)
+    prompts = _prompts(pol, 2)
+    ours = [o.token_ids for o in pol.sampler.generate(prompts, GREEDY, ignore_eos=True)]
+    assert not pol.sampler.fast
+    assert ours == _hf_greedy(pol.model, prompts, GREEDY.max_new_tokens)
+
+
+def test_policy_generate_returns_tokens_text_and_logprobs(tiny_policy):
+    from veriloop.policies.base import GenerationRequest
+
+    msgs = (Message(role="user", content="Ava has 3 pens."),)
+    ids = tiny_policy.renderer.render_prompt(msgs, ()).ids
+    reqs = [GenerationRequest(prompt_ids=ids, messages=msgs, key=f"k{i}", sample_index=i,
+                              max_new_tokens=5) for i in range(2)]
+    gens = tiny_policy.generate(reqs, SamplingParams(temperature=1.0, seed=1, max_new_tokens=50))
+    for g in gens:
+        assert 1 <= len(g.token_ids) <= 5 and len(g.logprobs) == len(g.token_ids)
+        assert g.text == tiny_policy.tokenizer.decode(g.token_ids, skip_special_tokens=True)
+    again = tiny_policy.generate(reqs, SamplingParams(temperature=1.0, seed=1, max_new_tokens=50))
+    assert [g.token_ids for g in gens] == [g.token_ids for g in again]
+    for r in reqs:
+        tiny_policy.release(r.key)

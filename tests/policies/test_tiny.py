@@ -1,0 +1,113 @@
+"""The embedded tiny model: deterministic build, chat template, loadable by transformers alone."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import torch
+
+from veriloop.policies.tiny import SIZES, TAG_TOKENS, build_tiny, ensure_tiny
+from veriloop.types import Message, ToolSpec
+
+CALC = ToolSpec(name="calculator", description="Evaluate an expression.",
+                parameters={"type": "object", "properties": {"expression": {"type": "string"}},
+                            "required": ["expression"]})
+
+
+def test_build_is_deterministic_from_the_seed(tiny_path, tmp_path):
+    again = build_tiny(tmp_path / "again", size="xs", seed=0)
+    assert (again / "tokenizer.json").read_text() == (tiny_path / "tokenizer.json").read_text()
+    from safetensors.torch import load_file
+
+    a, b = load_file(tiny_path / "model.safetensors"), load_file(again / "model.safetensors")
+    assert a.keys() == b.keys() and all(torch.equal(a[k], b[k]) for k in a)
+    other = build_tiny(tmp_path / "other", size="xs", seed=1)
+    c = load_file(other / "model.safetensors")
+    assert not torch.equal(a["model.embed_tokens.weight"], c["model.embed_tokens.weight"])
+
+
+def test_sizes_and_metadata(tiny_path, tiny_policy):
+    meta = json.loads((tiny_path / "veriloop_tiny.json").read_text())
+    assert meta["size"] == "xs" and meta["seed"] == 0
+    cfg = tiny_policy.model.config
+    assert (cfg.hidden_size, cfg.num_hidden_layers) == (SIZES["xs"].hidden, SIZES["xs"].layers)
+    assert cfg.model_type == "llama" and len(tiny_policy.tokenizer) == 1024
+    assert 100_000 < meta["parameters"] < 300_000
+
+
+def test_tokenizer_is_trained_on_environment_text(tiny_policy):
+    tok = tiny_policy.tokenizer
+    # words of the arithmetic env are single tokens; Hermes tags are one token each
+    for word in ["Ġapples", "calculator", "Ġmarbles", "expression"]:
+        assert word in tok.get_vocab(), word
+    for tag in TAG_TOKENS:
+        assert len(tok(tag, add_special_tokens=False).input_ids) == 1
+    text = "Ava has 12 apples. How many apples does Ava have now?"
+    assert len(tok(text, add_special_tokens=False).input_ids) <= 14
+    assert tok.decode(tok(text, add_special_tokens=False).input_ids) == text
+
+
+def test_chat_template_roles_and_tools(tiny_policy):
+    r = tiny_policy.renderer
+    msgs = [Message(role="system", content="Solve it."), Message(role="user", content="2+3?")]
+    text = r.render_prompt(msgs, [CALC]).text
+    assert text.startswith("<|system|>Solve it.\n\nYou can call these tools:\n{")
+    assert '"name": "calculator"' in text
+    assert text.endswith("<|end|><|user|>2+3?<|end|><|assistant|>")
+    assert r.eot_text == "<|end|>" and r.native_tools
+    obs = r.render_observation([Message(role="tool", content="5")], action_closed=True)
+    assert obs.text == "<|tool|>5<|end|><|assistant|>"
+    # structured tool calls (OpenAI clients) render as Hermes text
+    chat = [{"role": "user", "content": "q"},
+            {"role": "assistant", "content": "", "tool_calls": [
+                {"type": "function", "function": {"name": "calculator",
+                                                  "arguments": {"expression": "2+3"}}}]}]
+    rendered = tiny_policy.tokenizer.apply_chat_template(chat, tokenize=False)
+    assert rendered == ('<|user|>q<|end|><|assistant|><tool_call>{"name": "calculator", '
+                        '"arguments": {"expression": "2+3"}}</tool_call><|end|>')
+
+
+def test_loads_with_transformers_alone(tiny_path, tiny_policy, tmp_path):
+    """save_pretrained -> from_pretrained in a process where importing veriloop fails."""
+    resaved = tmp_path / "resaved"
+    tiny_policy.model.save_pretrained(resaved)
+    tiny_policy.tokenizer.save_pretrained(resaved)
+    ids = tiny_policy.renderer.render_prompt([Message(role="user", content="Ava has 3 pens.")],
+                                             [CALC]).ids
+    with torch.no_grad():
+        want = tiny_policy.model(torch.tensor([ids])).logits[0, -1]
+    script = f"""
+import sys, json, torch
+sys.modules["veriloop"] = None  # any veriloop import now raises
+from transformers import AutoModelForCausalLM, AutoTokenizer
+tok = AutoTokenizer.from_pretrained({str(resaved)!r})
+model = AutoModelForCausalLM.from_pretrained({str(resaved)!r})
+tools = [{{"type": "function", "function": {CALC.model_dump()!r}}}]
+text = tok.apply_chat_template([{{"role": "user", "content": "Ava has 3 pens."}}], tools=tools,
+                               tokenize=False, add_generation_prompt=True)
+ids = tok(text, add_special_tokens=False).input_ids
+with torch.no_grad():
+    logits = model(torch.tensor([ids])).logits[0, -1]
+print(json.dumps({{"ids": ids, "logits": logits.tolist(), "eos": tok.eos_token}}))
+"""
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    got = json.loads(out.stdout.strip().splitlines()[-1])
+    assert got["ids"] == list(ids) and got["eos"] == "<|end|>"
+    assert torch.allclose(torch.tensor(got["logits"]), want, atol=1e-5)
+
+
+def test_ensure_tiny_caches_under_veriloop_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("VERILOOP_HOME", str(tmp_path))
+    path = ensure_tiny("xs", seed=2)
+    assert path == tmp_path / "models" / "tiny-xs-s2"
+    stamp = (path / "model.safetensors").stat().st_mtime_ns
+    assert ensure_tiny("xs", seed=2) == path  # reused, not rebuilt
+    assert (path / "model.safetensors").stat().st_mtime_ns == stamp
+    from veriloop.policies import load_policy
+
+    pol = load_policy("tiny-xs", seed=2)
+    assert pol.name == "tiny-xs" and pol.sampler.fast
