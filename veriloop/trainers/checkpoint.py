@@ -80,7 +80,7 @@ def remove_partial(run_dir: Path) -> int:
 
 def save(run_dir: Path, step: int, model: torch.nn.Module, optimizer: torch.optim.Optimizer,
          scheduler: Any, trainer_state: dict[str, Any], extra: dict[str, Any] | None = None,
-         keep: int = 2) -> Path:
+         keep: int = 2, tokenizer: Any = None) -> Path:
     """Write checkpoint `step` atomically and prune old ones; returns its directory."""
     root = run_dir / "checkpoints"
     root.mkdir(parents=True, exist_ok=True)
@@ -88,6 +88,8 @@ def save(run_dir: Path, step: int, model: torch.nn.Module, optimizer: torch.opti
     tmp = root / f".tmp-step-{step}-{os.getpid()}"
     tmp.mkdir()
     _save_model(model, tmp / "model")
+    if tokenizer is not None:  # so `model/` loads on its own (e.g. as another run's `init`)
+        tokenizer.save_pretrained(tmp / "model")
     torch.save({"optimizer": optimizer.state_dict(),
                 "scheduler": scheduler.state_dict() if scheduler is not None else None,
                 "rng": rng_state(), "extra": extra or {}}, tmp / "state.pt")

@@ -515,7 +515,8 @@ class RLTrainer:
         ckpt = checkpoint.save(self.paths.root, self.step_count, self.model, self.optimizer,
                                self.scheduler, {"kind": "rl", "sampler_position":
                                                 self.sampler.position},
-                               extra, keep=self.cfg.train.keep_checkpoints)
+                               extra, keep=self.cfg.train.keep_checkpoints,
+                               tokenizer=getattr(self.policy, "tokenizer", None))
         self._flush(self.pending)
         self.pending = []
         return ckpt

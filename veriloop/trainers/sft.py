@@ -164,7 +164,8 @@ class SFTTrainer:
 
     def save(self) -> Path:
         return checkpoint.save(self.paths.root, self.step_count, self.model, self.optimizer,
-                               self.scheduler, {"kind": "sft"}, keep=self.cfg.train.keep_checkpoints)
+                               self.scheduler, {"kind": "sft"}, keep=self.cfg.train.keep_checkpoints,
+                               tokenizer=getattr(self.policy, "tokenizer", None))
 
     def save_final(self) -> Path:
         """The trained model as a plain Hugging Face directory (LoRA merged), for RL's `init`."""
