@@ -9,7 +9,10 @@ The same snippets run three ways, interleaved so that machine load affects all a
 
 Per snippet it reports the median wall time of each and the median overhead (sandbox - plain);
 then executions per second of a batch run sequentially with plain subprocess and concurrently
-through a pool. The target is a median overhead under 50 ms.
+through a pool. The target is a median overhead under 50 ms. The machine's load average is
+recorded before and after: the sandbox starts several processes in sequence (prlimit, bwrap,
+its PID-1 reaper, setpriv, the program), so on an oversubscribed machine each waits for a CPU
+and the overhead grows with the load.
 
     python benchmarks/sandbox.py --repeats 30 --json
 """
@@ -69,6 +72,7 @@ def main() -> None:
     ap.add_argument("--json", action="store_true", help="print only the JSON result")
     args = ap.parse_args()
 
+    load_before = list(os.getloadavg())  # 1/5/15-min load: other work skews the timings
     sandbox = get_sandbox(args.backend)
     per_snippet: dict[str, Any] = {}
     with SandboxPool(sandbox, size=args.workers) as pool:
@@ -113,7 +117,8 @@ def main() -> None:
         "benchmark": "sandbox",
         "backend": sandbox.name,
         "machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
-                    "kernel": platform.release(), "root": os.geteuid() == 0},
+                    "kernel": platform.release(), "root": os.geteuid() == 0,
+                    "load_before": load_before, "load_after": list(os.getloadavg())},
         "repeats": args.repeats,
         "snippets": per_snippet,
         "overhead_median_ms": overall,

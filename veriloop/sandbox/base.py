@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 import os
 import re
-import resource
 import selectors
 import shutil
 import signal
@@ -171,22 +170,17 @@ def clear_workspace(root: Path) -> None:
         shutil.rmtree(child)
 
 
-def rlimit_preexec(limits: Limits, nproc_extra: int = 0) -> Callable[[], None]:
-    """A preexec function: new session (own process group) and the kernel rlimits."""
-    mem = limits.memory_mb * 2**20
-    fsize = limits.fsize_mb * 2**20
-    nproc = limits.nproc + nproc_extra
-
-    def apply() -> None:
-        os.setsid()
-        resource.setrlimit(resource.RLIMIT_CPU, (limits.cpu_s, limits.cpu_s + 1))
-        resource.setrlimit(resource.RLIMIT_AS, (mem, mem))
-        resource.setrlimit(resource.RLIMIT_FSIZE, (fsize, fsize))
-        resource.setrlimit(resource.RLIMIT_NPROC, (nproc, nproc))
-        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-
-    return apply
+def rlimit_argv(limits: Limits, nproc_extra: int = 0) -> list[str]:
+    """A `prlimit` prefix setting the kernel rlimits for the command it runs (inherited by every
+    process the command starts). A wrapper binary instead of a Python `preexec_fn` keeps the
+    fast vfork/exec path of subprocess (about 10 ms less per execution on a loaded machine)."""
+    prlimit = shutil.which("prlimit")
+    if prlimit is None:
+        raise sandbox_error("`prlimit` (util-linux) is needed to set resource limits; "
+                            "install util-linux")
+    mem, fsize = limits.memory_mb * 2**20, limits.fsize_mb * 2**20
+    return [prlimit, f"--cpu={limits.cpu_s}:{limits.cpu_s + 1}", f"--as={mem}",
+            f"--fsize={fsize}", f"--nproc={limits.nproc + nproc_extra}", "--core=0", "--"]
 
 
 class _Capture:
@@ -235,17 +229,17 @@ def resident_bytes_of_uid(uid: int) -> int:
 
 
 def supervise(argv: Sequence[str], *, cwd: str, env: Mapping[str, str], limits: Limits,
-              preexec: Callable[[], None], stdin: str | None, backend: str, isolated: bool,
+              stdin: str | None, backend: str, isolated: bool,
               drain_cap: int = 16 * 2**20,
               resident: Callable[[], int] | None = None) -> Result:
-    """Start `argv`, stream its output into bounded buffers, kill its process group at the
+    """Start `argv` (already wrapped in `rlimit_argv`), stream its output into bounded buffers, kill its process group at the
     timeout, once it has printed more than `drain_cap` bytes, or (when `resident` measures the
     execution's total resident memory) once that exceeds `limits.memory_mb`; report how it
     ended."""
     start = time.perf_counter()
     try:
-        # preexec only makes async-signal-safe os/resource calls (setsid, setrlimit)
-        proc = subprocess.Popen(list(argv), cwd=cwd, env=dict(env), preexec_fn=preexec,  # noqa: PLW1509
+        # own session = own process group, killed as a whole
+        proc = subprocess.Popen(list(argv), cwd=cwd, env=dict(env), start_new_session=True,
                                 stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, close_fds=True)
     except OSError as e:
@@ -266,15 +260,19 @@ def supervise(argv: Sequence[str], *, cwd: str, env: Mapping[str, str], limits: 
     timed_out = flooded = over_memory = False
     poll = 0.05 if resident is not None else 0.5
     budget = limits.memory_mb * 2**20
+    next_scan = start + poll
     try:
         while sel.get_map():
-            remaining = deadline - time.perf_counter()
+            now = time.perf_counter()
+            remaining = deadline - now
             if remaining <= 0:
                 timed_out = True
                 break
-            if resident is not None and resident() > budget:
-                over_memory = True
-                break
+            if resident is not None and now >= next_scan:
+                next_scan = now + poll
+                if resident() > budget:
+                    over_memory = True
+                    break
             for key, _ in sel.select(timeout=min(remaining, poll)):
                 chunk = os.read(key.fd, 65536)
                 if not chunk:

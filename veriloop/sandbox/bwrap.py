@@ -40,7 +40,7 @@ from veriloop.sandbox.base import (
     new_workspace,
     resident_bytes_of_uid,
     resolve_limits,
-    rlimit_preexec,
+    rlimit_argv,
     sandbox_error,
     scrubbed_env,
     supervise,
@@ -180,9 +180,9 @@ class BubblewrapSandbox:
             sandbox_env = scrubbed_env(env, self._path, WORKSPACE)
             argv = self.argv(program, lim, ws, uid, sandbox_env)
             resident = (lambda: resident_bytes_of_uid(uid)) if uid is not None else None
-            result = supervise(argv, cwd=str(ws), env={}, limits=lim,
-                               preexec=rlimit_preexec(lim, self._nproc_extra()), stdin=stdin,
-                               backend=self.name, isolated=True, resident=resident)
+            result = supervise(rlimit_argv(lim, self._nproc_extra()) + argv, cwd=str(ws),
+                               env={}, limits=lim, stdin=stdin, backend=self.name,
+                               isolated=True, resident=resident)
             _check_started(result)
             if 128 < result.exit_code <= 128 + 64:
                 # bubblewrap's init reports a child killed by signal n as exit status 128 + n

@@ -29,7 +29,7 @@ from veriloop.sandbox.base import (
     merge_limits,
     new_workspace,
     resolve_limits,
-    rlimit_preexec,
+    rlimit_argv,
     scrubbed_env,
     supervise,
     write_files,
@@ -72,10 +72,9 @@ class RlimitSandbox:
             if code is not None:
                 write_files(ws, {MAIN_FILE: code})
             path = ":".join([os.path.dirname(self.python), "/usr/local/bin", "/usr/bin", "/bin"])
-            result = supervise(program, cwd=str(ws), env=scrubbed_env(env, path, str(ws)),
-                               limits=lim,
-                               preexec=rlimit_preexec(lim, _count_user_processes(os.getuid())),
-                               stdin=stdin, backend=self.name, isolated=False)
+            argv = rlimit_argv(lim, _count_user_processes(os.getuid())) + program
+            result = supervise(argv, cwd=str(ws), env=scrubbed_env(env, path, str(ws)),
+                               limits=lim, stdin=stdin, backend=self.name, isolated=False)
             if collect:
                 result = replace(result, files=collect_files(ws, collect, lim.max_output))
             return result
