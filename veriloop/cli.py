@@ -42,25 +42,38 @@ def _fail(message: str) -> None:
     raise typer.Exit(2)
 
 
-def build_policy(policy: str | None, model: str | None, noise: float, seed: int) -> Any:
-    """A scripted policy (`expert`, `noisy-expert`) or a model backend (`--model`)."""
+def build_policy(env_name: str, policy: str | None, model: str | None, noise: float,
+                 seed: int) -> Any:
+    """A model backend (`--model`) or the environment's scripted expert (`--policy`)."""
     if model is not None:
         from veriloop.policies import load_policy
 
-        return load_policy(model)
-    from veriloop.envs.arithmetic import ExpertPolicy
+        try:
+            return load_policy(model)
+        except (KeyError, ValueError, FileNotFoundError) as e:
+            _fail(str(e.args[0] if e.args else e))
+    from veriloop.envs import get_env
 
-    if policy in (None, "expert"):
-        return ExpertPolicy(seed=seed)
+    if policy not in (None, "expert", "noisy-expert"):
+        _fail(f"unknown policy '{policy}'; use expert, noisy-expert, or --model M")
+    try:
+        env = get_env(env_name)
+    except KeyError as e:
+        _fail(str(e.args[0]))
+    if not hasattr(env, "expert"):
+        _fail(f"environment '{env_name}' has no scripted expert; pass --model M")
     if policy == "noisy-expert":
-        return ExpertPolicy(noise=noise, seed=seed)
-    _fail(f"unknown policy '{policy}'; use expert, noisy-expert, or --model M")
+        try:
+            return env.expert(noise=noise, seed=seed)
+        except TypeError:
+            _fail(f"environment '{env_name}' has no noisy expert; use --policy expert")
+    return env.expert()
 
 
 def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: str, seed: int,
                  out: Path, difficulty: int | None, max_turns: int | None,
                  temperature: float, max_new_tokens: int, ks: list[int], quiet: bool,
-                 run_id: str | None = None) -> dict[str, Any]:
+                 max_total_tokens: int = 4096, run_id: str | None = None) -> dict[str, Any]:
     """Roll out `tasks` tasks × `group` samples, store them under `out`, return the summary."""
     from veriloop.data.store import TrajectoryStore
     from veriloop.envs import get_env
@@ -75,6 +88,7 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
         _fail(str(e.args[0]))
     run_id = run_id or f"{env_name}-{time.strftime('%Y%m%d-%H%M%S')}"
     config = RolloutConfig(group_size=group, max_turns=max_turns, run_id=run_id,
+                           max_total_tokens=max_total_tokens,
                            sampling=SamplingParams(temperature=temperature,
                                                    max_new_tokens=max_new_tokens, seed=seed))
     out.mkdir(parents=True, exist_ok=True)
@@ -119,6 +133,7 @@ PolicyOpt = Annotated[str | None, typer.Option(help="Scripted policy: expert | n
 ModelOpt = Annotated[str | None, typer.Option(help="Model backend: tiny, smollm2-135m, a path.")]
 NoiseOpt = Annotated[float, typer.Option(help="Noisy expert: share of episodes that go wrong.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print a machine-readable summary.")]
+TokensOpt = Annotated[int, typer.Option(help="Token budget per episode (prompt + all turns).")]
 
 
 @app.command()
@@ -150,13 +165,15 @@ def rollout(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelOp
             out: Annotated[Path | None, typer.Option(help="Run directory.")] = None,
             split: str = "train", seed: int = 0, difficulty: int | None = None,
             noise: NoiseOpt = 0.3, max_turns: int | None = None, temperature: float = 1.0,
-            max_new_tokens: int = 128, as_json: JsonOpt = False) -> None:
+            max_new_tokens: int = 128, max_total_tokens: TokensOpt = 4096,
+            as_json: JsonOpt = False) -> None:
     """Roll out a policy on an environment and store the trajectories."""
-    pol = build_policy(policy, model, noise, seed)
+    pol = build_policy(env, policy, model, noise, seed)
     out = out or Path("runs") / f"rollout-{time.strftime('%Y%m%d-%H%M%S')}"
     summary = run_rollouts(env, pol, tasks=tasks, group=group, split=split, seed=seed, out=out,
                            difficulty=difficulty, max_turns=max_turns, temperature=temperature,
-                           max_new_tokens=max_new_tokens, ks=[1, group], quiet=as_json)
+                           max_new_tokens=max_new_tokens, ks=[1, group], quiet=as_json,
+                           max_total_tokens=max_total_tokens)
     if as_json:
         print(json.dumps(summary))
     else:
@@ -172,15 +189,17 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
              noise: NoiseOpt = 0.3, max_turns: int | None = None,
              temperature: Annotated[float | None, typer.Option(
                  help="Default: 0 (greedy) for k=1, 1.0 otherwise.")] = None,
-             max_new_tokens: int = 128, as_json: JsonOpt = False) -> None:
+             max_new_tokens: int = 128, max_total_tokens: TokensOpt = 4096,
+             as_json: JsonOpt = False) -> None:
     """Evaluate a policy on held-out tasks: pass@1..k, score, turns, format violations."""
-    pol = build_policy(policy, model, noise, seed)
+    pol = build_policy(env, policy, model, noise, seed)
     out = out or Path("runs") / f"eval-{time.strftime('%Y%m%d-%H%M%S')}"
     temp = temperature if temperature is not None else (0.0 if k == 1 else 1.0)
     ks = sorted({1, k} | {x for x in (2, 4, 8, 16, 32) if x < k})
     summary = run_rollouts(env, pol, tasks=tasks, group=k, split=split, seed=seed, out=out,
                            difficulty=difficulty, max_turns=max_turns, temperature=temp,
-                           max_new_tokens=max_new_tokens, ks=ks, quiet=as_json)
+                           max_new_tokens=max_new_tokens, ks=ks, quiet=as_json,
+                           max_total_tokens=max_total_tokens)
     if as_json:
         print(json.dumps(summary))
     else:

@@ -49,3 +49,12 @@ def test_bad_input_gets_a_clear_error():
     assert proc.returncode == 2 and "not registered" in proc.stderr
     proc = veriloop("rollout", "--policy", "oracle", check=False)
     assert proc.returncode == 2 and "unknown policy" in proc.stderr
+
+
+def test_expert_of_another_environment_through_the_cli(tmp_path):
+    summary = json.loads(veriloop("eval", "--env", "code", "--policy", "expert", "--tasks", "3",
+                                  "--max-total-tokens", "65536", "--json",
+                                  "--out", str(tmp_path)).stdout)
+    assert summary["policy"] == "code-expert" and summary["success_rate"] == 1.0
+    proc = veriloop("rollout", "--env", "code", "--policy", "noisy-expert", check=False)
+    assert proc.returncode == 2 and "no noisy expert" in proc.stderr

@@ -194,6 +194,10 @@ class ArithmeticEnv:
     def reset(self, task: Task) -> Episode:
         return ToolEpisode(task, ToolRegistry([calculator], max_output_chars=self.max_output_chars))
 
+    def expert(self, noise: float = 0.0, seed: int = 0) -> ExpertPolicy:
+        """The scripted demonstrator; `noise` > 0 gives the noisy expert."""
+        return ExpertPolicy(noise=noise, seed=seed)
+
     def grader(self) -> Grader:
         return numeric_grader()
 
