@@ -140,12 +140,14 @@ class BubblewrapSandbox:
             args += ["--unshare-user", "--disable-userns", "--cap-drop", "ALL"]
         for k, v in env.items():
             args += ["--setenv", k, v]
-        args += self._prefix
+        # the tmpfs mounts come before the read-only binds: a Python or virtualenv that lives
+        # under /tmp (a checkout cloned there) must stay visible on top of the private /tmp
         args += ["--proc", "/proc", "--dev", "/dev",
                  "--perms", "1777", "--size", str(limits.tmpfs_mb * 2**20), "--tmpfs", "/tmp",
                  "--perms", "1777", "--size", str(limits.tmpfs_mb * 2**20),
-                 "--tmpfs", "/dev/shm",
-                 "--bind", str(workspace), WORKSPACE, "--chdir", WORKSPACE, "--"]
+                 "--tmpfs", "/dev/shm"]
+        args += self._prefix
+        args += ["--bind", str(workspace), WORKSPACE, "--chdir", WORKSPACE, "--"]
         if self.root:
             assert uid is not None and self.setpriv is not None
             args += [self.setpriv, f"--reuid={uid}", f"--regid={uid}", "--clear-groups",
