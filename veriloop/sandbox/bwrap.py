@@ -19,6 +19,7 @@ with no capabilities. Run as an ordinary user, bubblewrap creates a user namespa
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 import subprocess
 import sys
@@ -104,7 +105,9 @@ class BubblewrapSandbox:
             raise sandbox_error("running as root needs `setpriv` (util-linux) to drop to an "
                                 "unprivileged uid inside the sandbox; install util-linux")
         self.extra_ro_binds = tuple(extra_ro_binds)
-        self._uids = _UidAllocator(UID_BASE + (os.getpid() % 1000) * 1000)
+        # a random block of 1000 uids per sandbox object, so that two processes on one host
+        # (e.g. parallel test workers) practically never share a uid (and its NPROC count)
+        self._uids = _UidAllocator(UID_BASE + secrets.randbelow(1_000_000) * 1000)
         self._prefix = self._mount_args()
         self._path = ":".join([os.path.dirname(self.python), "/usr/local/bin", "/usr/bin",
                                "/bin"])

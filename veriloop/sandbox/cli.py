@@ -29,8 +29,7 @@ def exec_file(
     backend: Annotated[str, typer.Option(help=f"One of {', '.join(BACKENDS)}.")] = "bubblewrap",
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
-    """Run FILE in the sandbox; exit status 0 if the program exited 0, 1 if not, 2 on a usage
-    or sandbox failure."""
+    """Run FILE in the sandbox (exit 0: program exited 0; 1: it did not; 2: usage/sandbox)."""
     if not file.is_file():
         typer.echo(f"error: {file} is not a file; pass the path of a Python file", err=True)
         raise typer.Exit(2)
