@@ -112,7 +112,7 @@ except OSError as e:
     assert n < SMALL.nproc
     assert time.monotonic() - start < 10
     # the sleeping children died with the sandbox's PID namespace
-    assert _processes_of_uid_range() == []
+    assert _processes_of_uid_range(sb) == []
 
 
 def test_shell_fork_bomb_times_out_cleanly(sb):
@@ -120,7 +120,7 @@ def test_shell_fork_bomb_times_out_cleanly(sb):
     assert r.timed_out or r.exit_code != 0
     assert r.duration < 6
     time.sleep(0.2)
-    assert _processes_of_uid_range() == []
+    assert _processes_of_uid_range(sb) == []
 
 
 def test_memory_bomb_is_stopped(sb):
@@ -177,7 +177,7 @@ print("parent done")
     r = sb.run(code=code, limits=SMALL)
     assert "parent done" in r.stdout and r.duration < 4
     time.sleep(0.3)
-    assert _processes_of_uid_range() == []
+    assert _processes_of_uid_range(sb) == []
 
 
 def test_cannot_signal_host_process(sb):
@@ -249,10 +249,12 @@ def test_concurrent_attacks_leave_host_alive(sb):
     assert len(results) == 3 and any(r.stdout.strip() == "ok" for r in results)
 
 
-def _processes_of_uid_range() -> list[int]:
-    """Live processes owned by sandbox uids (200000+): none may outlive their execution."""
+def _processes_of_uid_range(sb: BubblewrapSandbox) -> list[int]:
+    """Live processes owned by this sandbox's uids: none may outlive their execution. (Other
+    test processes on the host may run sandboxes of their own, in other uid blocks.)"""
     if os.geteuid() != 0:
         return []
+    lo = sb._uids.base
     out = []
     for pid in os.listdir("/proc"):
         if pid.isdigit():
@@ -261,7 +263,7 @@ def _processes_of_uid_range() -> list[int]:
                 state = Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0]
             except (OSError, IndexError):
                 continue
-            if st.st_uid >= 200_000 and state != "Z":
+            if lo <= st.st_uid < lo + 1000 and state != "Z":
                 out.append(int(pid))
     return out
 
@@ -285,7 +287,7 @@ print("survived")
     assert r.killed_for_memory and "survived" not in r.stdout
     assert r.duration < 10
     time.sleep(0.2)
-    assert _processes_of_uid_range() == []
+    assert _processes_of_uid_range(sb) == []
 
 
 def test_no_privilege_escalation_via_setuid_or_setuid_binaries(sb):
