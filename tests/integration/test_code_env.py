@@ -20,7 +20,7 @@ SUBSET = ["HumanEval-0", "HumanEval-2", "HumanEval-10", "HumanEval-32", "HumanEv
 
 @pytest.fixture(scope="module")
 def env():
-    e = CodeEnv(pool_size=2)
+    e = CodeEnv(pool_size=2, timeout_s=3.0)
     yield e
     e.close()
 
