@@ -100,6 +100,13 @@ def test_reward_hacks_do_not_pass(env, tasks, name):
     assert grade.score == 0.0 and not grade.passed, (name, grade)
 
 
+def test_body_only_submission_is_completed_with_the_prompt(env, tasks):
+    task = tasks["HumanEval-2"]
+    grade = env.grader()(task, _traj(task), CodeState(
+        submission=task.verification["canonical_solution"], submitted=True))
+    assert grade.passed and grade.score == 1.0 and not grade.flags
+
+
 def test_redefining_test_helpers_does_not_help(env, tasks):
     # HumanEval/32 checks find_zero's result with the prompt's `poly`; a cheat redefines poly
     task = tasks["HumanEval-32"]
