@@ -405,7 +405,8 @@ class CodeGrader:
         verdict, result = self.tests.run(task.verification, code)
         score = float(verdict.all_passed) if self.reward == "all" else verdict.fraction
         # the verdict already resists these; the flags make attempts visible (hacking rate)
-        flags = tuple(str(f) for f in detect_test_manipulation(code))
+        flags = tuple(str(f) for f in detect_test_manipulation(
+            program_for(task.verification, code)))
         return Grade(score=score, passed=verdict.all_passed, flags=flags,
                      components={"tests_passed": float(verdict.passed),
                                  "tests_total": float(verdict.total),
