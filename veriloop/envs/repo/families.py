@@ -51,7 +51,8 @@ def total(values):
 ''', "range(len(values))", "range(len(values) - 1)",
        "from PKG.series import total\n\n\ndef test_total():\n    assert total([1, 2, 3]) == 6\n",
        "from PKG.series import total\n\n\ndef test_total_empty_and_single():\n"
-       "    assert total([]) == 0\n    assert total([5]) == 5\n    assert total([-1, 1, 10]) == 10\n"),
+       "    assert total([]) == 0\n    assert total([5]) == 5\n"
+       "    assert total([-1, 1, 10]) == 10\n"),
     _f("max_comparison", 1, "ranking.py", '''
 """Picking the best item."""
 
@@ -64,7 +65,8 @@ def largest(values):
             best = v
     return best
 ''', "if v > best:", "if v < best:",
-       "from PKG.ranking import largest\n\n\ndef test_largest():\n    assert largest([3, 9, 2]) == 9\n",
+       "from PKG.ranking import largest\n\n\ndef test_largest():\n"
+       "    assert largest([3, 9, 2]) == 9\n",
        "from PKG.ranking import largest\n\n\ndef test_largest_more():\n"
        "    assert largest([-5, -2, -9]) == -2\n    assert largest([7]) == 7\n"
        "    assert largest([1, 1, 4, 4]) == 4\n"),
@@ -76,8 +78,10 @@ def clamp(x, lo, hi):
     """x limited to the closed interval [lo, hi]."""
     return max(lo, min(x, hi))
 ''', "min(x, hi)", "min(x, hi - 1)",
-       "from PKG.bounds import clamp\n\n\ndef test_clamp_high():\n    assert clamp(15, 0, 10) == 10\n",
-       "from PKG.bounds import clamp\n\n\ndef test_clamp_cases():\n    assert clamp(-3, 0, 10) == 0\n"
+       "from PKG.bounds import clamp\n\n\ndef test_clamp_high():\n"
+       "    assert clamp(15, 0, 10) == 10\n",
+       "from PKG.bounds import clamp\n\n\ndef test_clamp_cases():\n"
+       "    assert clamp(-3, 0, 10) == 0\n"
        "    assert clamp(10, 0, 10) == 10\n    assert clamp(4, 0, 10) == 4\n"
        "    assert clamp(2.5, 1.5, 2.0) == 2.0\n"),
     _f("integer_division_mean", 1, "averages.py", '''
@@ -90,7 +94,8 @@ def mean(values):
 ''', "sum(values) / len(values)", "sum(values) // len(values)",
        "from PKG.averages import mean\n\n\ndef test_mean():\n    assert mean([1, 2]) == 1.5\n",
        "from PKG.averages import mean\n\n\ndef test_mean_more():\n    assert mean([2, 4]) == 3\n"
-       "    assert abs(mean([0.1, 0.2, 0.4]) - 0.7 / 3) < 1e-12\n    assert mean([-1, -2]) == -1.5\n"),
+       "    assert abs(mean([0.1, 0.2, 0.4]) - 0.7 / 3) < 1e-12\n"
+       "    assert mean([-1, -2]) == -1.5\n"),
     _f("missing_empty_guard", 2, "stats.py", '''
 """Summary statistics that tolerate empty input."""
 
@@ -101,9 +106,11 @@ def average(values):
         return 0.0
     return sum(values) / len(values)
 ''', "    if not values:\n        return 0.0\n", "",
-       "from PKG.stats import average\n\n\ndef test_average_empty():\n    assert average([]) == 0.0\n",
+       "from PKG.stats import average\n\n\ndef test_average_empty():\n"
+       "    assert average([]) == 0.0\n",
        "from PKG.stats import average\n\n\ndef test_average_values():\n"
-       "    assert average([]) == 0.0\n    assert average([3]) == 3\n    assert average([1, 2, 6]) == 3\n"),
+       "    assert average([]) == 0.0\n    assert average([3]) == 3\n"
+       "    assert average([1, 2, 6]) == 3\n"),
     _f("mutable_default", 2, "tags.py", '''
 """Tag lists."""
 
@@ -115,9 +122,11 @@ def add_tag(tag, tags=None):
     tags = list(tags)
     tags.append(tag)
     return tags
-''', "def add_tag(tag, tags=None):\n    \"\"\"A new list: `tags` (default: none) plus `tag`.\"\"\"\n"
+''', "def add_tag(tag, tags=None):\n"
+       "    \"\"\"A new list: `tags` (default: none) plus `tag`.\"\"\"\n"
        "    if tags is None:\n        tags = []\n    tags = list(tags)\n",
-       "def add_tag(tag, tags=[]):\n    \"\"\"A new list: `tags` (default: none) plus `tag`.\"\"\"\n",
+       "def add_tag(tag, tags=[]):\n"
+       "    \"\"\"A new list: `tags` (default: none) plus `tag`.\"\"\"\n",
        "from PKG.tags import add_tag\n\n\ndef test_add_tag_fresh_lists():\n"
        "    assert add_tag('a') == ['a']\n    assert add_tag('b') == ['b']\n",
        "from PKG.tags import add_tag\n\n\ndef test_add_tag_does_not_mutate():\n"
@@ -198,8 +207,10 @@ def last_n(items, n):
         return []
     return list(items[-n:])
 ''', "    if n <= 0:\n        return []\n", "",
-       "from PKG.windows import last_n\n\n\ndef test_last_zero():\n    assert last_n([1, 2, 3], 0) == []\n",
-       "from PKG.windows import last_n\n\n\ndef test_last_more():\n    assert last_n([1, 2, 3], 2) == [2, 3]\n"
+       "from PKG.windows import last_n\n\n\ndef test_last_zero():\n"
+       "    assert last_n([1, 2, 3], 0) == []\n",
+       "from PKG.windows import last_n\n\n\ndef test_last_more():\n"
+       "    assert last_n([1, 2, 3], 2) == [2, 3]\n"
        "    assert last_n([1, 2, 3], 0) == []\n    assert last_n((4, 5), 5) == [4, 5]\n"),
     _f("running_total", 2, "cumulative.py", '''
 """Running totals."""
@@ -231,7 +242,8 @@ def find_index(items, target):
 ''', "    return -1\n", "    return 0\n",
        "from PKG.lookup import find_index\n\n\ndef test_missing():\n"
        "    assert find_index(['a', 'b'], 'z') == -1\n",
-       "from PKG.lookup import find_index\n\n\ndef test_found():\n    assert find_index(['a', 'b'], 'b') == 1\n"
+       "from PKG.lookup import find_index\n\n\ndef test_found():\n"
+       "    assert find_index(['a', 'b'], 'b') == 1\n"
        "    assert find_index(['a', 'b'], 'a') == 0\n    assert find_index([], 1) == -1\n"),
     _f("invert_mapping", 1, "mapping.py", '''
 """Dictionary helpers."""
@@ -241,7 +253,8 @@ def invert(d):
     """Swap keys and values."""
     return {v: k for k, v in d.items()}
 ''', "{v: k for k, v in d.items()}", "{k: v for k, v in d.items()}",
-       "from PKG.mapping import invert\n\n\ndef test_invert():\n    assert invert({'a': 1}) == {1: 'a'}\n",
+       "from PKG.mapping import invert\n\n\ndef test_invert():\n"
+       "    assert invert({'a': 1}) == {1: 'a'}\n",
        "from PKG.mapping import invert\n\n\ndef test_invert_more():\n    assert invert({}) == {}\n"
        "    assert invert({'x': 'y', 'z': 'w'}) == {'y': 'x', 'w': 'z'}\n"),
     _f("pagination_offset", 2, "paging.py", '''
@@ -256,7 +269,8 @@ def page(items, number, size):
        "from PKG.paging import page\n\n\ndef test_first_page():\n"
        "    assert page(list(range(10)), 1, 3) == [0, 1, 2]\n",
        "from PKG.paging import page\n\n\ndef test_other_pages():\n"
-       "    assert page(list(range(10)), 4, 3) == [9]\n    assert page(list(range(10)), 2, 5) == [5, 6, 7, 8, 9]\n"
+       "    assert page(list(range(10)), 4, 3) == [9]\n"
+       "    assert page(list(range(10)), 2, 5) == [5, 6, 7, 8, 9]\n"
        "    assert page([], 1, 3) == []\n"),
     _f("csv_split", 1, "csvline.py", '''
 """Parsing one CSV line (no quoting)."""
@@ -282,7 +296,8 @@ def safe_int(text, default=0):
     except ValueError:
         return default
 ''', "except ValueError:", "except TypeError:",
-       "from PKG.convert import safe_int\n\n\ndef test_bad_text():\n    assert safe_int('abc') == 0\n",
+       "from PKG.convert import safe_int\n\n\ndef test_bad_text():\n"
+       "    assert safe_int('abc') == 0\n",
        "from PKG.convert import safe_int\n\n\ndef test_more():\n    assert safe_int('12') == 12\n"
        "    assert safe_int('1.5', -1) == -1\n    assert safe_int(' 7 ') == 7\n"),
     _f("leap_year", 2, "calendar_rules.py", '''
@@ -413,7 +428,8 @@ def format_amount(amount, currency="EUR"):
        "from PKG.money import format_amount\n\n\ndef test_format():\n"
        "    assert format_amount(12.5) == '12.50 EUR'\n",
        "from PKG.money import format_amount\n\n\ndef test_more():\n"
-       "    assert format_amount(3, 'USD') == '3.00 USD'\n    assert format_amount(0.125) == '0.12 EUR'\n"),
+       "    assert format_amount(3, 'USD') == '3.00 USD'\n"
+       "    assert format_amount(0.125) == '0.12 EUR'\n"),
     _f("chunk_tail", 2, "batching.py", '''
 """Splitting work into batches."""
 
@@ -424,7 +440,8 @@ def chunks(items, size):
 ''', "range(0, len(items), size)", "range(0, len(items) - size, size)",
        "from PKG.batching import chunks\n\n\ndef test_chunks():\n"
        "    assert chunks([1, 2, 3, 4, 5], 2) == [[1, 2], [3, 4], [5]]\n",
-       "from PKG.batching import chunks\n\n\ndef test_more():\n    assert chunks([1, 2], 2) == [[1, 2]]\n"
+       "from PKG.batching import chunks\n\n\ndef test_more():\n"
+       "    assert chunks([1, 2], 2) == [[1, 2]]\n"
        "    assert chunks([], 3) == []\n    assert chunks([1, 2, 3], 1) == [[1], [2], [3]]\n"),
     _f("gcd_return", 1, "arith.py", '''
 """Integer arithmetic."""
@@ -528,10 +545,12 @@ def days_in_month(year, month):
        "from PKG.schedule import month_end\n\n\ndef test_feb_end():\n"
        "    assert month_end(2023, 2) == '2023-02-28'\n",
        "from PKG.schedule import month_end\n\n\ndef test_more():\n"
-       "    assert month_end(2024, 2) == '2024-02-29'\n    assert month_end(2023, 4) == '2023-04-30'\n"
+       "    assert month_end(2024, 2) == '2024-02-29'\n"
+       "    assert month_end(2023, 4) == '2023-04-30'\n"
        "    assert month_end(2023, 12) == '2023-12-31'\n",
        {"schedule.py": '"""Billing schedule."""\n\nfrom PKG.dates import days_in_month\n\n\n'
-                       'def month_end(year, month):\n    """ISO date of the last day of the month."""\n'
+                       'def month_end(year, month):\n'
+                       '    """ISO date of the last day of the month."""\n'
                        '    return f"{year:04d}-{month:02d}-{days_in_month(year, month):02d}"\n'}),
     _f("discount_percent", 3, "pricing.py", '''
 """Price rules."""
@@ -544,7 +563,8 @@ def apply_discount(price, percent):
        "from PKG.checkout import final_price\n\n\ndef test_final_price():\n"
        "    assert abs(final_price(200.0, 'SAVE10') - 180.0) < 1e-9\n",
        "from PKG.checkout import final_price\n\n\ndef test_more():\n"
-       "    assert final_price(50.0, None) == 50.0\n    assert abs(final_price(80.0, 'HALF') - 40.0) < 1e-9\n",
+       "    assert final_price(50.0, None) == 50.0\n"
+       "    assert abs(final_price(80.0, 'HALF') - 40.0) < 1e-9\n",
        {"checkout.py": '"""Checkout."""\n\nfrom PKG.pricing import apply_discount\n\n'
                        'CODES = {"SAVE10": 10, "HALF": 50}\n\n\n'
                        'def final_price(price, code):\n    """Price after the discount code."""\n'
