@@ -6,7 +6,7 @@ alternating runs; plus the fraction of the measured matmul peak each reaches. Se
 veriloop/policies/benchmark.py for what is measured and how.
 
     python benchmarks/generate.py --model tiny --json
-    python benchmarks/generate.py --model smollm2-135m --group 4 --json
+    python benchmarks/generate.py --model smollm2-135m --turns 1 --json
 """
 
 from __future__ import annotations
@@ -22,12 +22,13 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--model", default="tiny")
     ap.add_argument("--batch", type=int, default=8, help="sequences per batch")
     ap.add_argument("--group", type=int, default=1, help="samples per prompt")
-    ap.add_argument("--new-tokens", type=int, default=64)
+    ap.add_argument("--new-tokens", type=int, default=32, help="tokens per turn")
+    ap.add_argument("--turns", type=int, default=3, help="turns per episode (1: single prompt)")
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--threads", type=int, default=None)
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
-    res = bench(a.model, batch=a.batch, group=a.group, new_tokens=a.new_tokens,
+    res = bench(a.model, batch=a.batch, group=a.group, new_tokens=a.new_tokens, turns=a.turns,
                 repeats=a.repeats, threads=a.threads)
     print(json.dumps(res) if a.json else json.dumps(res, indent=2))
 

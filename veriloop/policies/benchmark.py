@@ -4,7 +4,9 @@
 
 Same model, same batch of prompts (rendered `arithmetic` tasks, left-padded), same number of new
 tokens (stopping disabled on both sides so lengths are equal), greedy decoding; the two outputs
-must be identical token for token. Runs alternate between the two implementations; the figure
+must be identical token for token. By default each sequence is a 3-turn episode (generate,
+append a tool observation, generate again), the workload of agent rollouts; `--turns 1`
+measures single-prompt generation. Runs alternate between the two implementations; the figure
 is the median over `--repeats` runs. Also reports the fraction of the CPU's (or GPU's) measured
 matmul peak that each reaches: model FLOPs (2 x matmul parameters per processed token, LM head
 per generated token, attention over the context) over wall time, divided by the best FLOP/s of
@@ -45,67 +47,84 @@ def matmul_peak(dtype: torch.dtype, device: torch.device, n: int = 1024, reps: i
     return best
 
 
-def model_flops(model, prompt_lens: list[int], new_tokens: int) -> float:
-    """Matmul FLOPs of prefilling the prompts and decoding `new_tokens` per row."""
+def model_flops(model, final_lens: list[int], generated_per_row: int) -> float:
+    """Matmul FLOPs of the useful work: every token of each final sequence processed once
+    (2 x matmul parameters, plus causal attention over its context), and the LM head once per
+    generated token. Both implementations are charged the same work (as in MFU)."""
     cfg = model.config
-    emb = model.get_input_embeddings().weight.numel()
     head = model.get_output_embeddings().weight.numel()
     body = sum(p.numel() for n, p in model.named_parameters()
                if p.dim() == 2 and "embed_tokens" not in n and "lm_head" not in n)
     heads = cfg.num_attention_heads
     head_dim = getattr(cfg, "head_dim", None) or cfg.hidden_size // heads
     attn_width = cfg.num_hidden_layers * heads * head_dim
-    total = 0.0
-    for p in prompt_lens:
-        total += 2 * body * p + 2 * attn_width * p * (p + 1)  # prefill (QK^T and AV, causal)
-        total += 2 * head  # logits of the last prompt position
-        for t in range(new_tokens - 1):
-            ctx = p + t + 1
-            total += 2 * body + 4 * attn_width * ctx + 2 * head
-    del emb
-    return total
+    return sum(2 * body * n + 2 * attn_width * n * (n + 1) + 2 * head * generated_per_row
+               for n in final_lens)
 
 
-def bench(model_spec: str, batch: int = 8, group: int = 1, new_tokens: int = 64,
-          repeats: int = 5, seed: int = 0, threads: int | None = None) -> dict[str, Any]:
-    """`batch` sequences = `batch // group` distinct `arithmetic` prompts x `group` samples."""
+def bench(model_spec: str, batch: int = 8, group: int = 1, new_tokens: int = 32,
+          turns: int = 3, repeats: int = 5, seed: int = 0,
+          threads: int | None = None) -> dict[str, Any]:
+    """`batch` sequences = `batch // group` distinct `arithmetic` prompts x `group` samples.
+    Each sequence is an episode of `turns` turns: generate `new_tokens`, append a tool
+    observation (the chat template's delta), generate again. `transformers.generate` is
+    called on the whole conversation each turn, as an agent loop on it would; ours keeps each
+    episode's KV cache (`keys`). `turns=1` is plain single-prompt generation."""
     from veriloop.envs import get_env
     from veriloop.policies import load_policy
     from veriloop.policies.base import SamplingParams
+    from veriloop.types import Message
 
     if threads:
         torch.set_num_threads(threads)
+    if group < 1 or batch % group:
+        raise ValueError(f"batch ({batch}) must be a multiple of group ({group})")
+    if turns < 1 or new_tokens < 1:
+        raise ValueError("turns and new_tokens must be at least 1")
     policy = load_policy(model_spec)
     model, tok, sampler = policy.model, policy.tokenizer, policy.sampler
     env = get_env("arithmetic")
-    if group < 1 or batch % group:
-        raise ValueError(f"batch ({batch}) must be a multiple of group ({group})")
     tasks = env.tasks(batch // group, seed=seed, split="test")
     prompts = [list(policy.renderer.render_prompt(t.prompt, env.reset(t).tools).ids)
                for t in tasks for _ in range(group)]
-    lens = [len(p) for p in prompts]
-    P = max(lens)
+    observation = list(policy.renderer.render_observation(
+        [Message(role="tool", content="42")], action_closed=False).ids)
     pad = tok.pad_token_id if tok.pad_token_id is not None else 0
-    ids = torch.full((batch, P), pad, dtype=torch.long)
-    att = torch.zeros(batch, P, dtype=torch.long)
-    for r, p in enumerate(prompts):
-        ids[r, P - len(p):] = torch.tensor(p)
-        att[r, P - len(p):] = 1
-    ids, att = ids.to(policy.device), att.to(policy.device)
     gen_config = model.generation_config.__class__.from_dict(model.generation_config.to_dict())
     gen_config.eos_token_id = None
     gen_config.pad_token_id = pad
     gen_config.do_sample = False
+    gen_config.max_new_tokens = gen_config.min_new_tokens = new_tokens
     params = SamplingParams(temperature=0.0, max_new_tokens=new_tokens, stop=())
 
     def ours() -> list[list[int]]:
-        return [o.token_ids for o in sampler.generate(prompts, params, ignore_eos=True)]
+        convs, outs = [list(p) for p in prompts], []
+        keys = [f"bench-{r}" for r in range(batch)]
+        for _ in range(turns):
+            gen = [o.token_ids for o in sampler.generate(convs, params, keys=keys, ignore_eos=True)]
+            outs.append(gen)
+            convs = [c + g + observation for c, g in zip(convs, gen)]
+        for k in keys:
+            sampler.release(k)
+        return outs
 
     @torch.inference_mode()
     def theirs() -> list[list[int]]:
-        out = model.generate(input_ids=ids, attention_mask=att, generation_config=gen_config,
-                             max_new_tokens=new_tokens, min_new_tokens=new_tokens)
-        return out[:, P:].tolist()
+        convs, outs = [list(p) for p in prompts], []
+        for _ in range(turns):
+            P = max(map(len, convs))
+            ids = torch.full((batch, P), pad, dtype=torch.long)
+            att = torch.zeros(batch, P, dtype=torch.long)
+            for r, c in enumerate(convs):
+                ids[r, P - len(c):] = torch.tensor(c)
+                att[r, P - len(c):] = 1
+            out = model.generate(input_ids=ids.to(policy.device),
+                                 attention_mask=att.to(policy.device),
+                                 generation_config=gen_config)
+            gen = out[:, P:].tolist()
+            outs.append(gen)
+            convs = [c + g + observation for c, g in zip(convs, gen)]
+        return outs
 
     def timed(fn):
         if policy.device.type == "cuda":
@@ -118,20 +137,22 @@ def bench(model_spec: str, batch: int = 8, group: int = 1, new_tokens: int = 64,
 
     ours(), theirs()  # warm-up (allocator, kernels, token text table)
     times: dict[str, list[float]] = {"veriloop": [], "transformers": []}
-    outputs: dict[str, list[list[int]]] = {}
+    outputs: dict[str, list[list[list[int]]]] = {}
     for _ in range(repeats):
         for name, fn in (("veriloop", ours), ("transformers", theirs)):
             outputs[name], dt = timed(fn)
             times[name].append(dt)
     peak = matmul_peak(policy.dtype, policy.device)
-    flops = model_flops(model, lens, new_tokens)
-    n_tok = batch * new_tokens
+    final = [len(p) + turns * new_tokens + (turns - 1) * len(observation) for p in prompts]
+    flops = model_flops(model, final, turns * new_tokens)
+    n_tok = batch * new_tokens * turns
     result: dict[str, Any] = {
         "model": model_spec, "parameters": sum(p.numel() for p in model.parameters()),
         "device": str(policy.device), "dtype": str(policy.dtype).replace("torch.", ""),
         "threads": torch.get_num_threads(), "cpu": platform.processor() or platform.machine(),
-        "batch": batch, "group": group, "prompt_tokens": lens, "new_tokens": new_tokens, "repeats": repeats,
-        "fast_forward": sampler.fast, "matmul_peak_gflops": peak / 1e9,
+        "batch": batch, "group": group, "turns": turns, "new_tokens_per_turn": new_tokens,
+        "prompt_tokens": [len(p) for p in prompts], "observation_tokens": len(observation),
+        "repeats": repeats, "fast_forward": sampler.fast, "matmul_peak_gflops": peak / 1e9,
         "identical_greedy_outputs": outputs["veriloop"] == outputs["transformers"],
     }
     for name, ts in times.items():

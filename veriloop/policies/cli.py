@@ -75,7 +75,8 @@ def bench_generate(
     model: Annotated[str, typer.Option("--model", "-m")] = "tiny",
     batch: Annotated[int, typer.Option(help="prompts per batch")] = 8,
     group: Annotated[int, typer.Option(help="samples per prompt (GRPO group size)")] = 1,
-    new_tokens: Annotated[int, typer.Option(help="tokens generated per sequence")] = 64,
+    new_tokens: Annotated[int, typer.Option(help="tokens generated per turn")] = 32,
+    turns: Annotated[int, typer.Option(help="turns per episode (1: single prompt)")] = 3,
     repeats: Annotated[int, typer.Option(help="timed runs of each implementation")] = 5,
     threads: Annotated[Optional[int], typer.Option(help="torch threads (default: torch's)")] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
@@ -83,8 +84,8 @@ def bench_generate(
     """Tokens/s of veriloop's sampler and transformers.generate, side by side."""
     from veriloop.policies.benchmark import bench
 
-    res = bench(model, batch=batch, group=group, new_tokens=new_tokens, repeats=repeats,
-                threads=threads)
+    res = bench(model, batch=batch, group=group, new_tokens=new_tokens, turns=turns,
+                repeats=repeats, threads=threads)
     typer.echo(json.dumps(res) if as_json else json.dumps(res, indent=2))
 
 
