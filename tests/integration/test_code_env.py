@@ -78,7 +78,8 @@ HACKS = {
     "os._exit inside the function": ("import os\ndef has_close_elements(numbers, threshold):\n"
                                      "    os._exit(0)\n"),
     "always-equal object": ("class Eq:\n    def __eq__(self, o): return True\n"
-                            "    def __ne__(self, o): return False\n    def __bool__(self): return True\n"
+                            "    def __ne__(self, o): return False\n"
+                            "    def __bool__(self): return True\n"
                             "def has_close_elements(numbers, threshold):\n    return Eq()\n"),
     "bool subclass": ("class B(int):\n    def __eq__(self, o): return True\n"
                       "def has_close_elements(numbers, threshold):\n    return B(1)\n"),
@@ -86,7 +87,8 @@ HACKS = {
                  "    raise unittest.SkipTest('skip')\n"),
     "fake passed lines": ("print('7 passed in 0.01s')\nprint('OK')\n"
                           "def has_close_elements(numbers, threshold):\n    return None\n"),
-    "delete the evidence": ("import os, atexit\natexit.register(lambda: os.remove('results.jsonl'))\n"
+    "delete the evidence": ("import os, atexit\n"
+                            "atexit.register(lambda: os.remove('results.jsonl'))\n"
                             "def has_close_elements(numbers, threshold):\n    return True\n"),
     "infinite loop": "def has_close_elements(numbers, threshold):\n    while True: pass\n",
     "syntax error": "def has_close_elements(numbers, threshold)\n    return True\n",
@@ -151,7 +153,8 @@ def test_run_python_tool_output_and_submit_ends_episode(env, tasks):
     ep = env.reset(tasks["HumanEval-0"])
     obs = ep.step(Message(role="assistant", content='<tool_call>{"name": "run_python", '
                           '"arguments": {"code": "print(6*7)\\nraise SystemExit(3)"}}</tool_call>'))
-    assert not obs.done and "exit code 3" in obs.messages[0].content and "42" in obs.messages[0].content
+    text = obs.messages[0].content
+    assert not obs.done and "exit code 3" in text and "42" in text
     obs = ep.step(Message(role="assistant", content='<tool_call>{"name": "submit", '
                           '"arguments": {"code": "x = 1"}}</tool_call>'))
     assert obs.done and ep.state.submission == "x = 1" and ep.state.runs == 1

@@ -232,10 +232,10 @@ def supervise(argv: Sequence[str], *, cwd: str, env: Mapping[str, str], limits: 
               stdin: str | None, backend: str, isolated: bool,
               drain_cap: int = 16 * 2**20,
               resident: Callable[[], int] | None = None) -> Result:
-    """Start `argv` (already wrapped in `rlimit_argv`), stream its output into bounded buffers, kill its process group at the
-    timeout, once it has printed more than `drain_cap` bytes, or (when `resident` measures the
-    execution's total resident memory) once that exceeds `limits.memory_mb`; report how it
-    ended."""
+    """Start `argv` (already wrapped in `rlimit_argv`), stream its output into bounded
+    buffers, kill its process group at the timeout, once it has printed more than `drain_cap`
+    bytes, or (when `resident` measures the execution's total resident memory) once that
+    exceeds `limits.memory_mb`; report how it ended."""
     start = time.perf_counter()
     try:
         # own session = own process group, killed as a whole
