@@ -217,11 +217,15 @@ class _HFForward:
     """Fallback: the model's own forward with a DynamicCache (any causal LM)."""
 
     def __init__(self, model) -> None:
+        import inspect
+
         self.model = model
+        params = inspect.signature(model.forward).parameters
+        self.extra = {"logits_to_keep": 1} if "logits_to_keep" in params else {}
 
     def __call__(self, tokens, positions, cache, start, mask2d):
         out = self.model(input_ids=tokens, attention_mask=mask2d.long(), position_ids=positions,
-                         past_key_values=cache, use_cache=True, logits_to_keep=1)
+                         past_key_values=cache, use_cache=True, **self.extra)
         return out.logits[:, -1]
 
 
