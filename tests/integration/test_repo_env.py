@@ -95,6 +95,12 @@ def test_apply_edit_modes_and_errors():
         apply_edit(files, "../etc/passwd", replace="x")
     with pytest.raises(ValueError, match="relative"):
         apply_edit(files, "/etc/passwd", replace="x")
+    # names the sandbox could not create must be refused here, as the agent's error (else
+    # writing them at grading time would turn the episode into an infrastructure fault)
+    for bad, match in [("x" * 300 + ".py", "plausible"), ("pkg/a.py/inner.py", "clashes"),
+                       ("pkg", "clashes"), ("a\x00b", "plausible")]:
+        with pytest.raises(ValueError, match=match):
+            apply_edit(files, bad, replace="x")
 
 
 def test_tools_list_read_search_and_run(env):

@@ -69,6 +69,10 @@ def test_bad_arguments_are_value_errors(sb):
         sb.run("echo", code="print(1)")
     with pytest.raises(ValueError, match="escapes the workspace"):
         sb.run("true", files={"../x": "y"})
+    with pytest.raises(ValueError, match="cannot create"):
+        sb.run("true", files={"a": "file", "a/b": "clash"})
+    with pytest.raises(ValueError, match="cannot create"):
+        sb.run("true", files={"x" * 300: "too long"})
     with pytest.raises(ValueError, match="invalid environment variable"):
         sb.run("true", env={"bad-name": "1"})
 

@@ -10,6 +10,8 @@ guarantees and non-guarantees).
 
 from __future__ import annotations
 
+import errno
+import logging
 import math
 import os
 import re
@@ -26,6 +28,7 @@ from typing import Any, Protocol
 
 from veriloop.types import FaultKind, InfrastructureError
 
+log = logging.getLogger(__name__)
 WORKSPACE = "/workspace"  # where the workspace appears inside the bubblewrap sandbox
 MAIN_FILE = "main.py"  # the file `code=` is written to
 ENV_ALLOWLIST = {"LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PYTHONDONTWRITEBYTECODE": "1",
@@ -129,17 +132,27 @@ def scrubbed_env(extra: Mapping[str, str] | None, path: str, home: str) -> dict[
     return env
 
 
+_CALLER_ERRNOS = {errno.ENAMETOOLONG, errno.EEXIST, errno.ENOTDIR, errno.EISDIR, errno.EINVAL}
+
+
 def write_files(root: Path, files: Mapping[str, str | bytes] | None) -> None:
-    """Write `files` (relative paths) under `root`; refuse paths that escape it."""
+    """Write `files` (relative paths) under `root`. Paths that escape it, are too long, or clash
+    (a file where a directory is needed) raise ValueError (the caller's input); other I/O
+    failures raise InfrastructureError(kind=SANDBOX)."""
     for rel, content in (files or {}).items():
-        target = (root / rel).resolve()
-        if not target.is_relative_to(root.resolve()) or target == root.resolve():
-            raise ValueError(f"file path {rel!r} escapes the workspace; use a relative path")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
-            target.write_bytes(content)
-        else:
-            target.write_text(content, encoding="utf-8")
+        try:
+            target = (root / rel).resolve()
+            if not target.is_relative_to(root.resolve()) or target == root.resolve():
+                raise ValueError(f"file path {rel!r} escapes the workspace; use a relative path")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if isinstance(content, bytes):
+                target.write_bytes(content)
+            else:
+                target.write_text(content, encoding="utf-8")
+        except OSError as e:
+            if e.errno in _CALLER_ERRNOS:
+                raise ValueError(f"cannot create {rel!r}: {e.strerror}") from None
+            raise sandbox_error(f"could not write {rel!r} into the workspace: {e}") from e
 
 
 def collect_files(root: Path, names: Sequence[str], limit: int) -> dict[str, str]:
@@ -168,6 +181,15 @@ def clear_workspace(root: Path) -> None:
                 if not os.path.islink(path):
                     os.chmod(path, 0o700)
         shutil.rmtree(child)
+
+
+def remove_workspace(root: Path) -> None:
+    """Delete a workspace after use; a failure is logged, not raised (the result stands)."""
+    try:
+        clear_workspace(root)
+        root.rmdir()
+    except OSError as e:
+        log.warning("could not remove sandbox workspace %s: %s", root, e)
 
 
 def rlimit_argv(limits: Limits, nproc_extra: int = 0) -> list[str]:

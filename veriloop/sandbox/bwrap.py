@@ -35,10 +35,10 @@ from veriloop.sandbox.base import (
     WORKSPACE,
     Limits,
     Result,
-    clear_workspace,
     collect_files,
     merge_limits,
     new_workspace,
+    remove_workspace,
     resident_bytes_of_uid,
     resolve_limits,
     rlimit_argv,
@@ -172,7 +172,10 @@ class BubblewrapSandbox:
         lim = resolve_limits(merge_limits(limits, timeout, memory, cpu, max_output),
                              self.default, self.maximum)
         own = workspace is None
-        ws = new_workspace() if own else Path(workspace)  # type: ignore[arg-type]
+        try:
+            ws = new_workspace() if own else Path(workspace)  # type: ignore[arg-type]
+        except OSError as e:
+            raise sandbox_error(f"could not create a workspace: {e}") from e
         uid = self._uids.acquire() if self.root else None
         try:
             write_files(ws, files)
@@ -196,12 +199,13 @@ class BubblewrapSandbox:
                 files_out = collect_files(ws, collect, lim.max_output)
                 result = _with_files(result, files_out)
             return result
+        except OSError as e:
+            raise sandbox_error(f"sandbox I/O failed: {e}") from e
         finally:
             if uid is not None:
                 self._uids.release(uid)
             if own:
-                clear_workspace(ws)
-                ws.rmdir()
+                remove_workspace(ws)
 
     def _nproc_extra(self) -> int:
         # without a dedicated uid the limit counts all of the caller's processes

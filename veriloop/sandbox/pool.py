@@ -19,7 +19,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Self
 
-from veriloop.sandbox.base import Limits, Result, Sandbox, clear_workspace, new_workspace
+from veriloop.sandbox.base import (
+    Limits,
+    Result,
+    Sandbox,
+    clear_workspace,
+    new_workspace,
+    sandbox_error,
+)
 
 
 def _remove(dirs: list[Path], executor: ThreadPoolExecutor) -> None:
@@ -65,11 +72,17 @@ class SandboxPool:
         slots are busy)."""
         ws = self._free.get()
         try:
-            clear_workspace(ws)
+            try:
+                clear_workspace(ws)
+            except OSError as e:
+                raise sandbox_error(f"could not wipe the pool workspace {ws}: {e}") from e
             self.executions += 1
             return self.sandbox.run(command, workspace=ws, **kwargs)
         finally:
-            clear_workspace(ws)
+            try:
+                clear_workspace(ws)
+            except OSError:
+                pass  # wiped again (and checked) before the next use
             self._free.put(ws)
 
     def submit(self, fn: Callable[..., Result], *args: Any, **kwargs: Any) -> Any:

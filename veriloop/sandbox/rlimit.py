@@ -24,12 +24,13 @@ from veriloop.sandbox.base import (
     MAX_LIMITS,
     Limits,
     Result,
-    clear_workspace,
     collect_files,
     merge_limits,
     new_workspace,
+    remove_workspace,
     resolve_limits,
     rlimit_argv,
+    sandbox_error,
     scrubbed_env,
     supervise,
     write_files,
@@ -66,7 +67,10 @@ class RlimitSandbox:
         lim = resolve_limits(merge_limits(limits, timeout, memory, cpu, max_output),
                              self.default, self.maximum)
         own = workspace is None
-        ws = new_workspace() if own else Path(workspace)  # type: ignore[arg-type]
+        try:
+            ws = new_workspace() if own else Path(workspace)  # type: ignore[arg-type]
+        except OSError as e:
+            raise sandbox_error(f"could not create a workspace: {e}") from e
         try:
             write_files(ws, files)
             if code is not None:
@@ -78,7 +82,8 @@ class RlimitSandbox:
             if collect:
                 result = replace(result, files=collect_files(ws, collect, lim.max_output))
             return result
+        except OSError as e:
+            raise sandbox_error(f"sandbox I/O failed: {e}") from e
         finally:
             if own:
-                clear_workspace(ws)
-                ws.rmdir()
+                remove_workspace(ws)

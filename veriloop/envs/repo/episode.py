@@ -46,6 +46,10 @@ def clean_path(path: str) -> str:
     parts = [x for x in p.split("/") if x not in ("", ".")]
     if path.strip().startswith("/") or ".." in parts:
         raise ValueError(f"path {path!r} must be relative to the repository root, without '..'")
+    if len(parts) > 8 or any(len(x) > 100 for x in parts) or not all(
+            c.isprintable() for c in p):
+        raise ValueError(f"path {path!r:.80} is not a plausible file path (at most 8 levels of "
+                         "printable names up to 100 characters)")
     return "/".join(parts)
 
 
@@ -81,6 +85,9 @@ def apply_edit(files: Mapping[str, str], path: str, search: str = "", replace: s
     else:
         if path in out:
             raise ValueError(f"{path} exists; give `search` text or a line range to edit it")
+        parents = {"/".join(path.split("/")[:i]) for i in range(1, path.count("/") + 1)}
+        if parents & set(out) or any(p.startswith(path + "/") for p in out):
+            raise ValueError(f"{path} clashes with an existing file or directory")
         if len(out) >= MAX_FILES:
             raise ValueError(f"the repository may hold at most {MAX_FILES} files")
         out[path] = replace
