@@ -15,8 +15,14 @@ import httpx
 import pytest
 
 from veriloop.policies.base import GenerationRequest, SamplingParams
-from veriloop.policies.openai import (OpenAIClient, OpenAIPolicy, OpenAIResponseError,
-                                      OpenAIStatusError, OpenAITimeoutError, choice_text)
+from veriloop.policies.openai import (
+    OpenAIClient,
+    OpenAIPolicy,
+    OpenAIResponseError,
+    OpenAIStatusError,
+    OpenAITimeoutError,
+    choice_text,
+)
 from veriloop.policies.serve import split_tool_calls
 from veriloop.types import FaultKind, Message, ToolSpec
 
@@ -112,7 +118,7 @@ class Fake:
             def log_message(self, *a):
                 pass
 
-            def do_POST(self):  # noqa: N802
+            def do_POST(self):
                 self.rfile.read(int(self.headers.get("Content-Length") or 0))
                 with fake.lock:
                     step = fake.script[min(fake.calls, len(fake.script) - 1)]

@@ -21,8 +21,14 @@ from typing import Any
 
 from veriloop.policies.base import Generation, GenerationRequest, Policy, SamplingParams
 
-__all__ = ["Generation", "GenerationRequest", "Policy", "SamplingParams", "load_policy",
-           "KNOWN_SPECS"]
+__all__ = [
+    "KNOWN_SPECS",
+    "Generation",
+    "GenerationRequest",
+    "Policy",
+    "SamplingParams",
+    "load_policy",
+]
 
 KNOWN_SPECS = ("tiny", "tiny-<size>", "smollm2-135m", "<checkpoint dir>", "<file.gguf>",
                "openai:<base_url>#<model>")

