@@ -233,6 +233,24 @@ class _Capture:
                 + self.tail.decode("utf-8", errors="replace"))
 
 
+def live_pids_of_uid(uid: int) -> list[int]:
+    """Processes owned by `uid` that have not finished exiting (zombies excluded)."""
+    out = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            if os.stat(f"/proc/{name}").st_uid != uid:
+                continue
+            with open(f"/proc/{name}/stat", encoding="ascii", errors="replace") as f:
+                state = f.read().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            continue
+        if state not in ("Z", "X"):
+            out.append(int(name))
+    return out
+
+
 def resident_bytes_of_uid(uid: int) -> int:
     """Total resident memory of the live processes owned by `uid` (one /proc scan)."""
     page = os.sysconf("SC_PAGE_SIZE")

@@ -21,9 +21,11 @@ from __future__ import annotations
 import os
 import secrets
 import shutil
+import signal
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -36,6 +38,7 @@ from veriloop.sandbox.base import (
     Limits,
     Result,
     collect_files,
+    live_pids_of_uid,
     merge_limits,
     new_workspace,
     remove_workspace,
@@ -203,6 +206,7 @@ class BubblewrapSandbox:
             raise sandbox_error(f"sandbox I/O failed: {e}") from e
         finally:
             if uid is not None:
+                _await_exit(uid)
                 self._uids.release(uid)
             if own:
                 remove_workspace(ws)
@@ -231,6 +235,20 @@ def _chown_tree(root: Path, uid: int) -> None:
     for dirpath, dirnames, filenames in os.walk(root):
         for n in dirnames + filenames:
             os.chown(os.path.join(dirpath, n), uid, uid, follow_symlinks=False)
+
+
+def _await_exit(uid: int, timeout: float = 2.0) -> None:
+    """Wait until the processes of a finished execution have left the kernel. The PID
+    namespace's init kills them all when it exits, but bubblewrap reports the exit status before
+    they finish dying; the uid is reused only once they are gone (usually one /proc scan)."""
+    deadline = time.monotonic() + timeout
+    while (pids := live_pids_of_uid(uid)) and time.monotonic() < deadline:
+        for pid in pids:  # belt and braces: they should already have SIGKILL pending
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+        time.sleep(0.005)
 
 
 def _count_user_processes(uid: int) -> int:
