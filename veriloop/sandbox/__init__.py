@@ -18,7 +18,8 @@ tests/sandbox/test_security.py):
 - Processes: own PID namespace (host processes are invisible and cannot be signalled); own IPC
   and UTS namespaces; a new session (no terminal injection). When the program's first process
   exits or is killed (timeout, output flood), the PID namespace is torn down and every process
-  left in it is killed by the kernel (`--die-with-parent` covers the supervisor dying too).
+  left in it is killed by the kernel (`--die-with-parent` covers the supervisor dying too);
+  on a root host `run` returns only once none of the execution's processes is left.
 - Privileges: as root, bubblewrap drops to a dedicated uid (200000+) with no capabilities,
   an empty bounding set and no_new_privs; host files are then readable only where "other"
   may read them. As a normal user, a user namespace with all capabilities dropped and nested
