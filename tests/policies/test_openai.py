@@ -228,3 +228,20 @@ def test_connection_refused_is_an_infrastructure_error():
     with pytest.raises(OpenAITimeoutError, match="connection failed") as e:
         client.chat("m", [])
     assert e.value.kind.is_infra
+
+
+def test_load_policy_openai_spec_and_eval_through_the_server(served, tmp_path):
+    from veriloop.policies import load_policy
+
+    pol = load_policy(f"openai:{served}#tiny-xs", max_concurrency=2)
+    assert isinstance(pol, OpenAIPolicy) and pol.model == "tiny-xs"
+    with pytest.raises(ValueError, match="openai:<base_url>#<model>"):
+        load_policy(f"openai:{served}")
+    r = subprocess.run([sys.executable, "-m", "veriloop.cli", "eval", "--env", "arithmetic",
+                        "--model", f"openai:{served}#tiny-xs", "--tasks", "2",
+                        "--max-new-tokens", "8", "--max-turns", "2",
+                        "--out", str(tmp_path / "run"), "--json"],
+                       capture_output=True, text=True, timeout=300, check=False)
+    assert r.returncode == 0, r.stderr[-2000:]
+    summary = json.loads(r.stdout.strip().splitlines()[-1])
+    assert summary["trajectories"] == 2 and summary["infra_errors"] == 0

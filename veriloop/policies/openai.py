@@ -199,14 +199,18 @@ class OpenAIPolicy:
     """A `Policy` served by an OpenAI-compatible server (text only; see module docstring)."""
 
     def __init__(self, client: OpenAIClient, model: str, renderer: ChatRenderer | None = None,
-                 name: str | None = None) -> None:
-        self.client, self.model = client, model
+                 name: str | None = None, extensions: bool = True) -> None:
+        """`extensions` sends the vLLM parameters `top_k` and `include_stop_str_in_output`
+        (vLLM and `veriloop serve` take them); set it False for servers that reject unknown
+        parameters (hosted APIs)."""
+        self.client, self.model, self.extensions = client, model, extensions
         self.renderer = renderer or ByteRenderer()
         self.name = name or f"openai:{model}"
         self._pool = ThreadPoolExecutor(max_workers=client.max_concurrency)
 
     @classmethod
-    def from_spec(cls, spec: str, tokenizer: str | None = None, **options: Any) -> OpenAIPolicy:
+    def from_spec(cls, spec: str, tokenizer: str | None = None, extensions: bool = True,
+                  **options: Any) -> OpenAIPolicy:
         """`openai:<base_url>#<model>`; `tokenizer` names a local model (e.g. "tiny") whose
         renderer encodes the text for token accounting (default: the byte renderer)."""
         body = spec.removeprefix("openai:")
@@ -219,16 +223,18 @@ class OpenAIPolicy:
             from veriloop.policies import load_policy
 
             renderer = load_policy(tokenizer).renderer
-        return cls(OpenAIClient(base_url, **options), model, renderer=renderer)
+        return cls(OpenAIClient(base_url, **options), model, renderer=renderer,
+                   extensions=extensions)
 
     def _one(self, req: GenerationRequest, params: SamplingParams) -> Generation:
         tools = [t.to_openai() for t in req.tools] or None
+        extra = {"top_k": params.top_k or None, "include_stop_str_in_output": True} \
+            if self.extensions else {}
         body = self.client.chat(
             self.model, [message_to_openai(m) for m in req.messages], tools=tools,
-            temperature=params.temperature, top_p=params.top_p,
-            top_k=params.top_k or None, seed=params.seed,
+            temperature=params.temperature, top_p=params.top_p, seed=params.seed,
             max_tokens=req.max_new_tokens or params.max_new_tokens,
-            stop=list(params.stop) or None, include_stop_str_in_output=True)
+            stop=list(params.stop) or None, **extra)
         choice = body["choices"][0]
         finish = "length" if choice.get("finish_reason") == "length" else "stop"
         return Generation(text=choice_text(choice, params.stop), finish_reason=finish)
