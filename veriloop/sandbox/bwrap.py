@@ -153,7 +153,10 @@ class BubblewrapSandbox:
                  "--perms", "1777", "--size", str(limits.tmpfs_mb * 2**20),
                  "--tmpfs", "/dev/shm"]
         args += self._prefix
-        args += ["--bind", str(workspace), WORKSPACE, "--chdir", WORKSPACE, "--"]
+        # the root itself read-only: as a normal user the sandbox owns its tmpfs root and
+        # could otherwise write there (harmless, but the guarantee is "workspace and /tmp only")
+        args += ["--bind", str(workspace), WORKSPACE, "--chdir", WORKSPACE,
+                 "--remount-ro", "/", "--"]
         if self.root:
             assert uid is not None and self.setpriv is not None
             args += [self.setpriv, f"--reuid={uid}", f"--regid={uid}", "--clear-groups",
