@@ -57,6 +57,11 @@ def test_run_code_files_stdin_and_collect(sb):
     assert r.backend == "bubblewrap" and r.isolated
 
 
+def test_unread_large_stdin_does_not_block_the_timeout(sb):
+    r = sb.run(code="import time; time.sleep(30)", stdin="x" * 10_000_000, timeout=1.5)
+    assert r.timed_out and r.duration < 5
+
+
 def test_exit_codes_and_shell_commands(sb):
     assert sb.run("exit 7").exit_code == 7
     assert sb.run(["/bin/sh", "-c", "echo $HOME $PWD"]).stdout.strip() == "/workspace /workspace"

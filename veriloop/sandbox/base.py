@@ -20,6 +20,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
@@ -285,12 +286,8 @@ def supervise(argv: Sequence[str], *, cwd: str, env: Mapping[str, str], limits: 
     except OSError as e:
         raise sandbox_error(f"could not start the sandbox ({argv[0]}): {e}") from e
     if stdin is not None:
-        assert proc.stdin is not None
-        try:
-            proc.stdin.write(stdin.encode())
-        except BrokenPipeError:
-            pass
-        proc.stdin.close()
+        # fed from a thread: a program that never reads must not block the supervisor
+        threading.Thread(target=_feed, args=(proc.stdin, stdin.encode()), daemon=True).start()
     out, err = _Capture(limits.max_output), _Capture(limits.max_output)
     sel = selectors.DefaultSelector()
     assert proc.stdout is not None and proc.stderr is not None
@@ -350,6 +347,14 @@ def supervise(argv: Sequence[str], *, cwd: str, env: Mapping[str, str], limits: 
     return Result(stdout=out.text(), stderr=stderr_text, exit_code=code, timed_out=timed_out,
                   killed_for_memory=oom, truncated=out.truncated or err.truncated or flooded,
                   duration=duration, backend=backend, isolated=isolated, limits=limits)
+
+
+def _feed(pipe: Any, data: bytes) -> None:
+    try:
+        pipe.write(data)
+        pipe.close()
+    except (BrokenPipeError, OSError, ValueError):
+        pass
 
 
 def _kill_group(proc: subprocess.Popen[bytes]) -> None:
