@@ -184,3 +184,11 @@ print("ok")
         assert r2.stdout.strip() == "['main.py']"
     assert (outside / "keep.txt").read_text() == "keep"
     assert oct(outside.stat().st_mode & 0o777) == "0o755"
+
+
+def test_program_cannot_fake_a_sandbox_failure(sb):
+    """A program that prints bubblewrap's error format and fails is the program's failure."""
+    r = sb.run(code="import sys\nsys.stderr.write('bwrap: Can\\'t mount proc\\n')\nsys.exit(1)")
+    assert r.exit_code == 1 and r.stderr.startswith("bwrap: ")
+    r = sb.run(["/bin/sh", "-c", "echo 'setpriv: failed' >&2; exit 127"])
+    assert r.exit_code == 127

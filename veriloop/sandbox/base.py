@@ -272,7 +272,8 @@ def resident_bytes_of_uid(uid: int) -> int:
 def supervise(argv: Sequence[str], *, cwd: str, env: Mapping[str, str], limits: Limits,
               stdin: str | None, backend: str, isolated: bool,
               drain_cap: int = 16 * 2**20,
-              resident: Callable[[], int] | None = None) -> Result:
+              resident: Callable[[], int] | None = None,
+              pass_fds: Sequence[int] = ()) -> Result:
     """Start `argv` (already wrapped in `rlimit_argv`), stream its output into bounded
     buffers, kill its process group at the timeout, once it has printed more than `drain_cap`
     bytes, or (when `resident` measures the execution's total resident memory) once that
@@ -281,6 +282,7 @@ def supervise(argv: Sequence[str], *, cwd: str, env: Mapping[str, str], limits: 
     try:
         # own session = own process group, killed as a whole
         proc = subprocess.Popen(list(argv), cwd=cwd, env=dict(env), start_new_session=True,
+                                pass_fds=tuple(pass_fds),
                                 stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, close_fds=True)
     except OSError as e:

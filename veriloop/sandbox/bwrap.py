@@ -107,6 +107,9 @@ class BubblewrapSandbox:
         if self.root and self.setpriv is None:
             raise sandbox_error("running as root needs `setpriv` (util-linux) to drop to an "
                                 "unprivileged uid inside the sandbox; install util-linux")
+        self.bash = shutil.which("bash", path="/usr/bin:/bin")
+        if self.bash is None:
+            raise sandbox_error("the bubblewrap sandbox needs /bin/bash (its start marker)")
         self.extra_ro_binds = tuple(extra_ro_binds)
         # a random block of 1000 uids per sandbox object, so that two processes on one host
         # (e.g. parallel test workers) practically never share a uid (and its NPROC count)
@@ -138,7 +141,7 @@ class BubblewrapSandbox:
         return args
 
     def argv(self, program: Sequence[str], limits: Limits, workspace: Path, uid: int | None,
-             env: Mapping[str, str]) -> list[str]:
+             env: Mapping[str, str], started_fd: int | None = None) -> list[str]:
         args = [self.bwrap or "bwrap", "--unshare-pid", "--unshare-net", "--unshare-ipc",
                 "--unshare-uts", "--unshare-cgroup-try", "--hostname", "sandbox",
                 "--die-with-parent", "--new-session", "--clearenv"]
@@ -161,6 +164,12 @@ class BubblewrapSandbox:
             assert uid is not None and self.setpriv is not None
             args += [self.setpriv, f"--reuid={uid}", f"--regid={uid}", "--clear-groups",
                      "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"]
+        if started_fd is not None:
+            # signals "the sandbox is set up" on a pipe the program never sees: a program cannot
+            # pass its own failure off as a sandbox failure (say, by printing "bwrap: ...")
+            # (bash exports SHLVL to what it execs; env -u keeps the allow-list exact)
+            shim = f'printf s >&{started_fd}; exec {started_fd}>&-; exec "$@"'
+            args += [self.bash, "-c", shim, "bash", "/usr/bin/env", "-u", "SHLVL", "--"]
         return args + list(program)
 
     def run(self, command: str | Sequence[str] | None = None, *, code: str | None = None,
@@ -192,12 +201,27 @@ class BubblewrapSandbox:
             else:
                 os.chmod(ws, 0o700)
             sandbox_env = scrubbed_env(env, self._path, WORKSPACE)
-            argv = self.argv(program, lim, ws, uid, sandbox_env)
-            resident = (lambda: resident_bytes_of_uid(uid)) if uid is not None else None
-            result = supervise(rlimit_argv(lim, self._nproc_extra()) + argv, cwd=str(ws),
-                               env={}, limits=lim, stdin=stdin, backend=self.name,
-                               isolated=True, resident=resident)
-            _check_started(result)
+            started_r, started_w = os.pipe()
+            try:
+                argv = self.argv(program, lim, ws, uid, sandbox_env, started_fd=started_w)
+                resident = (lambda: resident_bytes_of_uid(uid)) if uid is not None else None
+                result = supervise(rlimit_argv(lim, self._nproc_extra()) + argv, cwd=str(ws),
+                                   env={}, limits=lim, stdin=stdin, backend=self.name,
+                                   isolated=True, resident=resident, pass_fds=(started_w,))
+                os.close(started_w)
+                started_w = -1
+                os.set_blocking(started_r, False)
+                try:
+                    started = os.read(started_r, 1) == b"s"
+                except BlockingIOError:
+                    started = False
+            finally:
+                os.close(started_r)
+                if started_w != -1:
+                    os.close(started_w)
+            if not started:
+                raise sandbox_error(f"the sandbox did not start the program (exit "
+                                    f"{result.exit_code}): {result.stderr.strip()[-500:]}")
             if 128 < result.exit_code <= 128 + 64:
                 # bubblewrap's init reports a child killed by signal n as exit status 128 + n
                 result = replace(result, exit_code=128 - result.exit_code)
@@ -264,15 +288,6 @@ def _count_user_processes(uid: int) -> int:
             except OSError:
                 continue
     return n
-
-
-def _check_started(result: Result) -> None:
-    """bubblewrap reports its own setup failures on stderr with exit code 1."""
-    if result.exit_code == 1 and result.stderr.startswith("bwrap: "):
-        raise sandbox_error(f"bubblewrap failed to set up the sandbox: "
-                            f"{result.stderr.strip()[:500]}")
-    if result.exit_code != 0 and result.stderr.startswith("setpriv: "):
-        raise sandbox_error(f"setpriv failed inside the sandbox: {result.stderr.strip()[:500]}")
 
 
 def _with_files(result: Result, files: dict[str, str]) -> Result:
