@@ -2,13 +2,21 @@
 
 Command line it builds (root host; see `veriloop.sandbox` for what each part guarantees):
 
+    prlimit --cpu --as --fsize --nproc --core -- (kernel rlimits, inherited by everything)
     bwrap --unshare-pid --unshare-net --unshare-ipc --unshare-uts --unshare-cgroup-try
           --die-with-parent --new-session --clearenv --setenv ... (allow-list only)
+          --proc /proc --dev /dev --tmpfs /tmp --tmpfs /dev/shm (size-capped, 1777)
           --ro-bind /usr /usr  (+ /bin /lib /lib64 /sbin as on the host, the Python prefixes,
-          /etc/ld.so.cache, /etc/alternatives) --proc /proc --dev /dev
-          --tmpfs /tmp (size-capped, 1777) --bind WORKSPACE /workspace --chdir /workspace
+          /etc/ld.so.cache, /etc/alternatives, /etc/localtime)
+          --bind WORKSPACE /workspace --chdir /workspace --remount-ro /
           -- setpriv --reuid U --regid U --clear-groups --inh-caps=-all --bounding-set=-all
-             --no-new-privs -- PROGRAM
+             --no-new-privs
+          -- bash -c 'printf s >&FD; exec FD>&-; exec "$@"' (start marker) -- env -u SHLVL
+          -- PROGRAM
+
+The start marker tells a failure of the sandbox (bubblewrap or setpriv could not set up;
+raised as InfrastructureError(kind=SANDBOX)) from a failure of the program, whatever the
+program prints.
 
 Run as root, bubblewrap mounts with its privileges and `setpriv` then drops to an unprivileged
 uid U (one per concurrent execution, so RLIMIT_NPROC counts that execution's processes only)
