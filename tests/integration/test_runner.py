@@ -9,7 +9,7 @@ import pytest
 from veriloop.envs.arithmetic import ArithmeticEnv, ExpertPolicy
 from veriloop.policies.base import Generation
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
-from veriloop.types import FaultKind
+from veriloop.types import FaultKind, InfrastructureError
 
 
 class Faulty(ArithmeticEnv):
@@ -166,3 +166,12 @@ def test_episode_wall_clock_timeout_is_an_infrastructure_fault():
         env.tasks(2, seed=0))
     assert all(t.fault.kind == FaultKind.EPISODE_TIMEOUT and t.is_infra_error for t in trajs)
     assert all(len(t.turns) == 2 for t in trajs)
+
+
+def test_grader_infrastructure_error_keeps_its_kind():
+    def grader(task, traj, state):
+        raise InfrastructureError("sandbox could not start", kind=FaultKind.SANDBOX)
+
+    trajs = RolloutRunner(ArithmeticEnv(), ExpertPolicy(), grader=grader).run(
+        ArithmeticEnv().tasks(2, seed=0))
+    assert all(t.fault.kind == FaultKind.SANDBOX and t.is_infra_error for t in trajs)

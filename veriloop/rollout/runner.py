@@ -264,7 +264,8 @@ class RolloutRunner:
             grade = call_with_timeout(self.grader, lv.task, traj, state,
                                       timeout=self.config.step_timeout)
         except Exception as e:
-            fault = Fault(kind=FaultKind.GRADER_ERROR, reason=f"{type(e).__name__}: {e}")
+            kind = e.kind if isinstance(e, InfrastructureError) else FaultKind.GRADER_ERROR
+            fault = Fault(kind=kind, reason=f"grade: {type(e).__name__}: {e}")
             return traj.model_copy(update={"fault": fault})
         return traj.model_copy(update={"grade": grade})
 
