@@ -25,6 +25,7 @@ import json
 import re
 import shutil
 import statistics
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -37,7 +38,7 @@ PROMPTS, SAMPLES, NEW_TOKENS = 16, 8, 64
 def veriloop_steps(model_dir: Path, steps: int, out: Path, size: str) -> dict:
     from veriloop.policies.hf import HFPolicy
     from veriloop.trainers.config import load_config
-    from veriloop.trainers.rl import RLTrainer, policy_tokens
+    from veriloop.trainers.rl import RLTrainer
 
     cfg = load_config(None, [
         f"model.size={size}", "env.max_turns=1", "env.train_tasks=256", "env.eval_tasks=1",
@@ -55,10 +56,10 @@ def veriloop_steps(model_dir: Path, steps: int, out: Path, size: str) -> dict:
         m = trainer.step()
         times.append(time.perf_counter() - t0)
         lengths.append(m["response_tokens"])
+        print(f"veriloop step {len(times)}: {times[-1]:.2f}s", file=sys.stderr, flush=True)
     trainer.close()
     return {"step_s": times, "completion_tokens": statistics.mean(lengths),
-            "prompts": [t.prompt_text for t in trainer.sampler.tasks[:1]],
-            "_tasks": trainer.sampler.tasks, "_policy_tokens": policy_tokens}
+            "_tasks": trainer.sampler.tasks}
 
 
 def trl_steps(model_dir: Path, tasks: list, steps: int, out: Path) -> dict:
@@ -90,6 +91,8 @@ def trl_steps(model_dir: Path, tasks: list, steps: int, out: Path) -> dict:
 
         def on_step_end(self, args, state, control, **kw):
             self.times.append(time.perf_counter() - self._t)
+            print(f"trl step {len(self.times)}: {self.times[-1]:.2f}s", file=sys.stderr,
+                  flush=True)
 
     tok = AutoTokenizer.from_pretrained(model_dir)
     model = AutoModelForCausalLM.from_pretrained(model_dir, dtype=torch.float32)
@@ -131,7 +134,6 @@ def main() -> None:
     try:
         v = veriloop_steps(model_dir, args.steps, out, args.size)
         tasks = v.pop("_tasks")[:PROMPTS * max(args.steps, 1)]
-        v.pop("_policy_tokens"), v.pop("prompts")
         t = trl_steps(model_dir, tasks, args.steps, out)
     finally:
         shutil.rmtree(out, ignore_errors=True)

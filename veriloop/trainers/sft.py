@@ -2,7 +2,9 @@
 
 The loss is the token-mean cross-entropy on policy tokens only: the trajectory's own loss mask
 is 1 on the tokens the policy emitted and 0 on the prompt and on tool outputs, so the model
-learns to act, not to predict the environment. Sequences are the exact stored token ids, packed
+learns to act, not to predict the environment. For a model trained from scratch an optional
+auxiliary next-token loss on the other tokens (`sft.lm_loss_weight`, off by default) teaches it
+to read its context first; `loss` in the metrics is always the policy-token loss. Sequences are the exact stored token ids, packed
 into rows (`batch.pack`) with block-diagonal attention; a batch holds about `sft.batch_tokens`
 tokens. LoRA is optional (`model.lora_rank`).
 
@@ -128,7 +130,12 @@ class SFTTrainer:
                       self.cfg.sft.pack_length)
         out = forward_logprobs(self.model, packed)
         mask = packed.loss_mask  # [B, L]
-        loss = -(out.logprobs * mask).sum() / mask.sum().clamp(min=1.0)
+        policy_loss = -(out.logprobs * mask).sum() / mask.sum().clamp(min=1.0)
+        loss = policy_loss
+        w = self.cfg.sft.lm_loss_weight
+        if w > 0:
+            other = packed.valid.float() - mask  # [B, L] prompt and observation targets
+            loss = loss + w * -(out.logprobs * other).sum() / other.sum().clamp(min=1.0)
         self.optimizer.zero_grad(set_to_none=True)
         loss.backward()
         gnorm = grad_norm_clip(list(self.model.parameters()), self.cfg.optim.grad_clip)
@@ -136,7 +143,8 @@ class SFTTrainer:
         self.scheduler.step()
         self.step_count += 1
         dt = time.perf_counter() - t0
-        return {"loss": float(loss.detach()), "grad_norm": gnorm, "epoch": epoch,
+        return {"loss": float(policy_loss.detach()), "total_loss": float(loss.detach()),
+                "grad_norm": gnorm, "epoch": epoch,
                 "lr": self.scheduler.get_last_lr()[0], "tokens": packed.num_tokens,
                 "tokens_per_s": packed.num_tokens / dt, "seconds": dt}
 
