@@ -28,9 +28,9 @@ def _hf_greedy(model, prompts, new_tokens):
     for r, p in enumerate(prompts):
         ids[r, P - len(p):] = torch.tensor(p)
         att[r, P - len(p):] = 1
-    with torch.no_grad():
+    with torch.no_grad():  # eos -1: never stop, never mask EOS (as ignore_eos=True)
         out = model.generate(input_ids=ids, attention_mask=att, max_new_tokens=new_tokens,
-                             min_new_tokens=new_tokens, do_sample=False, pad_token_id=0)
+                             do_sample=False, pad_token_id=0, eos_token_id=-1)
     return out[:, P:].tolist()
 
 

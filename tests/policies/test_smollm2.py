@@ -42,7 +42,7 @@ def test_smollm2_sampler_matches_transformers():
         ids[r, P - len(p):], att[r, P - len(p):] = torch.tensor(p), 1
     with torch.no_grad():
         theirs = pol.model.generate(input_ids=ids, attention_mask=att, max_new_tokens=12,
-                                    min_new_tokens=12, do_sample=False)[:, P:].tolist()
+                                    do_sample=False, eos_token_id=-1)[:, P:].tolist()
         assert [o.token_ids for o in ours] == theirs
         for p, o in zip(prompts, ours):
             lp = sequence_logprobs(pol.model, torch.tensor([p + o.token_ids]))[0, len(p) - 1:]

@@ -89,10 +89,12 @@ def bench(model_spec: str, batch: int = 8, group: int = 1, new_tokens: int = 32,
         [Message(role="tool", content="42")], action_closed=False).ids)
     pad = tok.pad_token_id if tok.pad_token_id is not None else 0
     gen_config = model.generation_config.__class__.from_dict(model.generation_config.to_dict())
-    gen_config.eos_token_id = None
+    # Neither side stops early or suppresses EOS: an id no token has (transformers warns once
+    # that it will run to max_new_tokens; `min_new_tokens` would mask EOS and change outputs).
+    gen_config.eos_token_id = -1
     gen_config.pad_token_id = pad
     gen_config.do_sample = False
-    gen_config.max_new_tokens = gen_config.min_new_tokens = new_tokens
+    gen_config.max_new_tokens = new_tokens
     params = SamplingParams(temperature=0.0, max_new_tokens=new_tokens, stop=())
 
     def ours() -> list[list[int]]:
