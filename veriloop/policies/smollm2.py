@@ -9,16 +9,20 @@ The GGUF is dequantized by transformers' GGUF loader to float32 once and cached 
 checkpoint directory at `$VERILOOP_HOME/models/smollm2-135m-instruct` (~540 MB), which later
 loads in about a second instead of ~10 s.
 
-What it can and cannot do on a CPU (2 cores): 135M parameters (30 layers, d=576, GQA 9/3
-heads, 49k vocabulary, 8k context, ChatML template without a tool section: veriloop puts the
-tool list and the Hermes calling convention into the system message). Float32 decoding with
-the veriloop sampler runs at roughly 50-150 tokens/s for a batch of 8 (see
-`veriloop bench generate --model smollm2-135m`); an `arithmetic` eval of 20 tasks takes a few
-minutes. It follows simple instructions and sometimes emits a well-formed `<tool_call>`, but
-it is weak at multi-step arithmetic and at the tool-call format: expect low scores and many
-format violations. It is too slow to RL-train meaningfully on 2 cores (a forward+backward over
-a 300-token episode costs ~0.2 TFLOP); use it for evaluation, serving and rendering tests, and
-the embedded tiny model for training runs.
+What it can and cannot do on a CPU: 135M parameters (30 layers, d=576, GQA 9/3 heads, 49k
+vocabulary, 8k context, ChatML template without a tool section: veriloop puts the tool list and
+the Hermes calling convention into the system message). In float32 on one core of the 2-core
+AMD EPYC (AVX-512) build machine, a decode step of a batch of 8 takes ~85 ms: it is
+memory-bandwidth bound (all 540 MB of weights are read per step), so batching more sequences
+is nearly free, and prompts dominate (prefill runs at ~50-100 GFLOP/s, ~0.2 TFLOP per 1000
+prompt tokens). `veriloop bench generate --model smollm2-135m --threads 1` measured 67 tokens/s
+for 3-turn episodes of 8 sequences (transformers.generate: 27) and 50 tokens/s for single
+prompts (30). Two threads are faster only on an idle machine. An `arithmetic` eval of 20 tasks
+takes a few minutes. It follows simple instructions and sometimes writes a well-formed
+`<tool_call>`, but it is weak at multi-step arithmetic and at the tool-call format: expect low
+scores and many format violations. RL-training it on 2 cores is too slow to be useful (a
+forward+backward over a 300-token episode costs ~0.25 TFLOP); use it for evaluation, serving
+and template tests, and the embedded tiny model for training runs.
 """
 
 from __future__ import annotations
