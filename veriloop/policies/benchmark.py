@@ -10,7 +10,9 @@ measures single-prompt generation. Runs alternate between the two implementation
 is the median over `--repeats` runs. Also reports the fraction of the CPU's (or GPU's) measured
 matmul peak that each reaches: model FLOPs (2 x matmul parameters per processed token, LM head
 per generated token, attention over the context) over wall time, divided by the best FLOP/s of
-a large square matmul in the model's dtype measured in the same run.
+a large square matmul in the model's dtype measured in the same run. Both sides are charged the
+same useful work (as in MFU): work our sampler avoids (shared prefixes, kept caches) counts as
+done, so its figure is an effective utilization, not a hardware counter.
 
     python benchmarks/generate.py --model tiny --json
     veriloop bench generate --model smollm2-135m --json
