@@ -198,12 +198,15 @@ def test_malformed_json_and_shapes_are_clear_errors(fake):
 
 
 def test_timeouts_are_retried_then_reported(fake):
-    f = fake([(200, OK_BODY, 1.0, {}), (200, OK_BODY, 0, {})])
-    client = OpenAIClient(f.url, timeout=0.2, max_retries=1, backoff=0.01)
+    f = fake([(200, OK_BODY, 4.0, {}), (200, OK_BODY, 0, {})])
+    client = OpenAIClient(f.url, timeout=1.0, max_retries=1, backoff=0.01)
     assert client.chat("m", [])["choices"]  # first attempt timed out, second answered
-    f2 = fake([(200, OK_BODY, 1.0, {})])
+    assert f.calls == 2
+    f2 = fake([(200, OK_BODY, 4.0, {})])
+    start = time.perf_counter()
     with pytest.raises(OpenAITimeoutError, match="no response within the timeout"):
-        OpenAIClient(f2.url, timeout=0.2, max_retries=1, backoff=0.01).chat("m", [])
+        OpenAIClient(f2.url, timeout=1.0, max_retries=1, backoff=0.01).chat("m", [])
+    assert time.perf_counter() - start < 3.9  # gave up on the timeout, not the server
 
 
 def test_client_errors_are_not_retried(fake):
