@@ -59,3 +59,19 @@ def test_eval_runs_with_a_model_backend(tiny_path, tmp_path):
     summary = _last_json(r)
     assert summary["trajectories"] == 2 and summary["infra_errors"] == 0
     assert "format_violation_rate" in summary and summary["policy"] == tiny_path.name
+
+
+def test_rollout_stores_token_exact_trajectories_from_a_model(tiny_path, tmp_path):
+    from veriloop.data.store import TrajectoryStore
+
+    r = veriloop("rollout", "--env", "arithmetic", "--model", str(tiny_path), "--tasks", "1",
+                 "--group", "2", "--max-new-tokens", "8", "--max-turns", "2",
+                 "--out", str(tmp_path / "run"), "--json")
+    assert r.exit_code == 0, r.output[-2000:]
+    summary = _last_json(r)
+    assert summary["trajectories"] == 2 and summary["infra_errors"] == 0
+    store = TrajectoryStore(summary["store"])
+    trajs = store.query()
+    assert len(trajs) == 2
+    for t in trajs:
+        assert t.sampling_logprobs is not None and len(t.token_ids) == len(t.loss_mask)

@@ -59,3 +59,17 @@ def test_eval_arithmetic_with_smollm2(tmp_path):
     summary = json.loads(r.stdout.strip().splitlines()[-1])
     assert summary["trajectories"] == 20 and summary["infra_errors"] == 0
     assert 0.0 <= summary["format_violation_rate"] <= 1.0
+
+
+@pytest.mark.slow
+def test_gguf_file_loads_directly_and_matches_the_converted_checkpoint():
+    from veriloop.policies import load_policy
+
+    direct = load_policy(str(smollm2.gguf_path()))
+    converted = load_policy("smollm2-135m")
+    prompt = list(converted.renderer.render_prompt([Message(role="user", content="Hi!")], ()).ids)
+    assert list(direct.renderer.render_prompt([Message(role="user", content="Hi!")], ()).ids) == prompt
+    params = SamplingParams(temperature=0.0, max_new_tokens=6, stop=())
+    a = direct.sampler.generate([prompt], params)[0]
+    b = converted.sampler.generate([prompt], params)[0]
+    assert a.token_ids == b.token_ids
