@@ -204,3 +204,24 @@ def test_policy_generate_returns_tokens_text_and_logprobs(tiny_policy):
     assert [g.token_ids for g in gens] == [g.token_ids for g in again]
     for r in reqs:
         tiny_policy.release(r.key)
+
+
+def test_kept_caches_are_evicted_least_recently_used_beyond_the_budget(tiny_path):
+    pol = HFPolicy.from_pretrained(tiny_path, cache_budget_bytes=1)  # room for one episode
+    prompts = _prompts(pol, 3)
+    params = SamplingParams(temperature=0.0, max_new_tokens=4, stop=())
+    pol.sampler.generate(prompts[:2], params, keys=["a", "b"], ignore_eos=True)
+    assert list(pol.sampler._kept) == ["b"]
+    pol.sampler.generate(prompts[2:], params, keys=["c"], ignore_eos=True)
+    assert list(pol.sampler._kept) == ["c"] and pol.sampler._kept_bytes > 0
+
+
+def test_bfloat16_policy_samples_with_consistent_logprobs(tiny_path):
+    pol = HFPolicy.from_pretrained(tiny_path, dtype="bfloat16")
+    assert pol.dtype == torch.bfloat16 and pol.sampler.fast
+    prompt = _prompts(pol, 1)[0]
+    out = pol.sampler.generate([prompt], SamplingParams(temperature=1.0, max_new_tokens=8,
+                                                        stop=(), seed=0), ignore_eos=True)[0]
+    with torch.no_grad():
+        ref = sequence_logprobs(pol.model, torch.tensor([prompt + out.token_ids]))[0, len(prompt) - 1:]
+    assert (ref - torch.tensor(out.logprobs)).abs().max().item() < 0.1  # bf16 rounding
