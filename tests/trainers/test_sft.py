@@ -9,7 +9,7 @@ from veriloop.trainers.config import load_config
 from veriloop.trainers.sft import SFTTrainer
 
 SMALL = ["kind=sft", "model.size=xs", "sft.demos=24", "sft.epochs=2", "sft.batch_tokens=1024",
-         "sft.warmup_steps=1", "train.save_every=2"]
+         "sft.warmup_steps=1", "sft.save_every=2"]
 
 
 def _sft(run, extra=()):

@@ -177,6 +177,8 @@ class SFTConfig(Section):
     """Tokens per optimizer step (sequences are packed into rows of `pack_length`)."""
     pack_length: int = 512
     """Row length for sequence packing; attention never crosses sequence boundaries."""
+    save_every: int = 500
+    """Checkpoint every N SFT steps (and at the end); 0 = only at the end."""
     lm_loss_weight: float = 0.0
     """Weight of an auxiliary next-token loss on the non-policy tokens (prompts, tool outputs).
     0 trains on policy tokens only. A model trained from scratch learns to attend to and copy

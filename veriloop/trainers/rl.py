@@ -370,7 +370,9 @@ class RLTrainer:
         for _ in range(o.epochs):
             order = torch.randperm(B, generator=gen).tolist()
             for m0 in range(0, B, o.minibatch_size):
-                mb = order[m0:m0 + o.minibatch_size]
+                # batch order keeps a group's samples together, so micro-batches share prompts
+                # (packing lays them out once); the accumulated gradient does not depend on it
+                mb = sorted(order[m0:m0 + o.minibatch_size])
                 micros = [mb[i:i + micro] for i in range(0, len(mb), micro)]
                 packs = [pack([seqs[i] for i in mi], [masks[i] for i in mi], row_len=o.pack_length)
                          for mi in micros]

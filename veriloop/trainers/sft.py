@@ -159,7 +159,7 @@ class SFTTrainer:
                 m = self.step()
                 logger.log(self.step_count, m)
                 rows.append({"step": self.step_count, **m})
-                every = self.cfg.train.save_every
+                every = self.cfg.sft.save_every
                 if every and self.step_count % every == 0 and self.step_count < self.total_steps:
                     self.save()
         finally:
