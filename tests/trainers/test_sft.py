@@ -54,3 +54,12 @@ def test_sft_resume_matches_uninterrupted(tmp_path):
     rows_b = resumed.train()
     for a, b in zip(rows_a[2:], rows_b):
         assert a["loss"] == b["loss"] and a["step"] == b["step"]
+
+
+def test_sft_epochs_of_different_lengths_run_to_the_end(tmp_path):
+    # batches are filled by tokens, so reshuffled epochs can hold different numbers of batches
+    t = _sft(tmp_path / "run", ["sft.epochs=6", "sft.batch_tokens=700"])
+    counts = [len(t._epoch_batches(e)) for e in range(6)]
+    assert t.total_steps == sum(counts)
+    rows = t.train()
+    assert rows[-1]["step"] == t.total_steps and rows[-1]["epoch"] == 5

@@ -81,8 +81,9 @@ class SFTTrainer:
         self.model.train()
         self.store = TrajectoryStore(self.paths.store)
         self.sequences = self._load_data()
-        self.batches_per_epoch = len(self._epoch_batches(0))
-        self.total_steps = cfg.sft.epochs * self.batches_per_epoch
+        # the whole schedule up front: batches are filled by tokens, so epochs differ in length
+        self.schedule = [(e, b) for e in range(cfg.sft.epochs) for b in self._epoch_batches(e)]
+        self.total_steps = len(self.schedule)
         self.optimizer = build_optimizer(self.model.parameters(), cfg.sft.lr,
                                          cfg.optim.weight_decay, tuple(cfg.optim.betas))
         self.scheduler = warmup_schedule(self.optimizer, cfg.sft.warmup_steps, self.total_steps)
@@ -124,8 +125,7 @@ class SFTTrainer:
 
     def step(self) -> dict[str, float]:
         t0 = time.perf_counter()
-        epoch, b = divmod(self.step_count, self.batches_per_epoch)
-        idx = self._epoch_batches(epoch)[b]
+        epoch, idx = self.schedule[self.step_count]
         packed = pack([self.sequences[i][0] for i in idx], [self.sequences[i][1] for i in idx],
                       self.cfg.sft.pack_length)
         out = forward_logprobs(self.model, packed)
