@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from veriloop.policies.base import DEFAULT_STOP, Generation, GenerationRequest, SamplingParams
+from veriloop.policies.base import Generation, GenerationRequest, SamplingParams
 from veriloop.policies.openai import tool_specs
 from veriloop.types import Message, ToolCall
 
@@ -155,8 +155,8 @@ def completion(policy, batcher: Batcher, body: dict[str, Any], model_name: str) 
     except (ValueError, TypeError) as e:
         raise BadRequest(str(e)) from None
     params = parse_params(body)
-    n = int(body.get("n") or 1)
-    if not 1 <= n <= 64:
+    n = body.get("n") or 1
+    if not isinstance(n, int) or not 1 <= n <= 64:
         raise BadRequest("'n' must be between 1 and 64")
     prompt = policy.renderer.render_prompt(messages, tools)
     # no episode keys: a server cannot know when a conversation ends to release its cache
@@ -246,4 +246,4 @@ def make_server(policy, host: str = "127.0.0.1", port: int = 8000, model_name: s
     return ThreadingHTTPServer((host, port), Handler)
 
 
-__all__ = ["DEFAULT_STOP", "completion", "make_server", "split_tool_calls"]
+__all__ = ["completion", "make_server", "split_tool_calls"]
