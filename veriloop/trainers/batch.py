@@ -56,7 +56,8 @@ def _lcp(a: Sequence[int], b: Sequence[int]) -> int:
 
 def pack(sequences: Sequence[Sequence[int]], masks: Sequence[Sequence[int]],
          row_len: int = 512, share_prefix: bool = True) -> Packed:
-    """Pack token sequences (with their loss masks) into rows of `max(row_len, longest)` tokens.
+    """Pack token sequences (with their loss masks) into rows of at most `max(row_len, longest)`
+    tokens (trimmed to the fullest row).
 
     Sequences are taken in lexicographic order, so those with a common prefix (the samples of
     one group share their prompt; all tasks of an environment share its system prompt) land in
@@ -82,6 +83,8 @@ def pack(sequences: Sequence[Sequence[int]], masks: Sequence[Sequence[int]],
                 rows[-1] = (members + [i], p)
                 continue
         rows.append(([i], lengths[i] - 1 if share_prefix else 0))
+    # rows are only as long as the fullest one: padding would cost as much compute as tokens
+    T = max(p + sum(lengths[m] - p for m in members) for members, p in rows)
     R, B, L = len(rows), len(sequences), max(lengths) - 1
     input_ids = torch.zeros(R, T, dtype=torch.long)
     position_ids = torch.zeros(R, T, dtype=torch.long)
