@@ -64,3 +64,19 @@ def test_shared_prefix_packing_is_exact_and_saves_tokens():
     g2 = torch.autograd.grad(ref.logprobs.sum(), list(model.parameters()))
     for a, b in zip(g1, g2):
         torch.testing.assert_close(a, b, atol=1e-4, rtol=1e-4)
+
+
+def test_policy_only_logprobs_and_entropy_gradient():
+    model = _model()
+    seqs = [[1, 5, 7, 9, 11, 3], [1, 5, 8, 10]]
+    masks = [[0, 0, 1, 1, 0, 1], [0, 0, 1, 1]]
+    packed = pack(seqs, masks)
+    full = forward_logprobs(model, packed, entropy=True)
+    part = forward_logprobs(model, packed, entropy=True, policy_only=True)
+    on = packed.loss_mask > 0
+    torch.testing.assert_close(part.logprobs[on], full.logprobs[on])
+    assert torch.all(part.logprobs[~on] == 0)
+    assert not part.entropy.requires_grad
+    bonus = forward_logprobs(model, packed, entropy=True, entropy_grad=True, policy_only=True)
+    (g,) = torch.autograd.grad(bonus.entropy.sum(), [model.lm_head.weight])
+    assert g.abs().sum() > 0

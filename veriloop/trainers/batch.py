@@ -130,25 +130,32 @@ class ForwardOut:
 
 
 def forward_logprobs(model: torch.nn.Module, packed: Packed, temperature: float = 1.0,
-                     entropy: bool = False, hidden: bool = False) -> ForwardOut:
-    """Teacher-forced logprobs of the packed tokens under `model` (logits / temperature)."""
-    out = model(input_ids=packed.input_ids, position_ids=packed.position_ids,
-                attention_mask=packed.attention_mask, output_hidden_states=hidden,
-                use_cache=False)
-    logits = out.logits.float()  # [R, T, V]
+                     entropy: bool = False, hidden: bool = False,
+                     policy_only: bool = False, entropy_grad: bool = False) -> ForwardOut:
+    """Teacher-forced logprobs of the packed tokens under `model` (logits / temperature).
+
+    The LM head runs only on the positions whose results are used: every predicted token, or
+    with `policy_only` just the policy tokens (where RL losses live; elsewhere the result is 0).
+    Entropy is computed without gradient unless `entropy_grad` (an entropy bonus needs it).
+    """
+    out = model.get_decoder()(input_ids=packed.input_ids, position_ids=packed.position_ids,
+                              attention_mask=packed.attention_mask, use_cache=False)
+    h = out.last_hidden_state  # [R, T, H]
+    sel = packed.valid & (packed.loss_mask > 0) if policy_only else packed.valid  # [B, L]
+    hs = h.reshape(-1, h.shape[-1])[packed.index[sel]]  # [N, H]
+    logits = model.get_output_embeddings()(hs).float()  # [N, V]
     if temperature != 1.0:
         logits = logits / temperature
-    V = logits.shape[-1]
-    lse = torch.logsumexp(logits, dim=-1)  # [R, T]
-    flat = logits.reshape(-1, V)  # [R*T, V]
-    tgt = flat[packed.index, packed.targets]  # [B, L]
-    lp = (tgt - packed.gather(lse)) * packed.valid  # [B, L]
+    lse = torch.logsumexp(logits, dim=-1)  # [N]
+    tgt = logits.gather(-1, packed.targets[sel][:, None]).squeeze(-1)  # [N]
+    lp = torch.zeros(sel.shape, dtype=logits.dtype, device=logits.device)  # [B, L]
+    lp = lp.masked_scatter(sel, tgt - lse)
     ent = None
     if entropy:
-        logp_all = logits - lse[..., None]  # [R, T, V]
-        ent = packed.gather(-(logp_all.exp() * logp_all).sum(-1))  # [B, L]
-    h = out.hidden_states[-1] if hidden else None
-    return ForwardOut(lp, ent, h)
+        with torch.set_grad_enabled(entropy_grad and torch.is_grad_enabled()):
+            logp = logits - lse[:, None]  # [N, V]
+            ent = torch.zeros_like(lp).masked_scatter(sel, -(logp.exp() * logp).sum(-1))
+    return ForwardOut(lp, ent, h if hidden else None)
 
 
 def aligned(values: Sequence[Sequence[float]], L: int) -> Tensor:

@@ -313,7 +313,9 @@ class RLTrainer:
 
     def _forward(self, packed: Packed, need_entropy: bool = True):
         return forward_logprobs(self.model, packed, self.cfg.rollout.temperature,
-                                entropy=need_entropy, hidden=self.value_head is not None)
+                                entropy=need_entropy, hidden=self.value_head is not None,
+                                policy_only=True,
+                                entropy_grad=self.cfg.algorithm.entropy_coef != 0)
 
     def _values(self, packed: Packed, hidden: torch.Tensor) -> torch.Tensor:
         return packed.gather(self.value_head(hidden.float()).squeeze(-1))  # [B, L]
@@ -322,7 +324,8 @@ class RLTrainer:
         ctx = self.model.disable_adapter() if self.ref_model is None else nullcontext()
         model = self.model if self.ref_model is None else self.ref_model
         with torch.no_grad(), ctx:
-            return forward_logprobs(model, packed, self.cfg.rollout.temperature).logprobs
+            return forward_logprobs(model, packed, self.cfg.rollout.temperature,
+                                    policy_only=True).logprobs
 
     def _update(self, batch: Batch, step: int) -> dict[str, float]:
         cfg, a, o = self.cfg, self.cfg.algorithm, self.cfg.optim

@@ -128,7 +128,7 @@ class SFTTrainer:
         epoch, idx = self.schedule[self.step_count]
         packed = pack([self.sequences[i][0] for i in idx], [self.sequences[i][1] for i in idx],
                       self.cfg.sft.pack_length)
-        out = forward_logprobs(self.model, packed)
+        out = forward_logprobs(self.model, packed, policy_only=self.cfg.sft.lm_loss_weight == 0)
         mask = packed.loss_mask  # [B, L]
         policy_loss = -(out.logprobs * mask).sum() / mask.sum().clamp(min=1.0)
         loss = policy_loss
