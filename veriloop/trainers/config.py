@@ -137,8 +137,10 @@ class OptimConfig(Section):
     """Sequences per optimizer step."""
     micro_batch_size: int = 64
     """Sequences per forward/backward; minibatch / micro = gradient-accumulation steps."""
-    pack_length: int = 1024
-    """Row length for packing RL sequences (a group's shared prompt is laid out once per row)."""
+    pack_length: int = 768
+    """Row length for packing RL sequences (a group's shared prompt is laid out once per row).
+    Attention costs grow with the square of the row length, so rows of about one group are
+    fastest."""
 
 
 class TrainConfig(Section):
