@@ -80,3 +80,27 @@ def test_policy_only_logprobs_and_entropy_gradient():
     bonus = forward_logprobs(model, packed, entropy=True, entropy_grad=True, policy_only=True)
     (g,) = torch.autograd.grad(bonus.entropy.sum(), [model.lm_head.weight])
     assert g.abs().sum() > 0
+
+
+def test_grouped_llama_forward_equals_hf_packed_forward(monkeypatch):
+    """The Llama fast path (prefix once, suffixes attending to it) gives the same logprobs,
+    entropy and gradients as the model's own forward over the block-diagonal packed rows."""
+    import veriloop.trainers.batch as batch
+
+    model = _model().train()
+    prompt = [1, 2, 3, 4, 5, 6, 7]
+    seqs = [prompt + [9, 10, 11], prompt + [12, 13], prompt + [9, 13, 14, 15, 16, 17],
+            [20, 21, 22, 23], prompt[:3] + [40, 41], [30, 31]]
+    masks = [[0] * 2 + [1] * (len(s) - 2) for s in seqs]
+    packed = pack(seqs, masks, row_len=16)
+    assert max(p for _, p in packed.rows) > 0 and len(packed.rows) > 1
+    assert batch._grouped_ok(model, packed)
+    fast = forward_logprobs(model, packed, temperature=0.9, entropy=True, entropy_grad=True)
+    g_fast = torch.autograd.grad((fast.logprobs + fast.entropy).sum(), list(model.parameters()))
+    monkeypatch.setattr(batch, "_grouped_ok", lambda m, p: False)
+    ref = forward_logprobs(model, packed, temperature=0.9, entropy=True, entropy_grad=True)
+    g_ref = torch.autograd.grad((ref.logprobs + ref.entropy).sum(), list(model.parameters()))
+    torch.testing.assert_close(fast.logprobs, ref.logprobs, atol=1e-5, rtol=1e-5)
+    torch.testing.assert_close(fast.entropy, ref.entropy, atol=1e-5, rtol=1e-5)
+    for a, b in zip(g_fast, g_ref, strict=True):
+        torch.testing.assert_close(a, b, atol=1e-4, rtol=1e-4)

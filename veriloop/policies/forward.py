@@ -152,3 +152,65 @@ class HFForward:
         out = self.model(input_ids=tokens, attention_mask=mask2d.long(), position_ids=positions,
                          past_key_values=cache, use_cache=True, **self.extra)
         return out.logits[:, -1]
+
+
+class LlamaTrainForward:
+    """Differentiable Llama-family forward over a *grouped* layout: per row a shared prefix
+    `[R, Pm]` (right-padded), per sequence its own suffix `[B, Sm]` that attends to its row's
+    prefix and causally to itself. Attention thus costs prefix² + suffix × (prefix + suffix)
+    per group instead of (prefix + all suffixes)² for a block-diagonal packed row; every
+    per-token op runs once per laid-out token. Gradients flow into the HF module's parameters
+    (same math and op order as `LlamaForward`, which follows transformers' Llama)."""
+
+    def __init__(self, model) -> None:
+        self.fw = LlamaForward(model)
+
+    def __call__(self, pre_ids, pre_pos, pre_mask, suf_ids, suf_pos, suf_mask, suf_row):
+        """pre_* [R, Pm], suf_* [B, Sm]; masks bool [R, 1, Pm, Pm] and [B, 1, Sm, Pm + Sm]
+        (True = attend); suf_row [B] row of each suffix. Returns the final-normed hidden states
+        flattened as [R * Pm + B * Sm, d] (prefix positions first)."""
+        fw = self.fw
+        R, Pm = pre_ids.shape
+        B, Sm = suf_ids.shape
+        H, KV, hd = fw.heads, fw.kv_heads, fw.head_dim
+        nq, nkv = H * hd, KV * hd
+        ids = torch.cat([pre_ids.reshape(-1), suf_ids.reshape(-1)])  # [N]
+        pos = torch.cat([pre_pos.reshape(-1), suf_pos.reshape(-1)])  # [N]
+        h = fw.embed(ids)  # [N, d]
+        with torch.no_grad():
+            cos, sin = fw._rope_cos_sin(h[None], pos)  # [N, hd]
+        cos, sin = cos[:, None], sin[:, None]  # [N, 1, hd]
+        gqa = KV != H
+        npre = R * Pm
+        for layer in fw.layers:
+            att, mlp = layer.self_attn, layer.mlp
+            x = fw._rms(h, layer.input_layernorm.weight, fw.eps)
+            w = torch.cat([att.q_proj.weight, att.k_proj.weight, att.v_proj.weight])
+            b = None
+            if att.q_proj.bias is not None:
+                b = torch.cat([att.q_proj.bias, att.k_proj.bias, att.v_proj.bias])
+            qkv = F.linear(x, w, b)  # [N, (H + 2 KV) hd]
+            q = fw._rope(qkv[:, :nq].view(-1, H, hd), cos, sin)  # [N, H, hd]
+            k = fw._rope(qkv[:, nq:nq + nkv].view(-1, KV, hd), cos, sin)  # [N, KV, hd]
+            v = qkv[:, nq + nkv:].view(-1, KV, hd)  # [N, KV, hd]
+            qp, kp, vp = (t[:npre].view(R, Pm, t.shape[1], hd).transpose(1, 2)
+                          for t in (q, k, v))  # [R, heads, Pm, hd]
+            qs, ks, vs = (t[npre:].view(B, Sm, t.shape[1], hd).transpose(1, 2)
+                          for t in (q, k, v))  # [B, heads, Sm, hd]
+            if Pm:
+                op = F.scaled_dot_product_attention(qp, kp, vp, attn_mask=pre_mask,
+                                                    scale=fw.scale, enable_gqa=gqa)
+                ks = torch.cat([kp[suf_row], ks], dim=2)  # [B, KV, Pm + Sm, hd]
+                vs = torch.cat([vp[suf_row], vs], dim=2)
+            os_ = F.scaled_dot_product_attention(qs, ks, vs, attn_mask=suf_mask, scale=fw.scale,
+                                                 enable_gqa=gqa)  # [B, H, Sm, hd]
+            parts = [os_.transpose(1, 2).reshape(B * Sm, nq)]
+            if Pm:
+                parts.insert(0, op.transpose(1, 2).reshape(R * Pm, nq))
+            o = torch.cat(parts) if len(parts) > 1 else parts[0]  # [N, nq]
+            h = h + F.linear(o, att.o_proj.weight, att.o_proj.bias)
+            x = fw._rms(h, layer.post_attention_layernorm.weight, fw.eps)
+            gu = F.linear(x, torch.cat([mlp.gate_proj.weight, mlp.up_proj.weight]))  # [N, 2 I]
+            inter = mlp.gate_proj.weight.shape[0]
+            h = h + F.linear(F.silu(gu[:, :inter]) * gu[:, inter:], mlp.down_proj.weight)
+        return fw._rms(h, fw.norm.weight, fw.eps)  # [N, d]

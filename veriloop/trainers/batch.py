@@ -33,6 +33,8 @@ class Packed:
     loss_mask: Tensor  # [B, L] float: token j + 1 is a policy token
     lengths: list[int]
     row_tokens: int  # tokens actually laid out (shared prefixes counted once)
+    rows: list[tuple[list[int], int]] | None = None  # (member sequences, shared prefix length)
+    sequences: list[list[int]] | None = None
 
     @property
     def num_tokens(self) -> int:
@@ -119,7 +121,67 @@ def pack(sequences: Sequence[Sequence[int]], masks: Sequence[Sequence[int]],
     # padding positions attend to themselves only, so softmax never sees an empty row
     eye = torch.eye(T, dtype=torch.bool)[None]  # [1, T, T]
     attn = ((same & causal) | eye)[:, None]  # [R, 1, T, T]
-    return Packed(input_ids, position_ids, attn, index, targets, valid, loss_mask, lengths, used)
+    return Packed(input_ids, position_ids, attn, index, targets, valid, loss_mask, lengths, used,
+                  rows, [list(x) for x in sequences])
+
+
+@dataclass
+class Grouped:
+    """The packed rows as (shared prefix, own suffixes) for `LlamaTrainForward`."""
+
+    pre_ids: Tensor  # [R, Pm]
+    pre_pos: Tensor  # [R, Pm]
+    pre_mask: Tensor  # [R, 1, Pm, Pm]
+    suf_ids: Tensor  # [B, Sm]
+    suf_pos: Tensor  # [B, Sm]
+    suf_mask: Tensor  # [B, 1, Sm, Pm + Sm]
+    suf_row: Tensor  # [B]
+    index: Tensor  # [B, L] flat index into [R * Pm + B * Sm] (prefix positions first)
+
+
+def grouped(packed: Packed) -> Grouped:
+    """Lay out each row's shared prefix once and each sequence's own tokens as a suffix."""
+    rows, seqs = packed.rows, packed.sequences
+    if rows is None or seqs is None:
+        raise ValueError("this Packed has no row structure; build it with pack()")
+    R, B, L = len(rows), len(seqs), packed.index.shape[1]
+    Pm = max(p for _, p in rows)
+    Sm = max(len(seqs[i]) - p for members, p in rows for i in members)
+    pre_ids = torch.zeros(R, Pm, dtype=torch.long)
+    pre_len = torch.zeros(R, dtype=torch.long)
+    suf_ids = torch.zeros(B, Sm, dtype=torch.long)
+    suf_len = torch.zeros(B, dtype=torch.long)
+    suf_row = torch.zeros(B, dtype=torch.long)
+    pfx = torch.zeros(B, dtype=torch.long)
+    index = torch.zeros(B, L, dtype=torch.long)
+    for r, (members, p) in enumerate(rows):
+        pre_ids[r, :p] = torch.tensor(seqs[members[0]][:p], dtype=torch.long)
+        pre_len[r] = p
+        for i in members:
+            n = len(seqs[i])
+            suf_ids[i, :n - p] = torch.tensor(seqs[i][p:], dtype=torch.long)
+            suf_len[i], suf_row[i], pfx[i] = n - p, r, p
+            j = torch.arange(n - 1)
+            index[i, :n - 1] = torch.where(j < p, r * Pm + j, R * Pm + i * Sm + j - p)
+    a, s = torch.arange(Pm), torch.arange(Sm)
+    pre_pos = a[None].expand(R, Pm).clone()
+    suf_pos = pfx[:, None] + s[None]  # [B, Sm]
+    # pad queries attend to themselves only, so softmax never sees an empty row
+    eye_p, eye_s = a[None, :] == a[:, None], s[None, :] == s[:, None]
+    pre_mask = ((a[None, :] <= a[:, None]) & (a[None, None, :] < pre_len[:, None, None])) | eye_p
+    own = (s[None, :] <= s[:, None]) & (s[None, None, :] < suf_len[:, None, None]) | eye_s
+    seen = (a[None, :] < pfx[:, None])[:, None, :].expand(B, Sm, Pm)  # [B, Sm, Pm]
+    suf_mask = torch.cat([seen, own], dim=2)  # [B, Sm, Pm + Sm]
+    return Grouped(pre_ids, pre_pos, pre_mask[:, None], suf_ids, suf_pos, suf_mask[:, None],
+                   suf_row, index)
+
+
+def _grouped_ok(model: torch.nn.Module, packed: Packed) -> bool:
+    from veriloop.policies.forward import supports_fast_forward
+
+    if packed.rows is None or not supports_fast_forward(model):
+        return False
+    return not (model.training and getattr(model.config, "attention_dropout", 0.0))
 
 
 @dataclass
@@ -138,11 +200,21 @@ def forward_logprobs(model: torch.nn.Module, packed: Packed, temperature: float 
     with `policy_only` just the policy tokens (where RL losses live; elsewhere the result is 0).
     Entropy is computed without gradient unless `entropy_grad` (an entropy bonus needs it).
     """
-    out = model.get_decoder()(input_ids=packed.input_ids, position_ids=packed.position_ids,
-                              attention_mask=packed.attention_mask, use_cache=False)
-    h = out.last_hidden_state  # [R, T, H]
     sel = packed.valid & (packed.loss_mask > 0) if policy_only else packed.valid  # [B, L]
-    hs = h.reshape(-1, h.shape[-1])[packed.index[sel]]  # [N, H]
+    h = None
+    if not hidden and _grouped_ok(model, packed):
+        # Llama family: shared prefixes attended once per row instead of a block-diagonal mask
+        from veriloop.policies.forward import LlamaTrainForward
+
+        g = grouped(packed)
+        flat = LlamaTrainForward(model)(g.pre_ids, g.pre_pos, g.pre_mask, g.suf_ids, g.suf_pos,
+                                        g.suf_mask, g.suf_row)  # [N, H]
+        hs = flat[g.index[sel]]
+    else:
+        out = model.get_decoder()(input_ids=packed.input_ids, position_ids=packed.position_ids,
+                                  attention_mask=packed.attention_mask, use_cache=False)
+        h = out.last_hidden_state  # [R, T, H]
+        hs = h.reshape(-1, h.shape[-1])[packed.index[sel]]  # [N, H]
     logits = model.get_output_embeddings()(hs).float()  # [N, V]
     if temperature != 1.0:
         logits = logits / temperature

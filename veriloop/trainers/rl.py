@@ -90,6 +90,14 @@ def turn_events(traj: Trajectory) -> list[dict[str, int]]:
             for i, t in enumerate(traj.turns)]
 
 
+def _policy_end(mask: Sequence[int]) -> int:
+    """Length of the token prefix that ends with the last policy token."""
+    for i in range(len(mask) - 1, -1, -1):
+        if mask[i]:
+            return i + 1
+    return len(mask)
+
+
 def policy_tokens(traj: Trajectory) -> int:
     return sum(len(t.action_ids) for t in traj.turns)
 
@@ -311,6 +319,15 @@ class RLTrainer:
         mask = torch.tensor(keep, dtype=torch.bool)
         return Batch(trajs, seq_adv[mask] if seq_adv is not None else None, flat_r[mask])
 
+    def _pack(self, seqs: list, masks: list) -> Packed:
+        """Pack a micro-batch. With the grouped Llama forward (prefix once, suffixes attend
+        to it; no hidden states needed) attention no longer grows with the square of the row,
+        so rows are not capped: each row is a group (prompt once + its samples)."""
+        from veriloop.policies.forward import supports_fast_forward
+
+        grouped = self.value_head is None and supports_fast_forward(self.model)
+        return pack(seqs, masks, row_len=1 << 30 if grouped else self.cfg.optim.pack_length)
+
     def _forward(self, packed: Packed, need_entropy: bool = True):
         return forward_logprobs(self.model, packed, self.cfg.rollout.temperature,
                                 entropy=need_entropy, hidden=self.value_head is not None,
@@ -333,8 +350,11 @@ class RLTrainer:
         accum_weight = _ACCUM_WEIGHT[a.aggregation]
         norm = float(a.loss_norm or cfg.rollout.max_new_tokens)
         B = len(batch.trajs)
-        seqs = [t.token_ids for t in batch.trajs]
-        masks = [t.loss_mask for t in batch.trajs]
+        # tokens after a sequence's last policy token (the final observation) cannot change
+        # any policy token's logprob (causal model), so the training passes stop there
+        ends = [_policy_end(t.loss_mask) for t in batch.trajs]
+        seqs = [t.token_ids[:n] for t, n in zip(batch.trajs, ends, strict=True)]
+        masks = [t.loss_mask[:n] for t, n in zip(batch.trajs, ends, strict=True)]
         micro = max(1, min(o.micro_batch_size, o.minibatch_size))
         # per-sequence fixed inputs: old (sampling) logprobs, reference logprobs, old values
         old_lp: list[torch.Tensor] = []
@@ -345,9 +365,10 @@ class RLTrainer:
         tok_mask: list[torch.Tensor] = []
         for s in range(0, B, micro):
             idx = list(range(s, min(B, s + micro)))
-            packed = pack([seqs[i] for i in idx], [masks[i] for i in idx], row_len=o.pack_length)
+            packed = self._pack([seqs[i] for i in idx], [masks[i] for i in idx])
             sampled = [batch.trajs[i].sampling_logprobs for i in idx]
             if all(x is not None for x in sampled):
+                sampled = [x[:ends[i]] for x, i in zip(sampled, idx, strict=True)]
                 lp = aligned(sampled, packed.loss_mask.shape[1])
             else:  # text-only policy: the current model before the update is the old policy
                 with torch.no_grad():
@@ -377,7 +398,7 @@ class RLTrainer:
                 # (packing lays them out once); the accumulated gradient does not depend on it
                 mb = sorted(order[m0:m0 + o.minibatch_size])
                 micros = [mb[i:i + micro] for i in range(0, len(mb), micro)]
-                packs = [pack([seqs[i] for i in mi], [masks[i] for i in mi], row_len=o.pack_length)
+                packs = [self._pack([seqs[i] for i in mi], [masks[i] for i in mi])
                          for mi in micros]
                 total_w = sum(accum_weight(p) for p in packs) or 1.0
                 self.optimizer.zero_grad(set_to_none=True)
