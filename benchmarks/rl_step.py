@@ -7,7 +7,8 @@ the embedded tiny model (random initial weights unless --init), the task single-
 An untrained model rarely stops early, so both sides generate about the full 64 tokens; the mean
 completion length of each side is printed so the work can be checked.
 
-veriloop: `RLTrainer.step()` (batched sampler with KV cache + packed training forward).
+veriloop: `RLTrainer.step()` (batched sampler with KV cache; training forward with each group's
+prompt laid out once and its samples attending to it).
 TRL: `GRPOTrainer` with transformers `generate`, `per_device_train_batch_size=128`,
 `num_generations=8`, `beta=0`, gradient checkpointing off. Its per-step time is taken by a
 trainer callback (step begin -> step end), which excludes TRL's setup.
@@ -15,7 +16,8 @@ trainer callback (step begin -> step end), which excludes TRL's setup.
     python benchmarks/rl_step.py [--steps 3] [--size s] [--threads 2]
 
 Prints one JSON object: median step seconds of each (first step excluded as warm-up), their
-ratio veriloop / TRL, and the mean completion lengths.
+ratio veriloop / TRL, the mean completion lengths, and veriloop's split of its step (generation,
+whole rollout, training update).
 """
 
 from __future__ import annotations
@@ -50,15 +52,16 @@ def veriloop_steps(model_dir: Path, steps: int, out: Path, size: str) -> dict:
     policy = HFPolicy.from_pretrained(model_dir, device="cpu", dtype="float32")
     trainer = RLTrainer(cfg, out / "veriloop", policy)
     trainer.setup()
-    times, lengths = [], []
+    times, lengths, parts = [], [], []
     for _ in range(steps):
         t0 = time.perf_counter()
         m = trainer.step()
         times.append(time.perf_counter() - t0)
         lengths.append(m["response_tokens"])
+        parts.append({k: m[k] for k in ("generate_s", "rollout_s", "train_s")})
         print(f"veriloop step {len(times)}: {times[-1]:.2f}s", file=sys.stderr, flush=True)
     trainer.close()
-    return {"step_s": times, "completion_tokens": statistics.mean(lengths),
+    return {"step_s": times, "completion_tokens": statistics.mean(lengths), "parts": parts,
             "_tasks": trainer.sampler.tasks}
 
 
@@ -146,7 +149,10 @@ def main() -> None:
         "veriloop_step_s": vs, "trl_step_s": ts, "ratio_veriloop_over_trl": vs / ts,
         "veriloop_completion_tokens": v["completion_tokens"],
         "trl_completion_tokens": t["completion_tokens"],
-        "veriloop_all_steps_s": v["step_s"], "trl_all_steps_s": t["step_s"]}))
+        "veriloop_all_steps_s": v["step_s"], "trl_all_steps_s": t["step_s"],
+        # where veriloop's step goes (medians; rollout_s includes generate_s)
+        **{f"veriloop_{k}": statistics.median(p[k] for p in v["parts"][warm])
+           for k in ("generate_s", "rollout_s", "train_s")}}))
 
 
 if __name__ == "__main__":

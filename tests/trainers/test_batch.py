@@ -85,7 +85,7 @@ def test_policy_only_logprobs_and_entropy_gradient():
 def test_grouped_llama_forward_equals_hf_packed_forward(monkeypatch):
     """The Llama fast path (prefix once, suffixes attending to it) gives the same logprobs,
     entropy and gradients as the model's own forward over the block-diagonal packed rows."""
-    import veriloop.trainers.batch as batch
+    from veriloop.trainers import batch
 
     model = _model().train()
     prompt = [1, 2, 3, 4, 5, 6, 7]

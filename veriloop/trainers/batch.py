@@ -176,12 +176,18 @@ def grouped(packed: Packed) -> Grouped:
                    suf_row, index)
 
 
-def _grouped_ok(model: torch.nn.Module, packed: Packed) -> bool:
+def grouped_forward_applies(model: torch.nn.Module) -> bool:
+    """Whether `forward_logprobs` (without hidden states) runs the grouped Llama forward, whose
+    attention cost does not grow with the square of a packed row's length."""
     from veriloop.policies.forward import supports_fast_forward
 
-    if packed.rows is None or not supports_fast_forward(model):
+    if not supports_fast_forward(model):
         return False
     return not (model.training and getattr(model.config, "attention_dropout", 0.0))
+
+
+def _grouped_ok(model: torch.nn.Module, packed: Packed) -> bool:
+    return packed.rows is not None and grouped_forward_applies(model)
 
 
 @dataclass

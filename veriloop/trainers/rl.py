@@ -44,7 +44,13 @@ from veriloop.algorithms.losses import (
 from veriloop.algorithms.shaping import event_rewards, length_cost, overlong_penalty, step_cost
 from veriloop.data.store import TrajectoryStore
 from veriloop.trainers import checkpoint
-from veriloop.trainers.batch import Packed, aligned, forward_logprobs, pack
+from veriloop.trainers.batch import (
+    Packed,
+    aligned,
+    forward_logprobs,
+    grouped_forward_applies,
+    pack,
+)
 from veriloop.trainers.common import (
     DeterministicKeys,
     RunPaths,
@@ -323,9 +329,7 @@ class RLTrainer:
         """Pack a micro-batch. With the grouped Llama forward (prefix once, suffixes attend
         to it; no hidden states needed) attention no longer grows with the square of the row,
         so rows are not capped: each row is a group (prompt once + its samples)."""
-        from veriloop.policies.forward import supports_fast_forward
-
-        grouped = self.value_head is None and supports_fast_forward(self.model)
+        grouped = self.value_head is None and grouped_forward_applies(self.model)
         return pack(seqs, masks, row_len=1 << 30 if grouped else self.cfg.optim.pack_length)
 
     def _forward(self, packed: Packed, need_entropy: bool = True):
