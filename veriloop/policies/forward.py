@@ -200,8 +200,10 @@ class LlamaTrainForward:
             if Pm:
                 op = F.scaled_dot_product_attention(qp, kp, vp, attn_mask=pre_mask,
                                                     scale=fw.scale, enable_gqa=gqa)
-                ks = torch.cat([kp[suf_row], ks], dim=2)  # [B, KV, Pm + Sm, hd]
-                vs = torch.cat([vp[suf_row], vs], dim=2)
+                # index_select: its backward is an index_add, far cheaper on CPU than the
+                # accumulating index_put of advanced indexing
+                ks = torch.cat([kp.index_select(0, suf_row), ks], dim=2)  # [B, KV, Pm + Sm, hd]
+                vs = torch.cat([vp.index_select(0, suf_row), vs], dim=2)
             os_ = F.scaled_dot_product_attention(qs, ks, vs, attn_mask=suf_mask, scale=fw.scale,
                                                  enable_gqa=gqa)  # [B, H, Sm, hd]
             parts = [os_.transpose(1, 2).reshape(B * Sm, nq)]

@@ -215,12 +215,12 @@ def forward_logprobs(model: torch.nn.Module, packed: Packed, temperature: float 
         g = grouped(packed)
         flat = LlamaTrainForward(model)(g.pre_ids, g.pre_pos, g.pre_mask, g.suf_ids, g.suf_pos,
                                         g.suf_mask, g.suf_row)  # [N, H]
-        hs = flat[g.index[sel]]
+        hs = flat.index_select(0, g.index[sel])  # [N, H] (index_add backward, cheap on CPU)
     else:
         out = model.get_decoder()(input_ids=packed.input_ids, position_ids=packed.position_ids,
                                   attention_mask=packed.attention_mask, use_cache=False)
         h = out.last_hidden_state  # [R, T, H]
-        hs = h.reshape(-1, h.shape[-1])[packed.index[sel]]  # [N, H]
+        hs = h.reshape(-1, h.shape[-1]).index_select(0, packed.index[sel])  # [N, H]
     logits = model.get_output_embeddings()(hs).float()  # [N, V]
     if temperature != 1.0:
         logits = logits / temperature
