@@ -368,6 +368,23 @@ def _kill_group(proc: subprocess.Popen[bytes]) -> None:
         proc.kill()
 
 
+def open_workspace(workspace: Path | None) -> tuple[Path, bool]:
+    """The given workspace (used as is) or a new one; True when the caller owns and removes it."""
+    if workspace is not None:
+        return Path(workspace), False
+    try:
+        return new_workspace(), True
+    except OSError as e:
+        raise sandbox_error(f"could not create a workspace: {e}") from e
+
+
+def stage_program(root: Path, files: Mapping[str, str | bytes] | None, code: str | None) -> None:
+    """Write the execution's files, and `code` as the main program, into the workspace."""
+    write_files(root, files)
+    if code is not None:
+        write_files(root, {MAIN_FILE: code})
+
+
 def new_workspace(prefix: str = "veriloop-sbx-") -> Path:
     return Path(tempfile.mkdtemp(prefix=prefix))
 

@@ -48,15 +48,15 @@ from veriloop.sandbox.base import (
     collect_files,
     live_pids_of_uid,
     merge_limits,
-    new_workspace,
+    open_workspace,
     remove_workspace,
     resident_bytes_of_uid,
     resolve_limits,
     rlimit_argv,
     sandbox_error,
     scrubbed_env,
+    stage_program,
     supervise,
-    write_files,
 )
 
 UID_BASE = 200_000  # sandbox uids are UID_BASE + slot; no host account uses this range
@@ -194,16 +194,10 @@ class BubblewrapSandbox:
         program = program_argv(command, code, self.python)
         lim = resolve_limits(merge_limits(limits, timeout, memory, cpu, max_output),
                              self.default, self.maximum)
-        own = workspace is None
-        try:
-            ws = new_workspace() if own else Path(workspace)  # type: ignore[arg-type]
-        except OSError as e:
-            raise sandbox_error(f"could not create a workspace: {e}") from e
+        ws, own = open_workspace(workspace)
         uid = self._uids.acquire() if self.root else None
         try:
-            write_files(ws, files)
-            if code is not None:
-                write_files(ws, {MAIN_FILE: code})
+            stage_program(ws, files, code)
             if uid is not None:
                 _chown_tree(ws, uid)
             else:

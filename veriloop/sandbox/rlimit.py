@@ -20,20 +20,19 @@ from pathlib import Path
 
 from veriloop.sandbox.base import (
     DEFAULT_LIMITS,
-    MAIN_FILE,
     MAX_LIMITS,
     Limits,
     Result,
     collect_files,
     merge_limits,
-    new_workspace,
+    open_workspace,
     remove_workspace,
     resolve_limits,
     rlimit_argv,
     sandbox_error,
     scrubbed_env,
+    stage_program,
     supervise,
-    write_files,
 )
 from veriloop.sandbox.bwrap import _count_user_processes, program_argv
 
@@ -66,15 +65,9 @@ class RlimitSandbox:
         program = program_argv(command, code, self.python)
         lim = resolve_limits(merge_limits(limits, timeout, memory, cpu, max_output),
                              self.default, self.maximum)
-        own = workspace is None
+        ws, own = open_workspace(workspace)
         try:
-            ws = new_workspace() if own else Path(workspace)  # type: ignore[arg-type]
-        except OSError as e:
-            raise sandbox_error(f"could not create a workspace: {e}") from e
-        try:
-            write_files(ws, files)
-            if code is not None:
-                write_files(ws, {MAIN_FILE: code})
+            stage_program(ws, files, code)
             path = ":".join([os.path.dirname(self.python), "/usr/local/bin", "/usr/bin", "/bin"])
             argv = rlimit_argv(lim, _count_user_processes(os.getuid())) + program
             result = supervise(argv, cwd=str(ws), env=scrubbed_env(env, path, str(ws)),
