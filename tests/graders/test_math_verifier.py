@@ -184,3 +184,26 @@ def test_label_file_errors_name_the_line(tmp_path):
                    + json.dumps({"gold": "1", "answer": "2"}) + "\n")
     with pytest.raises(ValueError, match=r"bad.jsonl:2: missing equivalent"):
         load_pairs(bad)
+
+
+@pytest.mark.parametrize("answer", ["\\boxed{6 = 5}", "\\boxed{2+2=5}", "\\boxed{2+3=5}",
+                                    "\\boxed{500\\%}", "\\boxed{x = 6}", "500 percent"])
+def test_false_statements_and_other_readings_are_wrong(grader, answer):
+    # issue 9 class 8: math-verify compares only the right-hand side of an equation, and reads
+    # a percent both as notation and as value; both let a policy score without the answer
+    assert not grader.check("5", answer).equivalent
+
+
+@pytest.mark.parametrize("gold, answer", [
+    ("5", "\\boxed{x = 5}"), ("5", "\\boxed{5 = x}"), ("2", "\\boxed{f(3) = 2}"),
+    ("5", "\\boxed{5\\%}"), ("0.25", "\\boxed{25\\%}"), ("x = 2", "\\boxed{x=2}"),
+])
+def test_assignments_and_one_percent_reading_still_pass(grader, gold, answer):
+    assert grader.check(gold, answer).equivalent
+
+
+def test_percent_reading_follows_the_question(grader):
+    # a question that asks for a percent reads "12.5%" as 12.5, whatever the gold's form
+    assert grader.check("12.5", "12.5\\%", question="What percent of the class passed?").equivalent
+    assert not grader.check("12.5", "12.5\\%").equivalent
+    assert grader.check("0.125", "12.5\\%").equivalent

@@ -240,8 +240,17 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
         return {"equivalent": False, "reason": "unparseable_answer", "extracted": extracted}
     if restates_question(extracted, question):
         return {"equivalent": False, "reason": "restates_question", "extracted": extracted}
+    if not _is_statement(g):
+        a = _value_of_statement(a)
+        if a is None:
+            return {"equivalent": False, "reason": "statement_not_value", "extracted": extracted}
+    gold_percent = re.search(r"%|\bpercent\b", gold_text) is not None
+    if re.search(r"%|\bpercent\b", extracted) and not gold_percent:
+        a = _one_percent_reading(g, extracted, question, configs)
+        if a is None:
+            return {"equivalent": False, "reason": "unparseable_answer", "extracted": extracted}
     ok = verify(g, a, timeout_seconds=None, allow_set_relation_comp=True)
-    if not ok and re.search(r"\\?%", gold_text) and not re.search(r"%", extracted):
+    if not ok and gold_percent and not re.search(r"%", extracted):
         # "12.5" for a gold "12.5%": the percent sign is conventionally optional
         g2 = parse(_to_latex(re.sub(r"\\?%", "", _strip_delims(gold_text))), configs,
                    parsing_timeout=None)
@@ -256,6 +265,60 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
             return {"equivalent": False, "reason": f"not_simplest_form: {why}",
                     "extracted": extracted}
     return {"equivalent": True, "reason": "equivalent", "extracted": extracted}
+
+
+def _one_percent_reading(gold: list[Any], extracted: str, question: str | None,
+                         configs: list[Any]) -> list[Any] | None:
+    """An answer "x%" against a gold without a percent sign is read ONE way, never both:
+    as notation (x itself) when the question asks for a percent or the gold is an integer
+    (datasets drop the sign: "what percent ...?" -> 5), else as its value x/100 (gold 0.25
+    for "25%"). Accepting either reading would let "500%" pass for a gold 5 and let a policy
+    hedge between two numbers with one answer."""
+    import sympy
+    from math_verify import parse
+
+    bare = re.sub(r"\\?%|\s*\bpercent\b", "", rewrite_for_parsing(extracted))
+    a = parse(_to_latex(bare), configs, parsing_timeout=None)
+    if not a:
+        return None
+    g = next((x for x in gold if isinstance(x, sympy.Basic)), None)
+    asks_percent = bool(question and re.search(r"%|\bpercent", question, re.IGNORECASE))
+    if asks_percent or (g is not None and g.is_number and sympy.nsimplify(g).is_integer):
+        return a
+    value = next((x for x in a if isinstance(x, sympy.Basic)), None)
+    return [value / 100] if value is not None else None
+
+
+def _is_statement(parsed: list[Any]) -> bool:
+    import sympy
+
+    return any(isinstance(x, sympy.core.relational.Relational) for x in parsed)
+
+
+def _lone_variable(expr: Any) -> bool:
+    """`x`, `a_1`, or `f(3)`: a name the answer assigns a value to."""
+    import sympy
+
+    if isinstance(expr, sympy.Symbol):
+        return True
+    return isinstance(expr, sympy.core.function.AppliedUndef) and not expr.free_symbols
+
+
+def _value_of_statement(parsed: list[Any]) -> list[Any] | None:
+    """For a gold that is a value, not a statement: `x = 5` and `5 = x` answer 5; an equation
+    without a lone variable on one side (`6 = 5`, `2+2=5`, even the true `2+2=4`) is a
+    statement, not a value, and is rejected (None). Answers that are not equations pass as
+    they are. math-verify on its own compares the right-hand side whatever the left says."""
+    import sympy
+
+    eq = next((x for x in parsed if isinstance(x, sympy.Eq)), None)
+    if eq is None:
+        return parsed
+    if _lone_variable(eq.lhs):
+        return [eq.rhs]
+    if _lone_variable(eq.rhs):
+        return [eq.lhs]
+    return None
 
 
 def _same_equation(gold: list[Any], answer: list[Any]) -> bool:
