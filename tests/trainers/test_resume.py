@@ -110,3 +110,29 @@ def test_resume_errors_are_clear(tmp_path):
     out = subprocess.run([VERILOOP, "train", "--resume", str(tmp_path)], capture_output=True,
                          text=True, env=_env(), check=False)
     assert out.returncode != 0 and "not a run directory" in out.stderr
+
+
+def test_second_process_on_a_live_run_is_refused(tmp_path):
+    # issue 9 class 11: a --resume beside a live training process used to be accepted, and
+    # both wrote one store. The first process is held inside a checkpoint save (no timing).
+    run = tmp_path / "run"
+    proc = _train(run, CONFIG, *ARGS, env=_env(VERILOOP_PAUSE_IN_SAVE="600@4"))
+    try:
+        for line in proc.stderr:
+            if line.startswith("SAVING"):
+                break
+        for cmd in (["--resume", str(run)], [CONFIG, *ARGS, "--run-dir", str(run)]):
+            out = subprocess.run([VERILOOP, "train", *cmd], capture_output=True, text=True,
+                                 env=_env(), check=False)
+            assert out.returncode == 2, out.stderr[-2000:]
+            lines = out.stderr.strip().splitlines()
+            expected = (f"error: run directory {run} is in use by pid {proc.pid}; wait for it "
+                        "to finish (or stop it) before resuming, or use another --run-dir")
+            assert lines == [expected], out.stderr[-2000:]
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+    # the kernel dropped the dead holder's lock: the run resumes
+    summary = _finish(_train(run, "--resume", str(run)))
+    assert summary["resumed"] and summary["steps"] == STEPS
+    _check_store(run)

@@ -11,9 +11,11 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+
+from veriloop.trainers.runlock import RunInUseError, RunLock
 
 app = typer.Typer(add_completion=False, no_args_is_help=True)
 
@@ -34,7 +36,7 @@ def train_command(
     json_out: Annotated[bool, typer.Option("--json", help="print a JSON summary")] = False,
 ) -> None:
     """Train a policy (SFT or RL, by the config's `kind`)."""
-    from veriloop.trainers.common import load_policy, load_run_config
+    from veriloop.trainers.common import load_run_config
     from veriloop.trainers.config import load_config
 
     try:
@@ -51,11 +53,22 @@ def train_command(
                 _fail("give a config, e.g. `veriloop train configs/grpo.yaml`, or --resume RUN_DIR")
             cfg = load_config(config, overrides or [])
             root = run_dir or Path("runs") / f"{Path(config).stem}-{time.strftime('%Y%m%d-%H%M%S')}"
-            if (root / "config.yaml").exists():
-                _fail(f"{root} already holds a run; use --resume {root} or another --run-dir")
-    except (FileNotFoundError, ValueError, TypeError) as e:
+        lock = RunLock(root).acquire()
+        if resume is None and (root / "config.yaml").exists():
+            lock.release()
+            _fail(f"{root} already holds a run; use --resume {root} or another --run-dir")
+    except (FileNotFoundError, ValueError, TypeError, RunInUseError) as e:
         _fail(str(e))
         return
+    try:
+        _train(cfg, root, json_out)
+    finally:
+        lock.release()
+
+
+def _train(cfg: Any, root: Path, json_out: bool) -> None:
+    from veriloop.trainers.common import load_policy
+
     progress = not json_out and sys.stderr.isatty()
     policy = load_policy(cfg.model, cfg.init)
     t0 = time.perf_counter()
@@ -102,9 +115,10 @@ def quickstart_command(
 
     root = run_dir or Path("runs") / f"quickstart-{time.strftime('%Y%m%d-%H%M%S')}"
     try:
-        summary = run_quickstart(root, config, overrides or [],
-                                 progress=not json_out and sys.stderr.isatty())
-    except (FileNotFoundError, ValueError, TypeError) as e:
+        with RunLock(root):
+            summary = run_quickstart(root, config, overrides or [],
+                                     progress=not json_out and sys.stderr.isatty())
+    except (FileNotFoundError, ValueError, TypeError, RunInUseError) as e:
         _fail(str(e))
         return
     if json_out:
