@@ -6,8 +6,8 @@
   KV cache is a preallocated `[B, kv_heads, S, head_dim]` tensor per layer, written in place.
   Only the last position goes through the LM head. Finished rows are dropped from the batch
   (the cache is compacted) so the tail of a batch does not pay for done sequences.
-- **Our own forward for Llama-family models** (Llama, SmolLM2, Mistral, Qwen2: RMSNorm, RoPE,
-  GQA, SwiGLU, optional q/k/v bias) on the Hugging Face module's parameters: q|k|v and
+- **Our own forward for Llama-family models** (`veriloop.models.llama.LlamaDecoder`: Llama,
+  SmolLM2, Mistral, Qwen2) on the Hugging Face module's parameters: q|k|v and
   gate|up are concatenated into one matmul each; these fused copies are rebuilt whenever a
   parameter's tensor version changes, so a trainer that updates the model in place (optimizer
   step, `load_state_dict`) is seen by the next `generate`. Other architectures (and models
@@ -40,8 +40,8 @@ from dataclasses import dataclass, field
 
 import torch
 
+from veriloop.models.llama import LlamaDecoder, supports_fast_forward
 from veriloop.policies.base import SamplingParams
-from veriloop.policies.forward import HFForward, LlamaForward, supports_fast_forward
 
 
 @dataclass
@@ -90,6 +90,22 @@ def sequence_logprobs(model, input_ids: torch.Tensor, attention_mask: torch.Tens
     return logp.gather(-1, input_ids[:, 1:, None]).squeeze(-1)  # [B, T-1]
 
 
+class HFForward:
+    """The fallback forward: the model's own, with a DynamicCache (any causal LM)."""
+
+    def __init__(self, model) -> None:
+        import inspect
+
+        self.model = model
+        params = inspect.signature(model.forward).parameters
+        self.extra = {"logits_to_keep": 1} if "logits_to_keep" in params else {}
+
+    def __call__(self, tokens, positions, cache, start, mask2d):
+        out = self.model(input_ids=tokens, attention_mask=mask2d.long(), position_ids=positions,
+                         past_key_values=cache, use_cache=True, **self.extra)
+        return out.logits[:, -1]
+
+
 class Sampler:
     """Batched sampling over a Hugging Face causal LM (see module docstring)."""
 
@@ -115,7 +131,7 @@ class Sampler:
             raise ValueError(f"the fast forward supports Llama-family models, not "
                              f"{type(model).__name__}; pass fast=None to fall back")
         self.fast = fast
-        self._forward = LlamaForward(model) if fast else HFForward(model)
+        self._forward = LlamaDecoder(model) if fast else HFForward(model)
         if fast:
             self._forward.refresh()
         self._weights_version = self._version()
@@ -251,7 +267,7 @@ class Sampler:
         return len(out.token_ids) >= cap
 
     def _run_fast(self, prompts, live, keys, caps, params, gens, outs, ignore_eos, device):
-        fw: LlamaForward = self._forward  # type: ignore[assignment]
+        fw: LlamaDecoder = self._forward  # type: ignore[assignment]
         dtype = fw.embed.weight.dtype
         tail = max((len(s) for s in params.stop), default=0) + 8
         lengths = [len(prompts[i]) for i in live]

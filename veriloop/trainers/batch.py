@@ -21,6 +21,8 @@ from dataclasses import dataclass
 import torch
 from torch import Tensor
 
+from veriloop.models.llama import grouped_hidden, supports_fast_forward
+
 
 @dataclass
 class Packed:
@@ -127,7 +129,7 @@ def pack(sequences: Sequence[Sequence[int]], masks: Sequence[Sequence[int]],
 
 @dataclass
 class Grouped:
-    """The packed rows as (shared prefix, own suffixes) for `LlamaTrainForward`."""
+    """The packed rows as (shared prefix, own suffixes) for `veriloop.models.llama.grouped_hidden`."""
 
     pre_ids: Tensor  # [R, Pm]
     pre_pos: Tensor  # [R, Pm]
@@ -179,8 +181,6 @@ def grouped(packed: Packed) -> Grouped:
 def grouped_forward_applies(model: torch.nn.Module) -> bool:
     """Whether `forward_logprobs` (without hidden states) runs the grouped Llama forward, whose
     attention cost does not grow with the square of a packed row's length."""
-    from veriloop.policies.forward import supports_fast_forward
-
     if not supports_fast_forward(model):
         return False
     return not (model.training and getattr(model.config, "attention_dropout", 0.0))
@@ -210,11 +210,9 @@ def forward_logprobs(model: torch.nn.Module, packed: Packed, temperature: float 
     h = None
     if not hidden and _grouped_ok(model, packed):
         # Llama family: shared prefixes attended once per row instead of a block-diagonal mask
-        from veriloop.policies.forward import LlamaTrainForward
-
         g = grouped(packed)
-        flat = LlamaTrainForward(model)(g.pre_ids, g.pre_pos, g.pre_mask, g.suf_ids, g.suf_pos,
-                                        g.suf_mask, g.suf_row)  # [N, H]
+        flat = grouped_hidden(model, g.pre_ids, g.pre_pos, g.pre_mask, g.suf_ids, g.suf_pos,
+                              g.suf_mask, g.suf_row)  # [N, H]
         hs = flat.index_select(0, g.index[sel])  # [N, H] (index_add backward, cheap on CPU)
     else:
         out = model.get_decoder()(input_ids=packed.input_ids, position_ids=packed.position_ids,

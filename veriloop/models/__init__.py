@@ -1,0 +1,1 @@
+"""Model forwards veriloop runs itself, one module per architecture (today: the Llama family)."""

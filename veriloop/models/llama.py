@@ -1,0 +1,271 @@
+"""The Llama family's decoder maths, shared by the sampler and the trainer.
+
+Covers Llama, SmolLM2, Mistral (without sliding window) and Qwen2 (q/k/v bias): RMSNorm, RoPE
+(cos/sin from the model's own rotary module, tabulated once, so any RoPE scaling it implements is
+reproduced exactly), grouped-query attention via `scaled_dot_product_attention`, SwiGLU. Both
+forwards read the Hugging Face module's parameters, with q|k|v and gate|up concatenated into one
+matmul each, and follow transformers' Llama op order (RMSNorm, RoPE), so:
+
+- `LlamaDecoder` (the sampler's forward over a preallocated KV cache; no gradient, fused weight
+  copies rebuilt by `refresh()`) gives greedy outputs equal to `transformers.generate`;
+- `grouped_hidden` (the trainer's differentiable forward over a grouped layout: each row's
+  shared prefix once, each sequence's own suffix attending to it) gives the logprobs and
+  gradients of the model's own forward (tests/policies/test_sampler.py,
+  tests/trainers/test_batch.py).
+
+Both run the same `decoder_layer`; only the attention differs (a cache, or prefix + suffix), and
+the caller passes it in.
+
+Not covered (`supports_fast_forward` says no, callers use the model's own forward): sliding-window
+attention, activations other than SiLU, gate/up biases, and PEFT-wrapped projections, whose adapter
+deltas these forwards would miss.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import torch
+import torch.nn.functional as F
+from torch import Tensor
+
+_LLAMA_FAMILY = {"llama", "mistral", "qwen2", "smollm"}
+_LLAMA_CLASSES = {"LlamaForCausalLM", "MistralForCausalLM", "Qwen2ForCausalLM"}
+
+
+def supports_fast_forward(model) -> bool:
+    """Whether `LlamaDecoder` and `grouped_hidden` compute exactly what `model` computes."""
+    cfg = getattr(model, "config", None)
+    if cfg is None or getattr(cfg, "model_type", None) not in _LLAMA_FAMILY:
+        return False
+    if type(model).__name__ not in _LLAMA_CLASSES:
+        return False  # e.g. a PEFT wrapper: its modules are not plain Linear
+    if getattr(cfg, "sliding_window", None) and getattr(cfg, "use_sliding_window", True) \
+            and cfg.model_type == "mistral":
+        return False
+    if getattr(cfg, "hidden_act", "silu") != "silu":
+        return False
+    # Plain nn.Linear projections only: PEFT LoRA (injected in place) replaces them with
+    # wrappers whose adapter deltas our forward would miss, so those models use the HF path.
+    for layer in model.model.layers:
+        att, mlp = layer.self_attn, layer.mlp
+        mods = (att.q_proj, att.k_proj, att.v_proj, att.o_proj, mlp.gate_proj, mlp.up_proj,
+                mlp.down_proj)
+        if any(type(m) is not torch.nn.Linear for m in mods) or mlp.gate_proj.bias is not None:
+            return False
+    return type(model.lm_head) is torch.nn.Linear
+
+
+@dataclass(frozen=True)
+class LlamaDims:
+    heads: int
+    kv_heads: int
+    head_dim: int
+    eps: float  # RMSNorm epsilon
+
+    @classmethod
+    def of(cls, config) -> LlamaDims:
+        heads = config.num_attention_heads
+        return cls(heads=heads,
+                   kv_heads=getattr(config, "num_key_value_heads", None) or heads,
+                   head_dim=getattr(config, "head_dim", None) or config.hidden_size // heads,
+                   eps=config.rms_norm_eps)
+
+    @property
+    def scale(self) -> float:
+        return self.head_dim ** -0.5
+
+    @property
+    def gqa(self) -> bool:
+        return self.kv_heads != self.heads
+
+
+def rms_norm(x: Tensor, weight: Tensor, eps: float) -> Tensor:
+    """RMSNorm as transformers' Llama computes it (in float32 for lower-precision inputs)."""
+    if x.dtype == torch.float32:
+        return weight * (x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + eps))
+    x32 = x.float()
+    x32 = x32 * torch.rsqrt(x32.pow(2).mean(-1, keepdim=True) + eps)
+    return weight * x32.to(x.dtype)
+
+
+def rotate(x: Tensor, cos: Tensor, sin: Tensor) -> Tensor:
+    """RoPE (rotate-half form): x [..., hd] with cos/sin broadcastable to it."""
+    half = x.shape[-1] // 2
+    rotated = torch.cat((-x[..., half:], x[..., :half]), dim=-1)
+    return x * cos + rotated * sin
+
+
+class RopeTable:
+    """cos/sin per position from the model's own rotary module, tabulated once and grown (at
+    least doubling) when a longer position is asked for."""
+
+    def __init__(self, rotary: torch.nn.Module) -> None:
+        self.rotary = rotary
+        self.table: tuple[Tensor, Tensor] | None = None
+
+    def __call__(self, like: Tensor, positions: Tensor) -> tuple[Tensor, Tensor]:
+        """positions [...] -> cos, sin [..., hd] in `like`'s dtype and device."""
+        need = int(positions.max()) + 1
+        if self.table is None or self.table[0].shape[0] < need:
+            n = max(need, 256, 2 * (self.table[0].shape[0] if self.table else 0))
+            pos = torch.arange(n, device=like.device)[None]
+            cos, sin = self.rotary(like, pos)  # [1, n, hd]
+            self.table = (cos[0], sin[0])
+        cos, sin = self.table
+        return cos[positions], sin[positions]
+
+
+@dataclass(frozen=True)
+class LayerWeights:
+    """One decoder layer's parameters, q|k|v and gate|up concatenated (one matmul each)."""
+
+    attn_norm: Tensor  # [d]
+    qkv: Tensor  # [(H + 2 KV) hd, d]
+    qkv_bias: Tensor | None  # [(H + 2 KV) hd] (Qwen2)
+    out: Tensor  # [d, H hd]
+    out_bias: Tensor | None
+    mlp_norm: Tensor  # [d]
+    gate_up: Tensor  # [2 I, d]
+    down: Tensor  # [d, I]
+
+
+def layer_weights(layer: torch.nn.Module, detach: bool = False) -> LayerWeights:
+    """The layer's weights; the concatenations are copies, so `detach` ones for inference do
+    not keep the autograd graph (a differentiable forward concatenates on every call)."""
+    att, mlp = layer.self_attn, layer.mlp
+    qkv = torch.cat([att.q_proj.weight, att.k_proj.weight, att.v_proj.weight])
+    bias = None
+    if att.q_proj.bias is not None:
+        bias = torch.cat([att.q_proj.bias, att.k_proj.bias, att.v_proj.bias])
+    gate_up = torch.cat([mlp.gate_proj.weight, mlp.up_proj.weight])
+    if detach:
+        qkv, gate_up = qkv.detach(), gate_up.detach()
+        bias = bias.detach() if bias is not None else None
+    return LayerWeights(layer.input_layernorm.weight, qkv, bias, att.o_proj.weight,
+                        att.o_proj.bias, layer.post_attention_layernorm.weight, gate_up,
+                        mlp.down_proj.weight)
+
+
+# q [..., H, hd], k and v [..., KV, hd] (RoPE applied) -> attention output [..., H hd]
+Attend = Callable[[Tensor, Tensor, Tensor], Tensor]
+
+
+def decoder_layer(h: Tensor, w: LayerWeights, dims: LlamaDims, cos: Tensor, sin: Tensor,
+                  attend: Attend) -> Tensor:
+    """One pre-norm block: h [..., d] -> [..., d]; cos/sin broadcast against [..., heads, hd]."""
+    H, KV, hd = dims.heads, dims.kv_heads, dims.head_dim
+    nq, nkv = H * hd, KV * hd
+    x = rms_norm(h, w.attn_norm, dims.eps)
+    qkv = F.linear(x, w.qkv, w.qkv_bias)  # [..., (H + 2 KV) hd]
+    q = rotate(qkv[..., :nq].unflatten(-1, (H, hd)), cos, sin)  # [..., H, hd]
+    k = rotate(qkv[..., nq:nq + nkv].unflatten(-1, (KV, hd)), cos, sin)  # [..., KV, hd]
+    v = qkv[..., nq + nkv:].unflatten(-1, (KV, hd))  # [..., KV, hd]
+    h = h + F.linear(attend(q, k, v), w.out, w.out_bias)
+    x = rms_norm(h, w.mlp_norm, dims.eps)
+    gu = F.linear(x, w.gate_up)  # [..., 2 I]
+    inter = w.down.shape[1]
+    return h + F.linear(F.silu(gu[..., :inter]) * gu[..., inter:], w.down)
+
+
+KVCache = list[tuple[Tensor, Tensor]]  # per layer (K, V), each [B, KV, S, hd]
+
+
+class LlamaDecoder:
+    """The sampler's forward: Llama-family decoding over a preallocated KV cache, on the HF
+    module's parameters (fused copies: call `refresh()` after the weights change)."""
+
+    def __init__(self, model) -> None:
+        inner = model.model
+        self.model = model
+        self.embed = inner.embed_tokens
+        self.layers = list(inner.layers)
+        self.norm = inner.norm
+        self.lm_head = model.lm_head
+        self.dims = LlamaDims.of(model.config)
+        self.rope = RopeTable(inner.rotary_emb)
+        self.weights: list[LayerWeights] = []
+
+    def refresh(self) -> None:
+        """(Re)build the fused weights from the module's current parameters."""
+        self.weights = [layer_weights(layer, detach=True) for layer in self.layers]
+        self.rope = RopeTable(self.rope.rotary)
+
+    def new_cache(self, batch: int, length: int, device, dtype) -> KVCache:
+        d = self.dims
+        shape = (batch, d.kv_heads, length, d.head_dim)
+        return [(torch.zeros(shape, device=device, dtype=dtype),
+                 torch.zeros(shape, device=device, dtype=dtype)) for _ in self.layers]
+
+    def __call__(self, tokens: Tensor, positions: Tensor, cache: KVCache, start: int,
+                 mask: Tensor) -> Tensor:
+        """tokens/positions [B, T] written at cache slots [start, start+T); mask [B, 1, T, start+T]
+        (True = attend). Returns last-position logits [B, V]."""
+        B, T = tokens.shape
+        end = start + T
+        d = self.dims
+        h = self.embed(tokens)  # [B, T, d]
+        cos, sin = self.rope(h, positions)  # [B, T, hd]
+        cos, sin = cos[:, :, None], sin[:, :, None]  # [B, T, 1, hd]
+        for w, (ck, cv) in zip(self.weights, cache, strict=True):
+
+            def attend(q: Tensor, k: Tensor, v: Tensor, ck=ck, cv=cv) -> Tensor:
+                ck[:, :, start:end] = k.transpose(1, 2)  # [B, KV, T, hd]
+                cv[:, :, start:end] = v.transpose(1, 2)
+                o = F.scaled_dot_product_attention(q.transpose(1, 2), ck[:, :, :end],
+                                                   cv[:, :, :end], attn_mask=mask,
+                                                   scale=d.scale, enable_gqa=d.gqa)  # [B,H,T,hd]
+                return o.transpose(1, 2).reshape(B, T, d.heads * d.head_dim)
+
+            h = decoder_layer(h, w, d, cos, sin, attend)
+        last = rms_norm(h[:, -1], self.norm.weight, d.eps)  # [B, d]
+        return F.linear(last, self.lm_head.weight, getattr(self.lm_head, "bias", None))
+
+
+def grouped_hidden(model, pre_ids: Tensor, pre_pos: Tensor, pre_mask: Tensor, suf_ids: Tensor,
+                   suf_pos: Tensor, suf_mask: Tensor, suf_row: Tensor) -> Tensor:
+    """The trainer's differentiable forward over a grouped layout: per row a shared prefix
+    `[R, Pm]` (right-padded), per sequence its own suffix `[B, Sm]` that attends to its row's
+    prefix and causally to itself. Attention thus costs prefix² + suffix × (prefix + suffix)
+    per group instead of (prefix + all suffixes)² for a block-diagonal packed row; every
+    per-token op runs once per laid-out token. Gradients flow into the HF module's parameters.
+
+    pre_* [R, Pm], suf_* [B, Sm]; masks bool [R, 1, Pm, Pm] and [B, 1, Sm, Pm + Sm]
+    (True = attend); suf_row [B] the row of each suffix. Returns the final-normed hidden states
+    flattened as [R * Pm + B * Sm, d] (prefix positions first)."""
+    inner = model.model
+    d = LlamaDims.of(model.config)
+    R, Pm = pre_ids.shape
+    B, Sm = suf_ids.shape
+    npre = R * Pm
+    ids = torch.cat([pre_ids.reshape(-1), suf_ids.reshape(-1)])  # [N]
+    pos = torch.cat([pre_pos.reshape(-1), suf_pos.reshape(-1)])  # [N]
+    h = inner.embed_tokens(ids)  # [N, d]
+    with torch.no_grad():
+        cos, sin = RopeTable(inner.rotary_emb)(h[None], pos)  # [N, hd]
+    cos, sin = cos[:, None], sin[:, None]  # [N, 1, hd]
+
+    def attend(q: Tensor, k: Tensor, v: Tensor) -> Tensor:
+        qp, kp, vp = (t[:npre].view(R, Pm, t.shape[1], d.head_dim).transpose(1, 2)
+                      for t in (q, k, v))  # [R, heads, Pm, hd]
+        qs, ks, vs = (t[npre:].view(B, Sm, t.shape[1], d.head_dim).transpose(1, 2)
+                      for t in (q, k, v))  # [B, heads, Sm, hd]
+        if Pm:
+            op = F.scaled_dot_product_attention(qp, kp, vp, attn_mask=pre_mask, scale=d.scale,
+                                                enable_gqa=d.gqa)  # [R, H, Pm, hd]
+            # index_select: its backward is an index_add, far cheaper on CPU than the
+            # accumulating index_put of advanced indexing
+            ks = torch.cat([kp.index_select(0, suf_row), ks], dim=2)  # [B, KV, Pm + Sm, hd]
+            vs = torch.cat([vp.index_select(0, suf_row), vs], dim=2)
+        os_ = F.scaled_dot_product_attention(qs, ks, vs, attn_mask=suf_mask, scale=d.scale,
+                                             enable_gqa=d.gqa)  # [B, H, Sm, hd]
+        nq = d.heads * d.head_dim
+        parts = [os_.transpose(1, 2).reshape(B * Sm, nq)]
+        if Pm:
+            parts.insert(0, op.transpose(1, 2).reshape(R * Pm, nq))
+        return torch.cat(parts) if len(parts) > 1 else parts[0]  # [N, H hd]
+
+    for layer in inner.layers:
+        h = decoder_layer(h, layer_weights(layer), d, cos, sin, attend)
+    return rms_norm(h, inner.norm.weight, d.eps)  # [N, d]
