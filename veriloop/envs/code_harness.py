@@ -1,15 +1,18 @@
 """Evidence recorder that runs INSIDE the sandbox next to the candidate program (stdlib only).
 
-It loads the candidate program, then executes the hidden test's statements one by one (the
-statement sources and the entry point come from `spec.json`, prepared by the trusted process).
-Every call of `candidate` is recorded: a digest of its arguments and its return value in a
-typed JSON encoding that accepts only exact built-in data types (so an object whose `__eq__`
-always returns True cannot be recorded), or the exception it raised. One JSON line per finished
-statement is appended to `results.jsonl`.
+The hidden tests never enter the sandbox. The trusted process plans, from the dataset's test
+and canonical solution, the argument lists with which each test statement calls the function
+(`veriloop.envs.code.planned_calls`); `spec.json` holds only those arguments, grouped by test
+statement, in a typed encoding. This harness loads the candidate program and calls the entry
+point with each argument list in order, recording a digest of the arguments and the return
+value in a typed JSON encoding that accepts only exact built-in data types (so an object whose
+`__eq__` always returns True cannot be recorded), or the exception raised (which ends that
+statement, as it would in the test). One JSON line per statement goes to `results.jsonl`.
 
 Nothing computed here is trusted: this process shares an interpreter with the candidate's code.
-The verdict is reached outside the sandbox (`veriloop.envs.code.replay`) by re-running the same
-test statements against the recorded values with the trusted test code and helpers.
+The verdict is reached outside the sandbox (`veriloop.envs.code.replay`) by running the test
+statements against the recorded values with the trusted test code and helpers. The candidate
+can inspect this process (its stack, its files): it finds arguments, never expected values.
 """
 
 from __future__ import annotations
@@ -53,6 +56,29 @@ def encode(x: object, depth: int = 0) -> object:
     raise Unencodable(f"values of type {t.__name__} cannot be checked; return built-in types")
 
 
+def decode(v: object) -> object:
+    """Inverse of `encode`; raises ValueError on anything but its typed forms."""
+    if v is None or isinstance(v, (bool, str)):
+        return v
+    if not isinstance(v, dict) or len(v) != 1:
+        raise ValueError("malformed evidence")
+    (tag, body), = v.items()
+    if tag == "i":
+        return int(body)
+    if tag == "x":
+        return float.fromhex(body) if body not in ("nan", "inf", "-inf") else float(body)
+    if tag == "c":
+        return complex(float.fromhex(body[0]), float.fromhex(body[1]))
+    if tag == "b":
+        return bytes.fromhex(body)
+    if tag in ("l", "t", "s", "f"):
+        items = [decode(x) for x in body]
+        return {"l": list, "t": tuple, "s": set, "f": frozenset}[tag](items)
+    if tag == "d":
+        return {decode(k): decode(x) for k, x in body}
+    raise ValueError(f"unknown evidence tag {tag!r}")
+
+
 def digest(args: tuple, kwargs: dict) -> str:
     try:
         body = json.dumps([encode(list(args)), encode(kwargs)], sort_keys=True)
@@ -68,43 +94,34 @@ def main() -> None:
     # proves to the trusted side that the harness itself ran, before any candidate code can
     # interfere (printed output cannot be taken back)
     print(f"harness started {spec['nonce']}", flush=True)
+    plan = [(i, [(decode(c["args"]), decode(c["kwargs"])) for c in calls])
+            for i, calls in spec["calls"]]
     ns: dict = {"__name__": "__main__"}
     try:
         with open("solution.py", encoding="utf-8") as f:
             exec(compile(f.read(), "solution.py", "exec"), ns)  # noqa: S102
-        exec(compile(spec["test"], "test.py", "exec"), ns)  # noqa: S102
         fn = ns[spec["entry_point"]]
     except BaseException as e:  # noqa: BLE001 (any failure to load is the candidate's)
         out.write(json.dumps({"load_error": f"{type(e).__name__}: {e}"[:500]}) + "\n")
         out.close()
         return
-    g = dict(ns)
-    for i, source in enumerate(spec["statements"]):
-        calls: list[dict] = []
-
-        def candidate(*args: object, _calls: list = calls, **kwargs: object) -> object:
-            rec: dict = {"args": digest(args, kwargs)}
-            _calls.append(rec)
+    for i, calls in plan:
+        records: list[dict] = []
+        error = None
+        random.seed(i)
+        for args, kwargs in calls:
+            rec: dict = {"args": digest(tuple(args), kwargs)}
+            records.append(rec)
             try:
                 value = fn(*args, **kwargs)
-            except BaseException as e:
-                rec["raise"] = type(e).__name__
-                raise
+            except BaseException as e:  # noqa: BLE001 (SystemExit, SkipTest ... all fail)
+                rec["raise"] = error = type(e).__name__
+                break
             try:
                 rec["value"] = encode(value)
             except Unencodable as e:
                 rec["bad"] = str(e)
-            return value
-
-        # the test may also call the function by its own name (HumanEval/33 does)
-        g["candidate"] = g[spec["entry_point"]] = candidate
-        random.seed(i)
-        try:
-            exec(compile(source, f"test-statement-{i}", "exec"), g)  # noqa: S102
-            error = None
-        except BaseException as e:  # noqa: BLE001 (SystemExit, SkipTest ... all fail)
-            error = type(e).__name__
-        out.write(json.dumps({"i": i, "calls": calls, "error": error}) + "\n")
+        out.write(json.dumps({"i": i, "calls": records, "error": error}) + "\n")
         out.flush()
     out.close()
     sys.stdout.flush()

@@ -172,6 +172,20 @@ def detect_test_manipulation(code: str, path: str = "<submission>") -> list[Flag
     except SyntaxError as e:
         return [] if not code.strip() else [Flag("test_manipulation", f"{path}: unparseable "
                                                  f"submission ({e.msg}), not scanned", 0.0)]
+    except (ValueError, RecursionError, MemoryError) as e:
+        # nesting deep enough to break the parser is the submission's doing (it can hide a
+        # failure behind a grader crash); flagged, never raised into the grader
+        return [Flag("test_manipulation", f"{path}: submission the parser cannot read "
+                     f"({type(e).__name__}), not scanned")]
+    try:
+        return _scan(tree, path)
+    except RecursionError:
+        return [Flag("test_manipulation", f"{path}: submission nested too deeply to scan")]
+
+
+def _scan(tree: object, path: str) -> list[Flag]:
+    import ast
+
     flags: list[Flag] = []
 
     def add(node: ast.AST, what: str) -> None:
@@ -231,7 +245,7 @@ def _literals(code: str) -> list[object]:
     out: list[object] = []
     try:
         tree = ast.parse(code)
-    except SyntaxError:
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         return out
     for node in ast.walk(tree):
         if isinstance(node, (ast.Constant, ast.List, ast.Tuple, ast.Dict, ast.Set, ast.UnaryOp)):
