@@ -43,7 +43,7 @@ def test_algorithm_runs_from_its_config(tmp_path, tiny, config):
     assert t.store.count(run_id=t.run_id) == sum(m["rollouts"] for m in rows)
     if t.cfg.algorithm.kl_coef > 0:
         assert "kl" in rows[1]
-    if t.value_head is not None:
+    if t.critic is not None:
         assert "value_loss" in rows[0]
     t.close()
 

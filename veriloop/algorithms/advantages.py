@@ -12,8 +12,14 @@ policy tokens.
 - `rloo`: r - mean of the *other* samples of the group (leave-one-out baseline), as in RLOO.
 - `reinforce_pp`: REINFORCE++ normalization: r minus the group mean, then normalized by the
   mean and std of the whole batch (global normalization instead of per-group).
-- `gae`: generalized advantage estimation over tokens for PPO with a value head (separate
-  signature; see `gae`).
+
+Estimators that need a critic (a value head, `veriloop.algorithms.critic`) are per token and
+registered apart (`get_critic_estimator`; `needs_critic` tells which kind a name is):
+
+- `gae`: PPO's generalized advantage estimation. The outcome reward sits on each sequence's
+  last policy token; only policy tokens are steps (tool outputs in between are skipped);
+  the advantages are then whitened over all policy tokens of the batch, the returns
+  (value targets) are not.
 
 `difficulty_weighted` rescales group advantages so harder prompts weigh more, following
 GRPO-LEAD: positive advantages are scaled by w(pass rate), negative ones by w(1 - pass rate),
@@ -47,14 +53,22 @@ def register_advantage(name: str) -> Callable[[AdvantageFn], AdvantageFn]:
 
 
 def get_advantage(name: str) -> AdvantageFn:
+    """The group estimator `name` (for a critic estimator see `get_critic_estimator`)."""
     if name not in _ADVANTAGES:
+        hint = (f"; '{name}' needs a value head: use get_critic_estimator"
+                if name in CRITIC_ESTIMATORS else "")
         raise KeyError(f"advantage estimator '{name}' is not registered; "
-                       f"known: {', '.join(sorted(_ADVANTAGES))}")
+                       f"known: {', '.join(list_advantages())}{hint}")
     return _ADVANTAGES[name]
 
 
 def list_advantages() -> list[str]:
-    return sorted(_ADVANTAGES)
+    """Every estimator name a config may give (group and critic estimators)."""
+    return sorted([*_ADVANTAGES, *CRITIC_ESTIMATORS])
+
+
+def needs_critic(name: str) -> bool:
+    return name in CRITIC_ESTIMATORS
 
 
 def _group_mean(rewards: Tensor, valid: Tensor) -> tuple[Tensor, Tensor]:
@@ -145,3 +159,48 @@ def gae(rewards: Tensor, values: Tensor, mask: Tensor, gamma: float = 1.0,
         next_adv = torch.where(on, a, next_adv)
     returns = (adv + values) * m  # [B, T]
     return adv, returns
+
+
+def terminal_rewards(rewards: Tensor, mask: Tensor) -> Tensor:
+    """Place each sequence's reward on its last policy token: rewards [B], mask [B, T] ->
+    [B, T] (all zero for a sequence without policy tokens)."""
+    B, T = mask.shape
+    pos = torch.arange(T)[None].expand(B, T)  # [B, T]
+    last = torch.where(mask > 0, pos, torch.full_like(pos, -1)).max(dim=1).values  # [B]
+    out = torch.zeros(B, T)  # [B, T]
+    out[torch.arange(B), last.clamp(min=0)] = rewards * (last >= 0)
+    return out
+
+
+def whiten(values: Tensor, mask: Tensor, eps: float = 1e-6) -> Tensor:
+    """(values - mean) / (std + eps) over the positions where mask is 1 (population std), zero
+    elsewhere; values, mask [B, T] -> [B, T]. Unchanged if the mask is empty."""
+    flat = values[mask > 0]  # [N]
+    if flat.numel() == 0:
+        return values
+    mu, std = flat.mean(), flat.std(unbiased=False)
+    return (values - mu) / (std + eps) * mask  # [B, T]
+
+
+class CriticEstimator(Protocol):
+    def __call__(self, rewards: Tensor, values: Tensor, mask: Tensor, gamma: float,
+                 lam: float) -> tuple[Tensor, Tensor]: ...
+
+
+def gae_advantages(rewards: Tensor, values: Tensor, mask: Tensor, gamma: float = 1.0,
+                   lam: float = 0.95) -> tuple[Tensor, Tensor]:
+    """PPO's advantages: outcome rewards [B] on the last policy token, GAE over the policy
+    tokens with the critic's values [B, T], advantages whitened over the batch.
+    Returns (advantages, returns), [B, T] each."""
+    adv, returns = gae(terminal_rewards(rewards, mask), values, mask, gamma, lam)  # [B, T]
+    return whiten(adv, mask), returns
+
+
+CRITIC_ESTIMATORS: dict[str, CriticEstimator] = {"gae": gae_advantages}
+
+
+def get_critic_estimator(name: str) -> CriticEstimator:
+    if name not in CRITIC_ESTIMATORS:
+        raise KeyError(f"'{name}' is not an estimator with a value head; "
+                       f"known: {', '.join(sorted(CRITIC_ESTIMATORS))}")
+    return CRITIC_ESTIMATORS[name]

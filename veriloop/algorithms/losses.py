@@ -10,7 +10,9 @@
   answers weigh per token, not per sequence); `seq_mean_token_mean` — mean over sequences of the
   per-sequence token mean (the original GRPO objective); `seq_sum_norm` — sum over tokens
   divided by batch size × a constant (Dr.GRPO: no length normalization, a constant such as the
-  generation budget instead).
+  generation budget instead). Each registry entry also says how much a micro-batch weighs when
+  gradients are accumulated (`Aggregation.micro_weight`), so the accumulated gradient of several
+  micro-batches equals that of one big batch (tested for every entry).
 - KL to a reference policy, estimators `k1` (log ratio), `k2` (half squared log ratio), `k3`
   (exp(ref - lp) - (ref - lp) - 1, unbiased and non-negative; the GRPO choice), per token.
 - `entropy_from_logits`, and PPO's clipped `value_loss`.
@@ -21,13 +23,14 @@ Every loss returns `(loss, stats)` where stats is a named tuple of detached scal
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
 import torch
 from torch import Tensor
 
 
-class Aggregation(Protocol):
+class Reduce(Protocol):
     def __call__(self, values: Tensor, mask: Tensor, norm: float = 1.0) -> Tensor: ...
 
 
@@ -56,10 +59,27 @@ def seq_sum_norm(values: Tensor, mask: Tensor, norm: float = 1.0) -> Tensor:
     return (values * m).sum() / (values.shape[0] * norm)
 
 
+@dataclass(frozen=True)
+class Aggregation:
+    """A registry entry: the reduction, and the weight of a micro-batch (from its loss mask
+    `[b, T]`) in gradient accumulation: a minibatch's gradient is the sum over its micro-batches
+    of grad(reduce(micro)) * micro_weight(micro) / sum of the micro_weights."""
+
+    reduce: Reduce
+    micro_weight: Callable[[Tensor], float]
+
+    def __call__(self, values: Tensor, mask: Tensor, norm: float = 1.0) -> Tensor:
+        return self.reduce(values, mask, norm)
+
+
 AGGREGATIONS: dict[str, Aggregation] = {
-    "token_mean": token_mean,
-    "seq_mean_token_mean": seq_mean_token_mean,
-    "seq_sum_norm": seq_sum_norm,
+    # a token-mean over the union is the token-count-weighted mean of the micro token-means
+    "token_mean": Aggregation(token_mean, lambda mask: float(mask.sum())),
+    # ... a mean over sequences with tokens, weighted by how many such sequences each holds
+    "seq_mean_token_mean": Aggregation(seq_mean_token_mean,
+                                       lambda mask: float((mask.sum(1) > 0).sum())),
+    # ... a sum divided by the batch size: weighted by the micro-batch's size
+    "seq_sum_norm": Aggregation(seq_sum_norm, lambda mask: float(mask.shape[0])),
 }
 
 
@@ -78,7 +98,7 @@ class PGStats(NamedTuple):
 
 def clipped_pg_loss(logprobs: Tensor, old_logprobs: Tensor, advantages: Tensor, mask: Tensor,
                     eps_low: float = 0.2, eps_high: float = 0.2,
-                    aggregation: Aggregation = token_mean,
+                    aggregation: Reduce = token_mean,
                     norm: float = 1.0) -> tuple[Tensor, PGStats]:
     """Clipped surrogate -min(r A, clip(r, 1 - eps_low, 1 + eps_high) A), aggregated.
 
@@ -105,7 +125,7 @@ def clipped_pg_loss(logprobs: Tensor, old_logprobs: Tensor, advantages: Tensor, 
 
 
 def pg_loss(logprobs: Tensor, advantages: Tensor, mask: Tensor,
-            aggregation: Aggregation = token_mean, norm: float = 1.0) -> Tensor:
+            aggregation: Reduce = token_mean, norm: float = 1.0) -> Tensor:
     """The plain policy-gradient loss -A log pi, aggregated (the equivalence-test reference)."""
     adv = advantages[:, None] if advantages.dim() == 1 else advantages
     return aggregation(-adv * logprobs, mask, norm)
@@ -144,7 +164,7 @@ class KLStats(NamedTuple):
 
 
 def kl_penalty(logprobs: Tensor, ref_logprobs: Tensor, mask: Tensor, estimator: str = "k3",
-               aggregation: Aggregation = token_mean,
+               aggregation: Reduce = token_mean,
                norm: float = 1.0) -> tuple[Tensor, KLStats]:
     """Aggregated per-token KL(pi || pi_ref) estimate; multiply by a coefficient and add."""
     per_token = get_kl_estimator(estimator)(logprobs, ref_logprobs)  # [B, T]
@@ -162,7 +182,7 @@ class EntropyStats(NamedTuple):
     entropy: float
 
 
-def entropy_bonus(entropy: Tensor, mask: Tensor, aggregation: Aggregation = token_mean,
+def entropy_bonus(entropy: Tensor, mask: Tensor, aggregation: Reduce = token_mean,
                   norm: float = 1.0) -> tuple[Tensor, EntropyStats]:
     """-aggregated entropy: adding coef * this loss rewards exploration."""
     ent = aggregation(entropy, mask, norm)
@@ -176,7 +196,7 @@ class ValueStats(NamedTuple):
 
 def value_loss(values: Tensor, old_values: Tensor, returns: Tensor, mask: Tensor,
                clip: float | None = 0.2,
-               aggregation: Aggregation = token_mean) -> tuple[Tensor, ValueStats]:
+               aggregation: Reduce = token_mean) -> tuple[Tensor, ValueStats]:
     """PPO value loss 0.5 * max((v - R)^2, (clip(v, v_old ± clip) - R)^2); values etc. [B, T]."""
     unclipped = (values - returns) ** 2  # [B, T]
     if clip is None:

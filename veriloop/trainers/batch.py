@@ -179,8 +179,8 @@ def grouped(packed: Packed) -> Grouped:
 
 
 def grouped_forward_applies(model: torch.nn.Module) -> bool:
-    """Whether `forward_logprobs` (without hidden states) runs the grouped Llama forward, whose
-    attention cost does not grow with the square of a packed row's length."""
+    """Whether `forward_logprobs` runs the grouped Llama forward, whose attention cost does not
+    grow with the square of a packed row's length (so rows need no length cap)."""
     if not supports_fast_forward(model):
         return False
     return not (model.training and getattr(model.config, "attention_dropout", 0.0))
@@ -192,23 +192,24 @@ def _grouped_ok(model: torch.nn.Module, packed: Packed) -> bool:
 
 @dataclass
 class ForwardOut:
-    logprobs: Tensor  # [B, L] logprob of token j + 1
+    logprobs: Tensor  # [B, L] logprob of token j + 1 (0 where not selected)
     entropy: Tensor | None  # [B, L]
-    hidden: Tensor | None  # [R, T, H] last hidden state (for a value head)
+    hidden: Tensor  # [N, H] last (final-normed) hidden state at the N selected positions
+    selected: Tensor  # [B, L] bool: the positions the LM head ran on
 
 
 def forward_logprobs(model: torch.nn.Module, packed: Packed, temperature: float = 1.0,
-                     entropy: bool = False, hidden: bool = False,
-                     policy_only: bool = False, entropy_grad: bool = False) -> ForwardOut:
+                     entropy: bool = False, policy_only: bool = False,
+                     entropy_grad: bool = False) -> ForwardOut:
     """Teacher-forced logprobs of the packed tokens under `model` (logits / temperature).
 
     The LM head runs only on the positions whose results are used: every predicted token, or
     with `policy_only` just the policy tokens (where RL losses live; elsewhere the result is 0).
     Entropy is computed without gradient unless `entropy_grad` (an entropy bonus needs it).
+    The hidden states at those positions come back too (a value head reads them).
     """
     sel = packed.valid & (packed.loss_mask > 0) if policy_only else packed.valid  # [B, L]
-    h = None
-    if not hidden and _grouped_ok(model, packed):
+    if _grouped_ok(model, packed):
         # Llama family: shared prefixes attended once per row instead of a block-diagonal mask
         g = grouped(packed)
         flat = grouped_hidden(model, g.pre_ids, g.pre_pos, g.pre_mask, g.suf_ids, g.suf_pos,
@@ -231,7 +232,7 @@ def forward_logprobs(model: torch.nn.Module, packed: Packed, temperature: float 
         with torch.set_grad_enabled(entropy_grad and torch.is_grad_enabled()):
             logp = logits - lse[:, None]  # [N, V]
             ent = torch.zeros_like(lp).masked_scatter(sel, -(logp.exp() * logp).sum(-1))
-    return ForwardOut(lp, ent, h if hidden else None)
+    return ForwardOut(lp, ent, hs, sel)
 
 
 def aligned(values: Sequence[Sequence[float]], L: int) -> Tensor:
@@ -241,3 +242,50 @@ def aligned(values: Sequence[Sequence[float]], L: int) -> Tensor:
     for i, v in enumerate(values):
         out[i, :len(v) - 1] = torch.tensor(v[1:], dtype=torch.float32)
     return out
+
+
+def policy_end(mask: Sequence[int]) -> int:
+    """Length of the token prefix that ends with the last policy token."""
+    for i in range(len(mask) - 1, -1, -1):
+        if mask[i]:
+            return i + 1
+    return len(mask)
+
+
+@dataclass
+class TrainBatch:
+    """One RL step's training data: a row per sequence, everything the update holds fixed.
+
+    Sequences are cut after their last policy token (what follows, the final observation,
+    cannot change any policy token's logprob in a causal model). `[B, L]` tensors follow the
+    `Packed` layout (position j predicts token j + 1) for the longest sequence and are 0 past a
+    sequence's end. `select(idx, L)` takes a micro-batch's rows, cut or padded to its `L`.
+    """
+
+    sequences: list[list[int]]  # B token-id sequences
+    masks: list[list[int]]  # their loss masks (1 on policy tokens)
+    rewards: Tensor  # [B] shaped rewards
+    old_logprobs: Tensor  # [B, L] the sampling logprobs (the policy before the update)
+    advantages: Tensor | None = None  # [B] per sequence, or [B, L] per token (with a critic)
+    ref_logprobs: Tensor | None = None  # [B, L] under the reference policy (KL penalty)
+    old_values: Tensor | None = None  # [B, L] the critic's values before the update
+    returns: Tensor | None = None  # [B, L] the critic's targets
+
+    def __len__(self) -> int:
+        return len(self.sequences)
+
+    def pack(self, idx: Sequence[int], row_len: int) -> Packed:
+        return pack([self.sequences[i] for i in idx], [self.masks[i] for i in idx], row_len)
+
+    def select(self, idx: Sequence[int], L: int) -> TrainBatch:
+        def rows(t: Tensor | None) -> Tensor | None:
+            if t is None or t.dim() == 1:
+                return None if t is None else t[list(idx)]
+            out = torch.zeros(len(idx), L, dtype=t.dtype)  # [b, L]
+            n = min(L, t.shape[1])
+            out[:, :n] = t[list(idx), :n]
+            return out
+
+        return TrainBatch([self.sequences[i] for i in idx], [self.masks[i] for i in idx],
+                          rows(self.rewards), rows(self.old_logprobs), rows(self.advantages),
+                          rows(self.ref_logprobs), rows(self.old_values), rows(self.returns))

@@ -1,27 +1,30 @@
 """The on-policy RL trainer: rollout groups -> grade -> advantages -> clipped updates.
 
 One `step()`:
-1. draw `rollout.prompts_per_step` tasks from the shuffled pool and roll out `group_size`
-   samples of each with the current policy (the runner grades them); with dynamic sampling,
-   groups whose rewards are all equal are dropped and more are drawn (bounded);
-2. reward = grade score + shaping (overlong penalty, length/step cost, event rewards);
-   rollouts with infrastructure faults are excluded from baselines and updates, and counted;
-3. advantages by the configured estimator (a registry name: grpo, dr_grpo, rloo, reinforce_pp
-   per sequence; gae per token with a value head, i.e. PPO);
-4. `optim.epochs` passes of minibatches (gradient accumulation over micro-batches) of the
-   clipped policy-gradient loss, with the *sampling* logprobs as the old policy, plus the
-   optional KL penalty to the frozen initial policy, entropy bonus and value loss.
+1. `rollout`: draw `rollout.prompts_per_step` tasks from the shuffled pool and roll out
+   `group_size` samples of each with the current policy (the runner grades them); with dynamic
+   sampling, groups whose rewards are all equal are dropped and more are drawn (bounded);
+2. `make_batch`: reward = grade score + shaping (overlong penalty, length/step cost, event
+   rewards); rollouts with infrastructure faults are excluded from baselines and updates, and
+   counted. Advantages come from the configured estimator: a group baseline per sequence
+   (grpo, dr_grpo, rloo, reinforce_pp; optionally difficulty-weighted) or, when the trainer
+   holds a critic (PPO), per token from its values. The batch also holds what the update keeps
+   fixed: the *sampling* logprobs as the old policy and the reference logprobs for the KL;
+3. `update`: `optim.epochs` passes of minibatches (gradient accumulation over micro-batches,
+   weighted as the aggregation's registry entry says) of the clipped policy-gradient loss,
+   plus the optional KL penalty to the frozen initial policy, entropy bonus and value loss.
 
-Everything an algorithm is made of is looked up by name in the registries of
-`veriloop.algorithms`; the trainer has no per-algorithm branches. Trajectories are appended to
-the run's store when a checkpoint that covers their step is complete (they are also kept inside
-that checkpoint), so a run killed at any point and resumed stores each step exactly once.
+The trainer is built from parts: the policy, the environment, the grader, and a critic
+(`veriloop.algorithms.critic.build_critic`: None for critic-free estimators). Every loss,
+advantage and shaping variant is a registry entry or pure function of `veriloop.algorithms`;
+the trainer has no per-algorithm branches. Trajectories are appended to the run's store when a
+checkpoint that covers their step is complete (they are also kept inside that checkpoint), so a
+run killed at any point and resumed stores each step exactly once.
 """
 
 from __future__ import annotations
 
 import copy
-import dataclasses
 import threading
 import time
 from collections import defaultdict
@@ -32,24 +35,20 @@ from typing import Any
 
 import torch
 
-from veriloop.algorithms.advantages import difficulty_weighted, gae, get_advantage
+from veriloop.algorithms.advantages import difficulty_weighted, get_advantage
+from veriloop.algorithms.critic import build_critic
 from veriloop.algorithms.dynamic_sampling import fill_batch, informative_groups
-from veriloop.algorithms.losses import (
-    clipped_pg_loss,
-    entropy_bonus,
-    get_aggregation,
-    kl_penalty,
-    value_loss,
-)
+from veriloop.algorithms.losses import clipped_pg_loss, entropy_bonus, get_aggregation, kl_penalty
 from veriloop.algorithms.shaping import event_rewards, length_cost, overlong_penalty, step_cost
 from veriloop.data.store import TrajectoryStore
 from veriloop.trainers import checkpoint
 from veriloop.trainers.batch import (
     Packed,
+    TrainBatch,
     aligned,
     forward_logprobs,
     grouped_forward_applies,
-    pack,
+    policy_end,
 )
 from veriloop.trainers.common import (
     DeterministicKeys,
@@ -96,58 +95,8 @@ def turn_events(traj: Trajectory) -> list[dict[str, int]]:
             for i, t in enumerate(traj.turns)]
 
 
-def _policy_end(mask: Sequence[int]) -> int:
-    """Length of the token prefix that ends with the last policy token."""
-    for i in range(len(mask) - 1, -1, -1):
-        if mask[i]:
-            return i + 1
-    return len(mask)
-
-
 def policy_tokens(traj: Trajectory) -> int:
     return sum(len(t.action_ids) for t in traj.turns)
-
-
-def _gae_advantages(rewards: torch.Tensor, values: torch.Tensor, mask: torch.Tensor,
-                    gamma: float, lam: float) -> tuple[torch.Tensor, torch.Tensor]:
-    """rewards [B] placed on each sequence's last policy token -> (advantages, returns) [B, L]."""
-    B, L = mask.shape
-    pos = torch.arange(L)[None].expand(B, L)  # [B, L]
-    last = torch.where(mask > 0, pos, torch.full_like(pos, -1)).max(dim=1).values  # [B]
-    token_r = torch.zeros(B, L)
-    token_r[torch.arange(B), last.clamp(min=0)] = rewards * (last >= 0)
-    return gae(token_r, values, mask, gamma, lam)  # [B, L] each
-
-
-def _whiten(rows: list[torch.Tensor], masks: list[torch.Tensor]) -> list[torch.Tensor]:
-    """Normalize per-token advantages to mean 0, std 1 over all policy tokens of the batch."""
-    flat = torch.cat([r[m > 0] for r, m in zip(rows, masks, strict=True)])
-    if flat.numel() == 0:
-        return rows
-    mu, std = flat.mean(), flat.std(unbiased=False)
-    return [(r - mu) / (std + 1e-6) * m for r, m in zip(rows, masks, strict=True)]
-
-
-# Per-token estimators (need a value head); every other name is a per-sequence group estimator
-# from `veriloop.algorithms.advantages`.
-TOKEN_ESTIMATORS = {"gae": _gae_advantages}
-
-# How a micro-batch's loss is weighted inside its minibatch so accumulated gradients equal
-# one big batch: by policy tokens for token_mean, by sequences otherwise.
-_ACCUM_WEIGHT: dict[str, Callable[[Packed], float]] = {
-    "token_mean": lambda p: float(p.loss_mask.sum()),
-    "seq_mean_token_mean": lambda p: float((p.loss_mask.sum(1) > 0).sum()),
-    "seq_sum_norm": lambda p: float(p.loss_mask.shape[0]),
-}
-
-
-@dataclasses.dataclass
-class Batch:
-    """The trainable part of one step: valid trajectories and their advantages."""
-
-    trajs: list[Trajectory]
-    seq_adv: torch.Tensor | None  # [B] (group estimators)
-    rewards: torch.Tensor  # [B]
 
 
 class RLTrainer:
@@ -184,28 +133,21 @@ class RLTrainer:
         self.eval_tasks = self.env.tasks(cfg.env.eval_tasks, seed=cfg.env.task_seed,
                                          split="test", difficulty=cfg.env.difficulty)
         a = cfg.algorithm
-        get_aggregation(a.aggregation)  # fail early on a bad name
-        self.token_estimator = TOKEN_ESTIMATORS.get(a.advantage)
-        if self.token_estimator is None:
-            get_advantage(a.advantage)
+        self.aggregation = get_aggregation(a.aggregation)
         self.model = apply_lora(self.policy.model, cfg.model)
         if self.model is not self.policy.model:  # LoRA: sample through the adapters
             self.policy.set_model(self.model)
         self.keyed = DeterministicKeys(self.policy)
         self.model.train()
-        self.value_head: torch.nn.Module | None = None
-        params = [p for p in self.model.parameters() if p.requires_grad]
-        if self.token_estimator is not None:
-            hidden = self.model.config.hidden_size
-            self.value_head = torch.nn.Linear(hidden, 1)
-            torch.nn.init.zeros_(self.value_head.weight)
-            torch.nn.init.zeros_(self.value_head.bias)
-            params += list(self.value_head.parameters())
-        self.params = params
+        self.critic = build_critic(a, self.model.config.hidden_size)
+        if self.critic is None:
+            self.group_advantage = get_advantage(a.advantage)
+        self.params = [p for p in self.model.parameters() if p.requires_grad]
+        self.params += self.critic.parameters() if self.critic is not None else []
         self.ref_model = None
         if a.kl_coef > 0 and cfg.model.lora_rank <= 0:
             self.ref_model = copy.deepcopy(self.model).eval().requires_grad_(False)
-        self.optimizer = build_optimizer(params, cfg.optim.lr, cfg.optim.weight_decay,
+        self.optimizer = build_optimizer(self.params, cfg.optim.lr, cfg.optim.weight_decay,
                                          tuple(cfg.optim.betas))
         self.scheduler = warmup_schedule(self.optimizer, cfg.optim.warmup_steps)
         self.store = TrajectoryStore(self.paths.store)
@@ -226,7 +168,7 @@ class RLTrainer:
         self.keyed.reset()
         return RolloutRunner(self.env, self.keyed, rc, grader=self.grader)
 
-    # -- rewards and advantages --------------------------------------------------------------
+    # -- rewards -----------------------------------------------------------------------------
 
     def rewards(self, trajs: Sequence[Trajectory]) -> torch.Tensor:
         """Grade score plus configured shaping; [N]."""
@@ -252,47 +194,22 @@ class RLTrainer:
             valid[i, :len(g)] = torch.tensor([not t.is_infra_error for t in g])
         return rewards, valid
 
-    def _rollout_groups(self, n: int, step: int, round_: int) -> list[list[Trajectory]]:
-        tasks = self.sampler.next(n)
-        trajs = self._runner(step, round_).run(tasks)
-        k = self.cfg.rollout.group_size
-        return [trajs[i:i + k] for i in range(0, len(trajs), k)]
-
-    def _keep_groups(self, groups: Sequence[Sequence[Trajectory]]) -> list[bool]:
-        rewards, valid = self._group_tensors(groups)
-        return informative_groups(rewards, valid).tolist()
-
     # -- the step ---------------------------------------------------------------------------
 
     def step(self) -> dict[str, float]:
-        cfg, a = self.cfg, self.cfg.algorithm
         step = self.step_count + 1
         self.grader.set_step(step)
         self.grader.seconds = 0.0
         t0 = time.perf_counter()
-        self.model.eval()
-        n_groups = cfg.rollout.prompts_per_step
-        all_groups: list[list[Trajectory]] = []
-
-        def sample(n: int) -> list[list[Trajectory]]:
-            groups = self._rollout_groups(n, step, len(all_groups))
-            all_groups.extend(groups)
-            return groups
-
-        if a.dynamic_sampling:
-            filled = fill_batch(sample, self._keep_groups, n_groups, a.max_sampling_rounds)
-            groups, dropped = filled.groups, filled.dropped
-        else:
-            groups, dropped = sample(n_groups), 0
+        groups, every, dropped = self.rollout(step)
         t_rollout = time.perf_counter() - t0
-        self.model.train()
-        every = [t for g in all_groups for t in g]
         metrics = self._rollout_metrics(every, groups)
         metrics["dropped_groups"] = dropped
         t1 = time.perf_counter()
-        batch = self._make_batch(groups) if groups else None
-        if batch is not None and batch.trajs:
-            metrics.update(self._update(batch, step))
+        self.model.train()
+        batch = self.make_batch(groups) if groups else None
+        if batch is not None:
+            metrics.update(self.update(batch, step))
         t_train = time.perf_counter() - t1
         self.step_count = step
         self.pending.append((step, every))
@@ -305,41 +222,94 @@ class RLTrainer:
             "lr": self.scheduler.get_last_lr()[0], "sampler_epoch": self.sampler.epoch})
         return metrics
 
-    def _make_batch(self, groups: list[list[Trajectory]]) -> Batch:
+    def rollout(self, step: int) -> tuple[list[list[Trajectory]], list[Trajectory], int]:
+        """(groups to train on, every rollout drawn, groups dropped by dynamic sampling)."""
+        a, k = self.cfg.algorithm, self.cfg.rollout.group_size
+        drawn: list[list[Trajectory]] = []
+
+        def sample(n: int) -> list[list[Trajectory]]:
+            trajs = self._runner(step, len(drawn)).run(self.sampler.next(n))
+            groups = [trajs[i:i + k] for i in range(0, len(trajs), k)]
+            drawn.extend(groups)
+            return groups
+
+        def keep(groups: Sequence[Sequence[Trajectory]]) -> list[bool]:
+            return informative_groups(*self._group_tensors(groups)).tolist()
+
+        self.model.eval()
+        n = self.cfg.rollout.prompts_per_step
+        if a.dynamic_sampling:
+            filled = fill_batch(sample, keep, n, a.max_sampling_rounds)
+            groups, dropped = filled.groups, filled.dropped
+        else:
+            groups, dropped = sample(n), 0
+        return groups, [t for g in drawn for t in g], dropped
+
+    def make_batch(self, groups: list[list[Trajectory]]) -> TrainBatch | None:
+        """The update's fixed inputs for the trainable rollouts of `groups` (those without an
+        infrastructure fault and with policy tokens); None if there are none."""
         a = self.cfg.algorithm
         rewards, valid = self._group_tensors(groups)  # [G, K]
-        seq_adv = None
-        if self.token_estimator is None:
-            adv = get_advantage(a.advantage)(rewards, valid)  # [G, K]
+        adv = None
+        if self.critic is None:
+            adv = self.group_advantage(rewards, valid)  # [G, K]
             if a.difficulty_weighting:
                 passed = torch.zeros_like(rewards)
                 for i, g in enumerate(groups):
                     passed[i, :len(g)] = torch.tensor([float(t.passed) for t in g])
                 rate = (passed * valid).sum(1) / valid.sum(1).clamp(min=1)  # [G]
                 adv = difficulty_weighted(adv, rate)
-            seq_adv = adv[valid]  # [B] row-major: group, then sample
+            adv = adv[valid]  # [B] row-major: group, then sample
         trajs = [t for g in groups for t in g if not t.is_infra_error]
-        keep = [sum(t.loss_mask) > 0 for t in trajs]
-        trajs = [t for t, k in zip(trajs, keep, strict=True) if k]
-        flat_r = rewards[valid]
-        mask = torch.tensor(keep, dtype=torch.bool)
-        return Batch(trajs, seq_adv[mask] if seq_adv is not None else None, flat_r[mask])
+        keep = torch.tensor([sum(t.loss_mask) > 0 for t in trajs], dtype=torch.bool)
+        trajs = [t for t, k in zip(trajs, keep.tolist(), strict=True) if k]
+        if not trajs:
+            return None
+        ends = [policy_end(t.loss_mask) for t in trajs]
+        seqs = [t.token_ids[:n] for t, n in zip(trajs, ends, strict=True)]
+        masks = [t.loss_mask[:n] for t, n in zip(trajs, ends, strict=True)]
+        B, L = len(seqs), max(ends) - 1
+        batch = TrainBatch(seqs, masks, rewards[valid][keep], torch.zeros(B, L),
+                           adv[keep] if adv is not None else None,
+                           ref_logprobs=torch.zeros(B, L) if a.kl_coef > 0 else None,
+                           old_values=torch.zeros(B, L) if self.critic is not None else None)
+        micro = self._micro_size()
+        for s in range(0, B, micro):
+            idx = list(range(s, min(B, s + micro)))
+            packed = batch.pack(idx, self._row_len())
+            n = packed.loss_mask.shape[1]
+            sampled = [trajs[i].sampling_logprobs for i in idx]
+            with torch.no_grad():
+                out = None
+                if self.critic is not None or any(x is None for x in sampled):
+                    out = self._forward(packed, entropy=False)
+                if all(x is not None for x in sampled):
+                    batch.old_logprobs[idx, :n] = aligned(
+                        [x[:ends[i]] for x, i in zip(sampled, idx, strict=True)], n)
+                else:  # text-only policy: the current model before the update is the old policy
+                    batch.old_logprobs[idx, :n] = out.logprobs
+                if batch.ref_logprobs is not None:
+                    batch.ref_logprobs[idx, :n] = self._ref_logprobs(packed)
+                if batch.old_values is not None:
+                    batch.old_values[idx, :n] = self.critic.values(out.hidden, out.selected)
+        if self.critic is not None:
+            batch.advantages, batch.returns = self.critic.advantages(
+                batch.rewards, batch.old_values, aligned(masks, L))  # [B, L] each
+        return batch
 
-    def _pack(self, seqs: list, masks: list) -> Packed:
-        """Pack a micro-batch. With the grouped Llama forward (prefix once, suffixes attend
-        to it; no hidden states needed) attention no longer grows with the square of the row,
-        so rows are not capped: each row is a group (prompt once + its samples)."""
-        grouped = self.value_head is None and grouped_forward_applies(self.model)
-        return pack(seqs, masks, row_len=1 << 30 if grouped else self.cfg.optim.pack_length)
+    def _micro_size(self) -> int:
+        return max(1, min(self.cfg.optim.micro_batch_size, self.cfg.optim.minibatch_size))
 
-    def _forward(self, packed: Packed, need_entropy: bool = True):
+    def _row_len(self) -> int:
+        """With the grouped Llama forward (prefix once, suffixes attend to it) attention no
+        longer grows with the square of the row, so rows are not capped: each row is a group
+        (prompt once + its samples)."""
+        return 1 << 30 if grouped_forward_applies(self.model) else self.cfg.optim.pack_length
+
+    def _forward(self, packed: Packed, entropy: bool = True):
         return forward_logprobs(self.model, packed, self.cfg.rollout.temperature,
-                                entropy=need_entropy, hidden=self.value_head is not None,
-                                policy_only=True,
+                                entropy=entropy, policy_only=True,
                                 entropy_grad=self.cfg.algorithm.entropy_coef != 0)
-
-    def _values(self, packed: Packed, hidden: torch.Tensor) -> torch.Tensor:
-        return packed.gather(self.value_head(hidden.float()).squeeze(-1))  # [B, L]
 
     def _ref_logprobs(self, packed: Packed) -> torch.Tensor:
         ctx = self.model.disable_adapter() if self.ref_model is None else nullcontext()
@@ -348,53 +318,12 @@ class RLTrainer:
             return forward_logprobs(model, packed, self.cfg.rollout.temperature,
                                     policy_only=True).logprobs
 
-    def _update(self, batch: Batch, step: int) -> dict[str, float]:
-        cfg, a, o = self.cfg, self.cfg.algorithm, self.cfg.optim
-        agg = get_aggregation(a.aggregation)
-        accum_weight = _ACCUM_WEIGHT[a.aggregation]
-        norm = float(a.loss_norm or cfg.rollout.max_new_tokens)
-        B = len(batch.trajs)
-        # tokens after a sequence's last policy token (the final observation) cannot change
-        # any policy token's logprob (causal model), so the training passes stop there
-        ends = [_policy_end(t.loss_mask) for t in batch.trajs]
-        seqs = [t.token_ids[:n] for t, n in zip(batch.trajs, ends, strict=True)]
-        masks = [t.loss_mask[:n] for t, n in zip(batch.trajs, ends, strict=True)]
-        micro = max(1, min(o.micro_batch_size, o.minibatch_size))
-        # per-sequence fixed inputs: old (sampling) logprobs, reference logprobs, old values
-        old_lp: list[torch.Tensor] = []
-        ref_lp: list[torch.Tensor | None] = []
-        old_v: list[torch.Tensor | None] = []
-        tok_adv: list[torch.Tensor] = []
-        tok_ret: list[torch.Tensor] = []
-        tok_mask: list[torch.Tensor] = []
-        for s in range(0, B, micro):
-            idx = list(range(s, min(B, s + micro)))
-            packed = self._pack([seqs[i] for i in idx], [masks[i] for i in idx])
-            sampled = [batch.trajs[i].sampling_logprobs for i in idx]
-            if all(x is not None for x in sampled):
-                sampled = [x[:ends[i]] for x, i in zip(sampled, idx, strict=True)]
-                lp = aligned(sampled, packed.loss_mask.shape[1])
-            else:  # text-only policy: the current model before the update is the old policy
-                with torch.no_grad():
-                    lp = self._forward(packed, False).logprobs
-            ref = self._ref_logprobs(packed) if a.kl_coef > 0 else None
-            vals = None
-            if self.value_head is not None:
-                with torch.no_grad():
-                    vals = self._values(packed, self._forward(packed, False).hidden)
-                adv, ret = self.token_estimator(batch.rewards[idx], vals, packed.loss_mask,
-                                                a.gamma, a.lam)  # [b, L] each
-                tok_adv.extend(adv)
-                tok_ret.extend(ret)
-                tok_mask.extend(packed.loss_mask)
-            for j in range(len(idx)):
-                old_lp.append(lp[j])
-                ref_lp.append(ref[j] if ref is not None else None)
-                old_v.append(vals[j] if vals is not None else None)
-        if tok_adv:
-            tok_adv = _whiten(tok_adv, tok_mask)
+    def update(self, batch: TrainBatch, step: int) -> dict[str, float]:
+        """`optim.epochs` passes of minibatches over `batch`, one optimizer step each."""
+        o, B, micro = self.cfg.optim, len(batch), self._micro_size()
+        weight = self.aggregation.micro_weight
         stats: dict[str, list[float]] = defaultdict(list)
-        gen = torch.Generator().manual_seed(cfg.train.seed * 7919 + step)
+        gen = torch.Generator().manual_seed(self.cfg.train.seed * 7919 + step)
         for _ in range(o.epochs):
             order = torch.randperm(B, generator=gen).tolist()
             for m0 in range(0, B, o.minibatch_size):
@@ -402,14 +331,13 @@ class RLTrainer:
                 # (packing lays them out once); the accumulated gradient does not depend on it
                 mb = sorted(order[m0:m0 + o.minibatch_size])
                 micros = [mb[i:i + micro] for i in range(0, len(mb), micro)]
-                packs = [self._pack([seqs[i] for i in mi], [masks[i] for i in mi])
-                         for mi in micros]
-                total_w = sum(accum_weight(p) for p in packs) or 1.0
+                packs = [batch.pack(mi, self._row_len()) for mi in micros]
+                total_w = sum(weight(p.loss_mask) for p in packs) or 1.0
                 self.optimizer.zero_grad(set_to_none=True)
                 for mi, packed in zip(micros, packs, strict=True):
-                    loss, st = self._micro_loss(batch, mi, packed, old_lp, ref_lp, old_v,
-                                                tok_adv, tok_ret, agg, norm)
-                    (loss * (accum_weight(packed) / total_w)).backward()
+                    rows = batch.select(mi, packed.loss_mask.shape[1])
+                    loss, st = self.loss(rows, packed)
+                    (loss * (weight(packed.loss_mask) / total_w)).backward()
                     for k, v in st.items():
                         stats[k].append(v)
                 if "ratio_first_minibatch" not in stats:  # sampler/trainer agreement check
@@ -421,34 +349,22 @@ class RLTrainer:
         out["train_sequences"] = B
         return out
 
-    def _micro_loss(self, batch: Batch, idx: list[int], packed: Packed, old_lp, ref_lp, old_v,
-                    tok_adv, tok_ret, agg, norm: float) -> tuple[torch.Tensor, dict[str, float]]:
+    def loss(self, rows: TrainBatch, packed: Packed) -> tuple[torch.Tensor, dict[str, float]]:
+        """The loss of one micro-batch (`rows` of the batch, laid out as `packed`) and its
+        detached statistics."""
         a = self.cfg.algorithm
-        L = packed.loss_mask.shape[1]
+        agg, norm = self.aggregation, float(a.loss_norm or self.cfg.rollout.max_new_tokens)
         mask = packed.loss_mask  # [b, L]
-
-        def stack(rows: list[torch.Tensor]) -> torch.Tensor:
-            out = torch.zeros(len(rows), L)
-            for j, r in enumerate(rows):
-                n = min(L, r.shape[0])
-                out[j, :n] = r[:n]
-            return out
-
-        out = self._forward(packed, need_entropy=True)
-        old = stack([old_lp[i] for i in idx])  # [b, L]
+        out = self._forward(packed, entropy=True)
         stats: dict[str, float] = {}
         loss = torch.zeros(())
-        if self.token_estimator is not None:
-            values = self._values(packed, out.hidden)  # [b, L]
-            v_old = stack([old_v[i] for i in idx])  # [b, L]
-            adv = stack([tok_adv[i] for i in idx])  # [b, L]
-            returns = stack([tok_ret[i] for i in idx])  # [b, L]
-            vloss, vst = value_loss(values, v_old, returns, mask, a.value_clip)
-            loss = loss + a.value_coef * vloss
+        if self.critic is not None:
+            values = self.critic.values(out.hidden, out.selected)  # [b, L]
+            vloss, vst = self.critic.loss(values, rows.old_values, rows.returns, mask)
+            loss = loss + vloss
             stats.update(vst._asdict())
-        else:
-            adv = batch.seq_adv[idx]  # [b]
-        pg, pst = clipped_pg_loss(out.logprobs, old, adv, mask, a.eps_low, a.eps_high, agg, norm)
+        pg, pst = clipped_pg_loss(out.logprobs, rows.old_logprobs, rows.advantages, mask,
+                                  a.eps_low, a.eps_high, agg, norm)
         loss = loss + pg
         stats.update(pst._asdict())
         stats["pg_loss"] = float(pg.detach())
@@ -456,9 +372,8 @@ class RLTrainer:
         stats.update(est._asdict())
         if a.entropy_coef:
             loss = loss + a.entropy_coef * ent_loss
-        if a.kl_coef > 0:
-            ref = stack([ref_lp[i] for i in idx])
-            kl, kst = kl_penalty(out.logprobs, ref, mask, a.kl_estimator, agg, norm)
+        if rows.ref_logprobs is not None:
+            kl, kst = kl_penalty(out.logprobs, rows.ref_logprobs, mask, a.kl_estimator, agg, norm)
             loss = loss + a.kl_coef * kl
             stats.update(kst._asdict())
         stats["loss"] = float(loss.detach())
@@ -541,7 +456,7 @@ class RLTrainer:
         """Checkpoint (atomically), then move this checkpoint's pending trajectories into the
         store. A kill between the two is repaired by `resume` from the checkpoint's copy."""
         extra = {"pending": [(s, [t.model_dump_json() for t in ts]) for s, ts in self.pending],
-                 "value_head": self.value_head.state_dict() if self.value_head else None}
+                 "value_head": self.critic.state_dict() if self.critic is not None else None}
         ckpt = checkpoint.save(self.paths.root, self.step_count, self.model, self.optimizer,
                                self.scheduler, {"kind": "rl", "sampler_position":
                                                 self.sampler.position},
@@ -569,8 +484,8 @@ class RLTrainer:
         state, extra = checkpoint.load(ckpt, self.model, self.optimizer, self.scheduler)
         self.step_count = int(state["step"])
         self.sampler.position = int(state["sampler_position"])
-        if self.value_head is not None and extra.get("value_head") is not None:
-            self.value_head.load_state_dict(extra["value_head"])
+        if self.critic is not None and extra.get("value_head") is not None:
+            self.critic.load_state_dict(extra["value_head"])
         pending = [(s, [Trajectory.model_validate_json(j) for j in ts])
                    for s, ts in extra.get("pending", [])]
         self._flush(pending)
