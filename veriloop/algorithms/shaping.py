@@ -10,14 +10,21 @@
 - `event_rewards`: per-turn shaping from environment events (a format error, a tool error, a
   tool call ...), each event name weighted; unknown event names are an error so typos in a
   config do not silently shape nothing.
+
+`Shaping` holds a run's shaping settings and turns trajectories into rewards: the grade score
+plus every configured term (`Shaping.rewards`). Shaping applies to the whole trajectory's
+reward; per-turn credit assignment is not done here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 import torch
 from torch import Tensor
+
+from veriloop.types import Trajectory
 
 
 def overlong_penalty(lengths: Tensor, max_len: int, cache_len: int) -> Tensor:
@@ -42,7 +49,7 @@ def step_cost(turns: Tensor, per_step: float) -> Tensor:
     return -per_step * turns.to(torch.float32)
 
 
-# Events a trainer extracts from a trajectory's turns (see veriloop.trainers.rl.turn_events).
+# Events extracted from a trajectory's turns (`turn_events`).
 EVENTS = ("format_error", "tool_error", "tool_call", "answer")
 
 
@@ -52,3 +59,58 @@ def event_rewards(events: Sequence[Mapping[str, int]], weights: Mapping[str, flo
     if unknown:
         raise KeyError(f"unknown shaping event(s) {unknown}; known: {', '.join(EVENTS)}")
     return [sum(w * float(ev.get(name, 0)) for name, w in weights.items()) for ev in events]
+
+
+def turn_events(traj: Trajectory) -> list[dict[str, int]]:
+    """The `EVENTS` of each turn: format errors, tool errors and tool calls made in it, and
+    whether it is the last turn and gave the final answer."""
+    return [{"format_error": int(t.format_error is not None),
+             "tool_error": sum(r.is_error for r in t.tool_results),
+             "tool_call": len(t.tool_calls),
+             "answer": int(i == len(traj.turns) - 1 and traj.final_answer is not None)}
+            for i, t in enumerate(traj.turns)]
+
+
+def policy_tokens(traj: Trajectory) -> int:
+    """The tokens the policy sampled across all turns (what length costs count)."""
+    return sum(len(t.action_ids) for t in traj.turns)
+
+
+@dataclass(frozen=True)
+class Shaping:
+    """A run's shaping settings; all zero / None means reward = grade score."""
+
+    length_cost: float = 0.0  # per policy token
+    step_cost: float = 0.0  # per turn
+    overlong_max: int | None = None  # DAPO soft overlong budget (None: off)
+    overlong_cache: int = 16
+    event_weights: Mapping[str, float] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        event_rewards([], self.event_weights)  # unknown event names fail here, not mid-run
+
+    def rewards(self, trajs: Sequence[Trajectory]) -> Tensor:
+        """Grade score plus every configured term; [N]."""
+        score = torch.tensor([t.score for t in trajs], dtype=torch.float32)  # [N]
+        lengths = torch.tensor([policy_tokens(t) for t in trajs])  # [N]
+        turns = torch.tensor([len(t.turns) for t in trajs])  # [N]
+        r = score + length_cost(lengths, self.length_cost) + step_cost(turns, self.step_cost)
+        if self.overlong_max is not None:
+            r = r + overlong_penalty(lengths, self.overlong_max, self.overlong_cache)
+        if self.event_weights:
+            r = r + torch.tensor([sum(event_rewards(turn_events(t), self.event_weights))
+                                  for t in trajs])
+        return r
+
+    def grouped(self, groups: Sequence[Sequence[Trajectory]]) -> tuple[Tensor, Tensor, Tensor]:
+        """Groups of up to K samples of one prompt -> rewards, passed (0/1) and valid [G, K];
+        valid is False for padding and for rollouts with an infrastructure fault."""
+        K = max(len(g) for g in groups)
+        rewards = torch.zeros(len(groups), K)  # [G, K]
+        passed = torch.zeros(len(groups), K)  # [G, K]
+        valid = torch.zeros(len(groups), K, dtype=torch.bool)  # [G, K]
+        for i, g in enumerate(groups):
+            rewards[i, :len(g)] = self.rewards(g)
+            passed[i, :len(g)] = torch.tensor([float(t.passed) for t in g])
+            valid[i, :len(g)] = torch.tensor([not t.is_infra_error for t in g])
+        return rewards, passed, valid

@@ -22,6 +22,7 @@ import torch
 from torch import Tensor
 
 from veriloop.models.llama import grouped_hidden, supports_fast_forward
+from veriloop.types import Trajectory
 
 
 @dataclass
@@ -271,8 +272,26 @@ class TrainBatch:
     old_values: Tensor | None = None  # [B, L] the critic's values before the update
     returns: Tensor | None = None  # [B, L] the critic's targets
 
+    @classmethod
+    def of(cls, trajs: Sequence[Trajectory], rewards: Tensor,
+           advantages: Tensor | None = None) -> TrainBatch:
+        """The trajectories' sequences, rewards [B] and per-sequence advantages [B] if given,
+        with the sampling logprobs as the old policy (0 for a trajectory without them: a
+        text-only policy's; the trainer fills those from the model before the update)."""
+        ends = [policy_end(t.loss_mask) for t in trajs]
+        seqs = [list(t.token_ids[:n]) for t, n in zip(trajs, ends, strict=True)]
+        masks = [list(t.loss_mask[:n]) for t, n in zip(trajs, ends, strict=True)]
+        sampled = [t.sampling_logprobs[:n] if t.sampling_logprobs is not None else [0.0] * n
+                   for t, n in zip(trajs, ends, strict=True)]
+        return cls(seqs, masks, rewards, aligned(sampled, max(ends) - 1), advantages)
+
     def __len__(self) -> int:
         return len(self.sequences)
+
+    @property
+    def loss_mask(self) -> Tensor:
+        """[B, L]: 1 where position j predicts a policy token."""
+        return aligned(self.masks, self.old_logprobs.shape[1])
 
     def pack(self, idx: Sequence[int], row_len: int) -> Packed:
         return pack([self.sequences[i] for i in idx], [self.masks[i] for i in idx], row_len)

@@ -5,6 +5,10 @@ renamed to `checkpoints/step-0000N/` (a rename within one directory is atomic on
 killed while saving leaves a stray `.tmp-*` directory (removed at the next save or resume) and the
 previous checkpoint intact; `latest()` only ever sees complete checkpoints.
 
+`PendingTrajectories` keeps a trainer's rollouts out of the store until a checkpoint covering
+their step is complete (the checkpoint holds a copy), so a run killed at any point and resumed
+stores each step exactly once.
+
 For tests, the environment variable VERILOOP_PAUSE_IN_SAVE=<seconds>[@<step>] makes `save` (of
 that step only, if given) sleep after writing the weights but before the rename, printing
 `SAVING <dir>` to stderr, so a test can SIGKILL the process inside a save.
@@ -24,6 +28,8 @@ from typing import Any
 
 import numpy as np
 import torch
+
+from veriloop.types import Trajectory
 
 _STEP_DIR = re.compile(r"^step-(\d+)$")
 
@@ -159,3 +165,39 @@ def _load_model(model: torch.nn.Module, path: Path) -> None:
     if missing or unexpected:
         raise ValueError(f"checkpoint {path} does not match the model: missing {missing[:5]}, "
                          f"unexpected {unexpected[:5]}")
+
+
+class PendingTrajectories:
+    """Rollouts of the steps since the last checkpoint. A trainer's save writes `dump()` into
+    the checkpoint, then calls `flush()`; its resume calls `restore()` with the checkpoint's
+    copy. Both append only what the store lacks for this run, so a kill between the checkpoint
+    and the flush neither loses nor duplicates a step."""
+
+    def __init__(self, store: Any, run_id: str) -> None:
+        self.store, self.run_id = store, run_id
+        self.steps: list[tuple[int, list[Trajectory]]] = []
+
+    def add(self, step: int, trajs: list[Trajectory]) -> None:
+        self.steps.append((step, trajs))
+
+    def __bool__(self) -> bool:
+        return bool(self.steps)
+
+    def dump(self) -> list[tuple[int, list[str]]]:
+        return [(s, [t.model_dump_json() for t in ts]) for s, ts in self.steps]
+
+    def restore(self, dumped: list[tuple[int, list[str]]]) -> int:
+        self.steps = [(s, [Trajectory.model_validate_json(j) for j in ts]) for s, ts in dumped]
+        return self.flush()
+
+    def flush(self) -> int:
+        """Append the pending trajectories the store does not hold yet; returns how many."""
+        have = set(self.store.ids(run_id=self.run_id))
+        n = 0
+        for s, trajs in self.steps:
+            new = [t for t in trajs if t.id not in have]
+            if new:
+                self.store.append_many(new, step=s)
+                n += len(new)
+        self.steps = []
+        return n

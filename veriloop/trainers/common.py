@@ -1,11 +1,13 @@
 """Builders shared by the trainers: policy loading, LoRA, optimizer and schedule, seeding, the
-shuffled task sampler with a resumable position, and run-directory layout."""
+shuffled task sampler with a resumable position, run-directory layout, and a timed grader."""
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+import threading
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -14,7 +16,7 @@ import numpy as np
 import torch
 
 from veriloop.trainers.config import ModelConfig, RunConfig
-from veriloop.types import Task
+from veriloop.types import Grade, Task, Trajectory
 
 
 @dataclass(frozen=True)
@@ -177,3 +179,25 @@ def load_run_config(run_dir: Path) -> RunConfig:
         raise FileNotFoundError(f"{run_dir} is not a run directory (no config.yaml); start a run "
                                 f"with `veriloop train CONFIG`")
     return load_config(path)
+
+
+class TimedGrader:
+    """Wraps a grader to add up the seconds spent grading (the runner grades in threads), and
+    hands it the training step when it is step-aware (scheduled composite graders)."""
+
+    def __init__(self, grader: Callable[..., Grade]) -> None:
+        self.grader = grader
+        self.seconds = 0.0
+        self._lock = threading.Lock()
+
+    def set_step(self, step: int) -> None:
+        if hasattr(self.grader, "set_step"):
+            self.grader.set_step(step)
+
+    def __call__(self, task: Task, trajectory: Trajectory, state: Any) -> Grade:
+        t0 = time.perf_counter()
+        try:
+            return self.grader(task, trajectory, state)
+        finally:
+            with self._lock:
+                self.seconds += time.perf_counter() - t0

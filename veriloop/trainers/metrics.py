@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Mapping
+from collections import defaultdict
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,9 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
+
+from veriloop.algorithms.shaping import policy_tokens
+from veriloop.types import Trajectory
 
 
 def read_metrics(path: str | Path) -> list[dict[str, Any]]:
@@ -90,3 +94,36 @@ class MetricsLogger:
             self._tb.close()
         if self._progress is not None:
             self._progress.stop()
+
+
+def rollout_metrics(every: Sequence[Trajectory],
+                    rewards: Callable[[Sequence[Trajectory]], Any]) -> dict[str, float]:
+    """A training step's rollout metrics: means over the rollouts without an infrastructure
+    fault (reward by `rewards`, the trainer's shaped reward), mean grade components as
+    `grade/<name>`, and counts of faults by kind as `fault/<kind>`."""
+    valid = [t for t in every if not t.is_infra_error]
+    n = max(len(valid), 1)
+    m: dict[str, float] = {
+        "reward": float(rewards(valid).mean()) if valid else 0.0,
+        "score": sum(t.score for t in valid) / n,
+        "pass_rate": sum(t.passed for t in valid) / n,
+        "response_tokens": sum(policy_tokens(t) for t in valid) / n,
+        "turns": sum(len(t.turns) for t in valid) / n,
+        "format_violations": sum(t.format_violations for t in valid) / n,
+        "tool_errors": sum(t.tool_errors for t in valid) / n,
+        "infra_errors": len(every) - len(valid),
+        "rollouts": len(every),
+    }
+    comps: dict[str, list[float]] = defaultdict(list)
+    for t in valid:
+        for k, v in (t.grade.components if t.grade else {}).items():
+            comps[k].append(v)
+    for k, v in comps.items():
+        m[f"grade/{k}"] = sum(v) / len(v)
+    faults: dict[str, int] = defaultdict(int)
+    for t in every:
+        if t.fault is not None:
+            faults[t.fault.kind.value] += 1
+    for k, v in faults.items():
+        m[f"fault/{k}"] = v
+    return m

@@ -25,10 +25,9 @@ run killed at any point and resumed stores each step exactly once.
 from __future__ import annotations
 
 import copy
-import threading
 import time
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
@@ -39,21 +38,20 @@ from veriloop.algorithms.advantages import difficulty_weighted, get_advantage
 from veriloop.algorithms.critic import build_critic
 from veriloop.algorithms.dynamic_sampling import fill_batch, informative_groups
 from veriloop.algorithms.losses import clipped_pg_loss, entropy_bonus, get_aggregation, kl_penalty
-from veriloop.algorithms.shaping import event_rewards, length_cost, overlong_penalty, step_cost
+from veriloop.algorithms.shaping import Shaping
 from veriloop.data.store import TrajectoryStore
 from veriloop.trainers import checkpoint
 from veriloop.trainers.batch import (
     Packed,
     TrainBatch,
-    aligned,
     forward_logprobs,
     grouped_forward_applies,
-    policy_end,
 )
 from veriloop.trainers.common import (
     DeterministicKeys,
     RunPaths,
     TaskSampler,
+    TimedGrader,
     apply_lora,
     build_optimizer,
     grad_norm_clip,
@@ -61,42 +59,8 @@ from veriloop.trainers.common import (
     warmup_schedule,
 )
 from veriloop.trainers.config import RunConfig, save_config
-from veriloop.types import Grade, Task, Trajectory
-
-
-class TimedGrader:
-    """Wraps a grader to add up the seconds spent grading (the runner grades in threads), and
-    hands it the training step when it is step-aware (scheduled composite graders)."""
-
-    def __init__(self, grader: Callable[..., Grade]) -> None:
-        self.grader = grader
-        self.seconds = 0.0
-        self._lock = threading.Lock()
-
-    def set_step(self, step: int) -> None:
-        if hasattr(self.grader, "set_step"):
-            self.grader.set_step(step)
-
-    def __call__(self, task: Task, trajectory: Trajectory, state: Any) -> Grade:
-        t0 = time.perf_counter()
-        try:
-            return self.grader(task, trajectory, state)
-        finally:
-            with self._lock:
-                self.seconds += time.perf_counter() - t0
-
-
-def turn_events(traj: Trajectory) -> list[dict[str, int]]:
-    """Environment events per turn, for `algorithms.shaping.event_rewards`."""
-    return [{"format_error": int(t.format_error is not None),
-             "tool_error": sum(r.is_error for r in t.tool_results),
-             "tool_call": len(t.tool_calls),
-             "answer": int(i == len(traj.turns) - 1 and traj.final_answer is not None)}
-            for i, t in enumerate(traj.turns)]
-
-
-def policy_tokens(traj: Trajectory) -> int:
-    return sum(len(t.action_ids) for t in traj.turns)
+from veriloop.trainers.metrics import MetricsLogger, rollout_metrics
+from veriloop.types import Trajectory
 
 
 class RLTrainer:
@@ -107,7 +71,6 @@ class RLTrainer:
         self.paths = RunPaths(Path(run_dir))
         self.policy = policy
         self.step_count = 0
-        self.pending: list[tuple[int, list[Trajectory]]] = []  # stored at the next checkpoint
 
     # -- setup ------------------------------------------------------------------------------
 
@@ -134,14 +97,15 @@ class RLTrainer:
                                          split="test", difficulty=cfg.env.difficulty)
         a = cfg.algorithm
         self.aggregation = get_aggregation(a.aggregation)
+        self.shaping = Shaping(a.length_cost, a.step_cost, a.overlong_max, a.overlong_cache,
+                               dict(a.event_weights))
         self.model = apply_lora(self.policy.model, cfg.model)
         if self.model is not self.policy.model:  # LoRA: sample through the adapters
             self.policy.set_model(self.model)
         self.keyed = DeterministicKeys(self.policy)
         self.model.train()
-        self.critic = build_critic(a, self.model.config.hidden_size)
-        if self.critic is None:
-            self.group_advantage = get_advantage(a.advantage)
+        self.critic = build_critic(a, self.model.config.hidden_size)  # None: group baselines
+        self.group_advantage = get_advantage(a.advantage) if self.critic is None else None
         self.params = [p for p in self.model.parameters() if p.requires_grad]
         self.params += self.critic.parameters() if self.critic is not None else []
         self.ref_model = None
@@ -152,6 +116,7 @@ class RLTrainer:
         self.scheduler = warmup_schedule(self.optimizer, cfg.optim.warmup_steps)
         self.store = TrajectoryStore(self.paths.store)
         self.run_id = self.paths.root.name
+        self.pending = checkpoint.PendingTrajectories(self.store, self.run_id)
 
     def _runner(self, step: int, round_: int, group_size: int | None = None,
                 temperature: float | None = None, max_turns: int | None = None):
@@ -168,31 +133,9 @@ class RLTrainer:
         self.keyed.reset()
         return RolloutRunner(self.env, self.keyed, rc, grader=self.grader)
 
-    # -- rewards -----------------------------------------------------------------------------
-
     def rewards(self, trajs: Sequence[Trajectory]) -> torch.Tensor:
         """Grade score plus configured shaping; [N]."""
-        a = self.cfg.algorithm
-        score = torch.tensor([t.score for t in trajs], dtype=torch.float32)  # [N]
-        lengths = torch.tensor([policy_tokens(t) for t in trajs])  # [N]
-        turns = torch.tensor([len(t.turns) for t in trajs])  # [N]
-        r = score + length_cost(lengths, a.length_cost) + step_cost(turns, a.step_cost)
-        if a.overlong_max is not None:
-            r = r + overlong_penalty(lengths, a.overlong_max, a.overlong_cache)
-        if a.event_weights:
-            r = r + torch.tensor([sum(event_rewards(turn_events(t), a.event_weights))
-                                  for t in trajs])
-        return r
-
-    def _group_tensors(self, groups: Sequence[Sequence[Trajectory]]
-                       ) -> tuple[torch.Tensor, torch.Tensor]:
-        K = max(len(g) for g in groups)
-        rewards = torch.zeros(len(groups), K)  # [G, K]
-        valid = torch.zeros(len(groups), K, dtype=torch.bool)  # [G, K]
-        for i, g in enumerate(groups):
-            rewards[i, :len(g)] = self.rewards(g)
-            valid[i, :len(g)] = torch.tensor([not t.is_infra_error for t in g])
-        return rewards, valid
+        return self.shaping.rewards(trajs)
 
     # -- the step ---------------------------------------------------------------------------
 
@@ -203,7 +146,7 @@ class RLTrainer:
         t0 = time.perf_counter()
         groups, every, dropped = self.rollout(step)
         t_rollout = time.perf_counter() - t0
-        metrics = self._rollout_metrics(every, groups)
+        metrics = rollout_metrics(every, self.rewards)
         metrics["dropped_groups"] = dropped
         t1 = time.perf_counter()
         self.model.train()
@@ -212,7 +155,7 @@ class RLTrainer:
             metrics.update(self.update(batch, step))
         t_train = time.perf_counter() - t1
         self.step_count = step
-        self.pending.append((step, every))
+        self.pending.add(step, every)
         gen_s = sum(u.generate_seconds for t in every for u in t.turns)
         metrics.update({
             "rollout_s": t_rollout, "generate_s": gen_s, "grade_s": self.grader.seconds,
@@ -234,7 +177,8 @@ class RLTrainer:
             return groups
 
         def keep(groups: Sequence[Sequence[Trajectory]]) -> list[bool]:
-            return informative_groups(*self._group_tensors(groups)).tolist()
+            rewards, _, valid = self.shaping.grouped(groups)  # [G, K]
+            return informative_groups(rewards, valid).tolist()
 
         self.model.eval()
         n = self.cfg.rollout.prompts_per_step
@@ -249,53 +193,47 @@ class RLTrainer:
         """The update's fixed inputs for the trainable rollouts of `groups` (those without an
         infrastructure fault and with policy tokens); None if there are none."""
         a = self.cfg.algorithm
-        rewards, valid = self._group_tensors(groups)  # [G, K]
-        adv = None
-        if self.critic is None:
-            adv = self.group_advantage(rewards, valid)  # [G, K]
-            if a.difficulty_weighting:
-                passed = torch.zeros_like(rewards)
-                for i, g in enumerate(groups):
-                    passed[i, :len(g)] = torch.tensor([float(t.passed) for t in g])
-                rate = (passed * valid).sum(1) / valid.sum(1).clamp(min=1)  # [G]
-                adv = difficulty_weighted(adv, rate)
-            adv = adv[valid]  # [B] row-major: group, then sample
+        rewards, passed, valid = self.shaping.grouped(groups)  # [G, K]
         trajs = [t for g in groups for t in g if not t.is_infra_error]
-        keep = torch.tensor([sum(t.loss_mask) > 0 for t in trajs], dtype=torch.bool)
+        keep = torch.tensor([sum(t.loss_mask) > 0 for t in trajs], dtype=torch.bool)  # [B0]
         trajs = [t for t, k in zip(trajs, keep.tolist(), strict=True) if k]
         if not trajs:
             return None
-        ends = [policy_end(t.loss_mask) for t in trajs]
-        seqs = [t.token_ids[:n] for t, n in zip(trajs, ends, strict=True)]
-        masks = [t.loss_mask[:n] for t, n in zip(trajs, ends, strict=True)]
-        B, L = len(seqs), max(ends) - 1
-        batch = TrainBatch(seqs, masks, rewards[valid][keep], torch.zeros(B, L),
-                           adv[keep] if adv is not None else None,
-                           ref_logprobs=torch.zeros(B, L) if a.kl_coef > 0 else None,
-                           old_values=torch.zeros(B, L) if self.critic is not None else None)
-        micro = self._micro_size()
-        for s in range(0, B, micro):
-            idx = list(range(s, min(B, s + micro)))
-            packed = batch.pack(idx, self._row_len())
+        batch = TrainBatch.of(trajs, rewards[valid][keep])
+        B, L = batch.old_logprobs.shape
+        batch.ref_logprobs = torch.zeros(B, L) if a.kl_coef > 0 else None
+        for idx, packed in self._micro_packs(batch):
             n = packed.loss_mask.shape[1]
-            sampled = [trajs[i].sampling_logprobs for i in idx]
             with torch.no_grad():
-                out = None
-                if self.critic is not None or any(x is None for x in sampled):
-                    out = self._forward(packed, entropy=False)
-                if all(x is not None for x in sampled):
-                    batch.old_logprobs[idx, :n] = aligned(
-                        [x[:ends[i]] for x, i in zip(sampled, idx, strict=True)], n)
-                else:  # text-only policy: the current model before the update is the old policy
-                    batch.old_logprobs[idx, :n] = out.logprobs
+                if any(trajs[i].sampling_logprobs is None for i in idx):
+                    # a text-only policy: the model before the update is the old policy
+                    batch.old_logprobs[idx, :n] = self._forward(packed, entropy=False).logprobs
                 if batch.ref_logprobs is not None:
                     batch.ref_logprobs[idx, :n] = self._ref_logprobs(packed)
-                if batch.old_values is not None:
-                    batch.old_values[idx, :n] = self.critic.values(out.hidden, out.selected)
-        if self.critic is not None:
+        if self.critic is None:
+            adv = self.group_advantage(rewards, valid)  # [G, K]
+            if a.difficulty_weighting:
+                rate = (passed * valid).sum(1) / valid.sum(1).clamp(min=1)  # [G]
+                adv = difficulty_weighted(adv, rate)
+            batch.advantages = adv[valid][keep]  # [B] row-major: group, then sample
+        else:
+            values = torch.zeros(B, L)  # [B, L]
+            for idx, packed in self._micro_packs(batch):
+                with torch.no_grad():
+                    out = self._forward(packed, entropy=False)
+                    values[idx, :out.logprobs.shape[1]] = self.critic.values(out.hidden,
+                                                                             out.selected)
+            batch.old_values = values
             batch.advantages, batch.returns = self.critic.advantages(
-                batch.rewards, batch.old_values, aligned(masks, L))  # [B, L] each
+                batch.rewards, values, batch.loss_mask)  # [B, L] each
         return batch
+
+    def _micro_packs(self, batch: TrainBatch):
+        """(rows, packed rows) of consecutive micro-batches (the same ones every time)."""
+        micro = self._micro_size()
+        for s in range(0, len(batch), micro):
+            idx = list(range(s, min(len(batch), s + micro)))
+            yield idx, batch.pack(idx, self._row_len())
 
     def _micro_size(self) -> int:
         return max(1, min(self.cfg.optim.micro_batch_size, self.cfg.optim.minibatch_size))
@@ -379,42 +317,11 @@ class RLTrainer:
         stats["loss"] = float(loss.detach())
         return loss, stats
 
-    # -- metrics ----------------------------------------------------------------------------
-
-    def _rollout_metrics(self, every: list[Trajectory],
-                         groups: list[list[Trajectory]]) -> dict[str, float]:
-        valid = [t for t in every if not t.is_infra_error]
-        n = max(len(valid), 1)
-        m: dict[str, float] = {
-            "reward": float(self.rewards(valid).mean()) if valid else 0.0,
-            "score": sum(t.score for t in valid) / n,
-            "pass_rate": sum(t.passed for t in valid) / n,
-            "response_tokens": sum(policy_tokens(t) for t in valid) / n,
-            "turns": sum(len(t.turns) for t in valid) / n,
-            "format_violations": sum(t.format_violations for t in valid) / n,
-            "tool_errors": sum(t.tool_errors for t in valid) / n,
-            "infra_errors": len(every) - len(valid),
-            "rollouts": len(every),
-        }
-        comps: dict[str, list[float]] = defaultdict(list)
-        for t in valid:
-            for k, v in (t.grade.components if t.grade else {}).items():
-                comps[k].append(v)
-        for k, v in comps.items():
-            m[f"grade/{k}"] = sum(v) / len(v)
-        faults: dict[str, int] = defaultdict(int)
-        for t in every:
-            if t.fault is not None:
-                faults[t.fault.kind.value] += 1
-        for k, v in faults.items():
-            m[f"fault/{k}"] = v
-        return m
+    # -- the loop ----------------------------------------------------------------------------
 
     def train(self, progress: bool = True) -> None:
         """Steps until `train.steps`, checkpointing every `train.save_every` and at the end;
         held-out evaluation every `train.eval_every` steps (logged as eval/*)."""
-        from veriloop.trainers.metrics import MetricsLogger
-
         t = self.cfg.train
         logger = MetricsLogger(self.paths.root, t.steps, self.step_count, "rl", progress)
         try:
@@ -455,26 +362,15 @@ class RLTrainer:
     def save(self) -> Path:
         """Checkpoint (atomically), then move this checkpoint's pending trajectories into the
         store. A kill between the two is repaired by `resume` from the checkpoint's copy."""
-        extra = {"pending": [(s, [t.model_dump_json() for t in ts]) for s, ts in self.pending],
+        extra = {"pending": self.pending.dump(),
                  "value_head": self.critic.state_dict() if self.critic is not None else None}
         ckpt = checkpoint.save(self.paths.root, self.step_count, self.model, self.optimizer,
                                self.scheduler, {"kind": "rl", "sampler_position":
                                                 self.sampler.position},
                                extra, keep=self.cfg.train.keep_checkpoints,
                                tokenizer=getattr(self.policy, "tokenizer", None))
-        self._flush(self.pending)
-        self.pending = []
+        self.pending.flush()
         return ckpt
-
-    def _flush(self, pending: list[tuple[int, list[Trajectory]]]) -> int:
-        have = set(self.store.ids(run_id=self.run_id))
-        n = 0
-        for s, trajs in pending:
-            new = [t for t in trajs if t.id not in have]
-            if new:
-                self.store.append_many(new, step=s)
-                n += len(new)
-        return n
 
     def resume(self) -> bool:
         checkpoint.remove_partial(self.paths.root)
@@ -486,9 +382,7 @@ class RLTrainer:
         self.sampler.position = int(state["sampler_position"])
         if self.critic is not None and extra.get("value_head") is not None:
             self.critic.load_state_dict(extra["value_head"])
-        pending = [(s, [Trajectory.model_validate_json(j) for j in ts])
-                   for s, ts in extra.get("pending", [])]
-        self._flush(pending)
+        self.pending.restore(extra.get("pending", []))
         return True
 
     def save_final(self) -> Path:
