@@ -52,22 +52,28 @@ def build_policy(env_name: str, policy: str | None, model: str | None, noise: fl
             return load_policy(model)
         except (KeyError, ValueError, FileNotFoundError) as e:
             _fail(str(e.args[0] if e.args else e))
-    from veriloop.envs import get_env
+    from veriloop.envs import expert_for, get_env
 
     if policy not in (None, "expert", "noisy-expert"):
         _fail(f"unknown policy '{policy}'; use expert, noisy-expert, or --model M")
     try:
-        env = get_env(env_name)
+        return expert_for(get_env(env_name), noise=noise if policy == "noisy-expert" else 0.0,
+                          seed=seed)
     except KeyError as e:
         _fail(str(e.args[0]))
-    if not hasattr(env, "expert"):
-        _fail(f"environment '{env_name}' has no scripted expert; pass --model M")
-    if policy == "noisy-expert":
+    except ValueError as e:
+        _fail(str(e))
+
+
+def load_env_modules(modules: list[str] | None) -> None:
+    """Import the `--env-module` files or modules so their `@register_env` names exist."""
+    from veriloop.envs import load_env_module
+
+    for module in modules or ():
         try:
-            return env.expert(noise=noise, seed=seed)
-        except TypeError:
-            _fail(f"environment '{env_name}' has no noisy expert; use --policy expert")
-    return env.expert()
+            load_env_module(module)
+        except ValueError as e:
+            _fail(str(e))
 
 
 def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: str, seed: int,
@@ -134,13 +140,17 @@ ModelOpt = Annotated[str | None, typer.Option(help="Model backend: tiny, smollm2
 NoiseOpt = Annotated[float, typer.Option(help="Noisy expert: share of episodes that go wrong.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print a machine-readable summary.")]
 TokensOpt = Annotated[int, typer.Option(help="Token budget per episode (prompt + all turns).")]
+EnvModuleOpt = Annotated[list[str] | None, typer.Option(
+    "--env-module", help="Python file or module defining environments (@register_env); "
+    "repeatable. `--env file.py:Class` works without it.")]
 
 
 @app.command()
-def envs(as_json: JsonOpt = False) -> None:
+def envs(as_json: JsonOpt = False, env_module: EnvModuleOpt = None) -> None:
     """List the registered environments."""
     from veriloop.envs import get_env, list_envs
 
+    load_env_modules(env_module)
     rows = []
     for name in list_envs():
         try:
@@ -166,8 +176,9 @@ def rollout(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelOp
             split: str = "train", seed: int = 0, difficulty: int | None = None,
             noise: NoiseOpt = 0.3, max_turns: int | None = None, temperature: float = 1.0,
             max_new_tokens: int = 128, max_total_tokens: TokensOpt = 4096,
-            as_json: JsonOpt = False) -> None:
+            as_json: JsonOpt = False, env_module: EnvModuleOpt = None) -> None:
     """Roll out a policy on an environment and store the trajectories."""
+    load_env_modules(env_module)
     pol = build_policy(env, policy, model, noise, seed)
     out = out or Path("runs") / f"rollout-{time.strftime('%Y%m%d-%H%M%S')}"
     summary = run_rollouts(env, pol, tasks=tasks, group=group, split=split, seed=seed, out=out,
@@ -190,8 +201,9 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
              temperature: Annotated[float | None, typer.Option(
                  help="Default: 0 (greedy) for k=1, 1.0 otherwise.")] = None,
              max_new_tokens: int = 128, max_total_tokens: TokensOpt = 4096,
-             as_json: JsonOpt = False) -> None:
+             as_json: JsonOpt = False, env_module: EnvModuleOpt = None) -> None:
     """Evaluate a policy on held-out tasks: pass@1..k, score, turns, format violations."""
+    load_env_modules(env_module)
     pol = build_policy(env, policy, model, noise, seed)
     out = out or Path("runs") / f"eval-{time.strftime('%Y%m%d-%H%M%S')}"
     temp = temperature if temperature is not None else (0.0 if k == 1 else 1.0)

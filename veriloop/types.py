@@ -90,7 +90,6 @@ class Task(Frozen):
     id: str
     env: str
     prompt: tuple[Message, ...]
-    tools: tuple[str, ...] = ()
     difficulty: int = 0
     metadata: dict[str, Any] = Field(default_factory=dict)
     verification: dict[str, Any] = Field(default_factory=dict)
@@ -178,6 +177,11 @@ class Trajectory(Frozen):
     group_id: str
     sample_index: int = 0
     policy: str = ""
+    prompt: tuple[Message, ...] = ()
+    """The prompt messages as the runner rendered them (task prompt + tool-call instructions)."""
+    tools: tuple[ToolSpec, ...] = ()
+    """The tools offered to the policy; with `prompt` and the turns, the conversation can be
+    rendered again for another tokenizer (SFT on demonstrations does)."""
     prompt_text: str
     prompt_ids: tuple[int, ...]
     turns: tuple[Turn, ...] = ()
@@ -236,8 +240,9 @@ class Trajectory(Frozen):
         return bool(self.grade and self.grade.passed)
 
     def messages(self, task: Task | None = None) -> list[Message]:
-        """The conversation as messages (prompt from `task` if given, then each turn)."""
-        out = list(task.prompt) if task else []
+        """The conversation as messages (the recorded prompt, or `task`'s if given, then each
+        turn)."""
+        out = list(task.prompt) if task else list(self.prompt)
         for t in self.turns:
             out.append(Message(role="assistant", content=t.action_text, tool_calls=t.tool_calls))
             out.extend(t.observation)

@@ -141,7 +141,7 @@ def test_trajectory_tokens_equal_full_rendering_and_mask_covers_actions(policy):
     task = env.tasks(1, seed=4)[0]
     traj = RolloutRunner(env, policy).run([task])[0]
     r = policy.renderer
-    history = traj.messages(task)
+    history = traj.messages()  # the recorded prompt: the task's, with the calling syntax
     # the runner's incremental ids equal a one-shot rendering of the conversation up to the
     # last action, followed by that action's ids
     full = r.render_prompt(history[:-1], env.reset(task).tools).ids

@@ -19,7 +19,16 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from veriloop.types import Fault, Grade, Message, ToolCall, ToolResult, Trajectory, Turn
+from veriloop.types import (
+    Fault,
+    Grade,
+    Message,
+    ToolCall,
+    ToolResult,
+    ToolSpec,
+    Trajectory,
+    Turn,
+)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS trajectories (
@@ -78,6 +87,9 @@ class TrajectoryStore:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(_SCHEMA)
+            columns = {r[1] for r in self._db.execute("PRAGMA table_info(trajectories)")}
+            if "context_json" not in columns:  # stores written before prompts were recorded
+                self._db.execute("ALTER TABLE trajectories ADD COLUMN context_json TEXT")
         except sqlite3.DatabaseError as e:
             raise ValueError(f"{self.path} is not a usable trajectory store: {e}") from e
 
@@ -113,14 +125,16 @@ class TrajectoryStore:
 
     def _insert(self, t: Trajectory, step: int | None) -> None:
         self._db.execute(
-            "INSERT INTO trajectories VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            "INSERT INTO trajectories VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (t.id, t.run_id, t.task_id, t.env, t.group_id, t.sample_index, t.policy, step,
              t.grade.score if t.grade else None, int(t.passed), int(t.done),
              t.fault.kind.value if t.fault else None, t.fault.reason if t.fault else None,
              int(t.is_infra_error), len(t.turns), len(t.token_ids), t.format_violations,
              t.tool_errors, t.seconds, time.time(), t.prompt_text, _pack(t.prompt_ids, "i"),
              t.final_answer, t.grade.model_dump_json() if t.grade else None,
-             json.dumps(t.metadata)))
+             json.dumps(t.metadata),
+             json.dumps({"prompt": [m.model_dump(mode="json") for m in t.prompt],
+                         "tools": [s.model_dump(mode="json") for s in t.tools]})))
         self._db.executemany(
             "INSERT INTO turns VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             [(t.id, u.index, u.action_text, _pack(u.action_ids, "i"),
@@ -214,9 +228,12 @@ class TrajectoryStore:
         fault = (Fault(kind=row["fault_kind"], reason=row["fault_reason"])
                  if row["fault_kind"] else None)
         grade = Grade.model_validate_json(row["grade_json"]) if row["grade_json"] else None
+        context = json.loads(row.get("context_json") or "{}")
         return Trajectory(
             id=row["id"], run_id=row["run_id"], task_id=row["task_id"], env=row["env"],
             group_id=row["group_id"], sample_index=row["sample_index"], policy=row["policy"],
+            prompt=tuple(Message.model_validate(m) for m in context.get("prompt", ())),
+            tools=tuple(ToolSpec.model_validate(s) for s in context.get("tools", ())),
             prompt_text=row["prompt_text"], prompt_ids=_unpack(row["prompt_ids"], "i"),
             turns=turns, final_answer=row["final_answer"], done=bool(row["done"]), fault=fault,
             grade=grade, seconds=row["seconds"], metadata=json.loads(row["metadata_json"]))
@@ -230,7 +247,7 @@ class TrajectoryStore:
         rec.update(token_ids=t.token_ids, loss_mask=t.loss_mask, logprobs=t.sampling_logprobs,
                    score=t.score, passed=t.passed, n_turns=len(t.turns),
                    format_violations=t.format_violations, infra_error=t.is_infra_error)
-        for key in ("grade", "fault", "metadata"):
+        for key in ("grade", "fault", "metadata", "prompt", "tools"):
             rec[key] = json.dumps(rec[key])
         return rec
 

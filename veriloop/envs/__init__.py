@@ -1,17 +1,39 @@
-"""Environment registry: built-ins by name, plus any installed package's `veriloop.envs` entry
-points, so a third-party environment is usable as soon as it is pip-installed."""
+"""Environment registry: built-ins by name, any installed package's `veriloop.envs` entry points,
+and environments defined in a file or module that is not packaged at all:
+
+    get_env("arithmetic")                  # built-in or entry point
+    get_env("my_envs.py:PopulationEnv")    # a class (or factory) in a Python file
+    get_env("my_pkg.envs:PopulationEnv")   # ... or in an importable module
+    load_env_module("my_envs.py")          # run a file's @register_env decorators
+
+Files are imported once per process (by absolute path), so every `get_env` call in a run builds
+its environment from the same module objects.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import importlib.util
+import sys
 from collections.abc import Callable
 from importlib.metadata import entry_points
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
-from veriloop.envs.base import Environment, Episode, Observation, ToolEpisode
+from veriloop.envs.base import (
+    Environment,
+    Episode,
+    Observation,
+    ScriptedExpert,
+    ToolEpisode,
+    ToolState,
+    expert_for,
+)
 
-__all__ = ["Environment", "Episode", "Observation", "ToolEpisode", "get_env", "list_envs",
-           "register_env"]
+__all__ = ["Environment", "Episode", "Observation", "ScriptedExpert", "ToolEpisode", "ToolState",
+           "expert_for", "get_env", "list_envs", "load_env_module", "register_env"]
 
 # name -> "module:attribute", imported only when asked for (some environments are heavy)
 _BUILTIN: dict[str, str] = {
@@ -32,6 +54,36 @@ def register_env(name: str) -> Callable[[Callable[..., Environment]], Callable[.
     return wrap
 
 
+def load_env_module(source: str | Path) -> ModuleType:
+    """Import a Python file (`my_envs.py`) or a module (`my_pkg.envs`) so that its
+    `@register_env` decorators run; a file is imported once per process."""
+    text = str(source)
+    if text.endswith(".py") or "/" in text or "\\" in text:
+        path = Path(text).expanduser().resolve()
+        if not path.is_file():
+            raise ValueError(f"environment module {text} does not exist; give the path of a "
+                             "Python file (my_envs.py) or an importable module name")
+        name = f"veriloop_user_envs.{path.stem}_{hashlib.sha1(str(path).encode()).hexdigest()[:8]}"
+        if name in sys.modules:
+            return sys.modules[name]
+        spec = importlib.util.spec_from_file_location(name, path)
+        if spec is None or spec.loader is None:
+            raise ValueError(f"cannot import {path} as a Python module")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        try:
+            spec.loader.exec_module(module)
+        except BaseException:
+            del sys.modules[name]
+            raise
+        return module
+    try:
+        return importlib.import_module(text)
+    except ModuleNotFoundError as e:
+        raise ValueError(f"environment module {text!r} cannot be imported ({e}); give a file "
+                         "path (my_envs.py) or put its directory on PYTHONPATH") from None
+
+
 def _entry_points() -> dict[str, Any]:
     return {ep.name: ep for ep in entry_points(group="veriloop.envs")}
 
@@ -41,7 +93,8 @@ def list_envs() -> list[str]:
 
 
 def get_env(name: str, **kwargs: Any) -> Environment:
-    """Build the environment registered as `name` with keyword options."""
+    """Build the environment registered as `name`, or `file.py:Class` / `module:Class`, with
+    keyword options."""
     if name in _REGISTERED:
         return _REGISTERED[name](**kwargs)
     if name in _BUILTIN:
@@ -50,4 +103,11 @@ def get_env(name: str, **kwargs: Any) -> Environment:
     eps = _entry_points()
     if name in eps:
         return eps[name].load()(**kwargs)
-    raise KeyError(f"environment '{name}' is not registered; known: {', '.join(list_envs())}")
+    if ":" in name:
+        source, _, attr = name.rpartition(":")
+        factory = getattr(load_env_module(source), attr, None)
+        if factory is None:
+            raise KeyError(f"{source} defines no {attr!r}; give file.py:ClassName")
+        return factory(**kwargs)
+    raise KeyError(f"environment '{name}' is not registered; known: {', '.join(list_envs())} "
+                   "(or give my_envs.py:ClassName, or load the file with --env-module)")

@@ -162,9 +162,11 @@ class ArithmeticEnv:
 
     name = "arithmetic"
 
-    def __init__(self, max_turns: int = 4, max_output_chars: int = 200) -> None:
+    def __init__(self, max_turns: int = 4, max_output_chars: int = 200,
+                 recovery: float = 0.0) -> None:
         self.max_turns = max_turns
         self.max_output_chars = max_output_chars
+        self.recovery = recovery  # the noisy expert's chance to recover from a broken call
 
     def tasks(self, n: int, *, seed: int = 0, split: str = "train",
               difficulty: int | None = None) -> list[Task]:
@@ -183,7 +185,7 @@ class ArithmeticEnv:
             seen.add(p.text)
             uid = hashlib.sha256(p.text.encode()).hexdigest()[:10]
             out.append(Task(
-                id=f"arith-{split}-{uid}", env=self.name, difficulty=d, tools=("calculator",),
+                id=f"arith-{split}-{uid}", env=self.name, difficulty=d,
                 prompt=(Message(role="system", content=SYSTEM_PROMPT),
                         Message(role="user", content=p.text)),
                 metadata={"expression": p.expression, "steps": list(p.steps)},
@@ -196,7 +198,7 @@ class ArithmeticEnv:
 
     def expert(self, noise: float = 0.0, seed: int = 0) -> ExpertPolicy:
         """The scripted demonstrator; `noise` > 0 gives the noisy expert."""
-        return ExpertPolicy(noise=noise, seed=seed)
+        return ExpertPolicy(noise=noise, recovery=self.recovery, seed=seed)
 
     def grader(self) -> Grader:
         return numeric_grader()

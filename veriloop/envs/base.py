@@ -5,17 +5,30 @@ messages one at a time (`step`) and answers with an `Observation`, until it is d
 never raise into the runner for anything the agent did: bad calls become error observations.
 Anything they raise anyway is treated by the runner as an infrastructure fault (the episode is
 recorded as errored and excluded from training), as is a step that hangs past its timeout.
+
+An episode's `state` is a typed, frozen snapshot (a frozen dataclass or pydantic model) that the
+grader and the hacking detectors receive; each environment documents its own state type.
+
+Optionally an environment offers `expert(noise, seed) -> Policy`: a scripted demonstrator
+(noise 0 solves the task; noise > 0 makes a share of episodes go wrong, or raises ValueError if
+the environment has no noisy variant). SFT, the CLI's `--policy expert|noisy-expert` and tests
+all reach it through `expert_for`, which says how to fix things when there is none;
+`ScriptedExpert` turns a plain function into such a policy.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from veriloop.formats import HermesFormat, ToolCallFormat
 from veriloop.graders.base import Grader
 from veriloop.tools import ToolRegistry
 from veriloop.types import Message, Task, ToolCall, ToolResult, ToolSpec
+
+if TYPE_CHECKING:
+    from veriloop.policies.base import Generation, GenerationRequest, Policy, SamplingParams
 
 
 @dataclass(frozen=True)
@@ -28,18 +41,20 @@ class Observation:
     tool_calls: tuple[ToolCall, ...] = ()
     tool_results: tuple[ToolResult, ...] = ()
     format_error: str | None = None
-    info: dict[str, Any] = field(default_factory=dict)
 
 
 @runtime_checkable
 class Episode(Protocol):
     tools: tuple[ToolSpec, ...]
+    instructions: str
+    """How to call the tools and give the final answer; the runner appends it to the system
+    prompt, so a model is told the syntax instead of learning it from its first error."""
 
     def step(self, message: Message) -> Observation: ...
 
     @property
     def state(self) -> Any:
-        """Whatever the grader needs beyond the trajectory (files, mailbox, final answer)."""
+        """A frozen, typed snapshot of what the grader needs beyond the trajectory."""
         ...
 
     def close(self) -> None: ...
@@ -58,53 +73,106 @@ class Environment(Protocol):
     def grader(self) -> Grader: ...
 
 
-@dataclass
-class ToolEpisodeState:
+def expert_for(env: Any, noise: float = 0.0, seed: int = 0) -> Policy:
+    """The environment's scripted demonstrator `env.expert(noise, seed)`, or a ValueError that
+    says what to do when the environment has none."""
+    make = getattr(env, "expert", None)
+    name = getattr(env, "name", type(env).__name__)
+    if make is None:
+        raise ValueError(f"environment '{name}' has no scripted expert: define "
+                         "`expert(self, noise=0.0, seed=0)` returning a Policy, or use a model "
+                         "(--model M) or stored demonstrations (sft.store)")
+    return make(noise=noise, seed=seed)
+
+
+class ScriptedExpert:
+    """A demonstrator from a plain function `act(task, messages) -> str`: the text of its next
+    message given the conversation so far (it may read `task.verification`, as demonstrators
+    do). Its text is rendered byte-level; SFT renders it again with the model's tokenizer."""
+
+    def __init__(self, act: Callable[[Task, tuple[Message, ...]], str],
+                 name: str = "expert") -> None:
+        from veriloop.rollout.tokenize import ByteRenderer
+
+        self.act, self.name, self.renderer = act, name, ByteRenderer()
+
+    def generate(self, requests: Sequence[GenerationRequest],
+                 params: SamplingParams) -> list[Generation]:
+        from veriloop.policies.base import Generation
+
+        out = []
+        for r in requests:
+            if r.task is None:
+                raise ValueError("a scripted expert needs GenerationRequest.task")
+            out.append(Generation(text=self.act(r.task, r.messages)))
+        return out
+
+    def release(self, key: str) -> None:
+        pass
+
+
+@dataclass(frozen=True)
+class ToolState:
     """What a ToolEpisode knows after its last step (handed to graders)."""
 
     final_answer: str | None = None
-    calls: list[ToolCall] = field(default_factory=list)
-    results: list[ToolResult] = field(default_factory=list)
+    calls: tuple[ToolCall, ...] = ()
+    results: tuple[ToolResult, ...] = ()
     format_errors: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 class ToolEpisode:
     """A generic episode: parse each message with a tool-call format, run the tools, or finish
-    on a final answer. Environments hand it their tool registry and optional hooks."""
+    on a final answer. Environments hand it their tool registry and, for tools that end the
+    episode (e.g. `submit`), a `finish` callable: after each tool step it is asked for the
+    final answer, and a non-None value ends the episode with it."""
 
     def __init__(self, task: Task, tools: ToolRegistry, fmt: ToolCallFormat | None = None,
-                 max_calls_per_turn: int = 1) -> None:
+                 max_calls_per_turn: int = 1,
+                 finish: Callable[[], str | None] | None = None) -> None:
         self.task = task
         self.registry = tools
         self.fmt = fmt or HermesFormat()
         self.max_calls_per_turn = max_calls_per_turn
-        self._state = ToolEpisodeState()
+        self.finish = finish
+        self.final_answer: str | None = None
+        self.calls: list[ToolCall] = []
+        self.results: list[ToolResult] = []
+        self.format_errors = 0
 
     @property
     def tools(self) -> tuple[ToolSpec, ...]:
         return tuple(self.registry.specs)
 
     @property
-    def state(self) -> ToolEpisodeState:
-        return self._state
+    def instructions(self) -> str:
+        return self.fmt.instructions()
+
+    @property
+    def state(self) -> ToolState:
+        return ToolState(final_answer=self.final_answer, calls=tuple(self.calls),
+                         results=tuple(self.results), format_errors=self.format_errors)
 
     def step(self, message: Message) -> Observation:
         action = self.fmt.parse(message.content, self.registry, self.max_calls_per_turn)
         if action.error is not None:
-            self._state.format_errors += 1
+            self.format_errors += 1
             text = f"Error ({action.error.kind.value}): {action.error.message}"
             return Observation(messages=(Message(role="tool", content=text),),
                                format_error=str(action.error))
         if action.answer is not None:
-            self._state.final_answer = action.answer
+            self.final_answer = action.answer
             return Observation(done=True, final_answer=action.answer)
         results = tuple(self.registry.call(c) for c in action.calls)
-        self._state.calls.extend(action.calls)
-        self._state.results.extend(results)
+        self.calls.extend(action.calls)
+        self.results.extend(results)
         msgs = tuple(Message(role="tool", content=r.content, tool_call_id=r.call_id, name=r.name)
                      for r in results)
-        return Observation(messages=msgs, tool_calls=action.calls, tool_results=results)
+        final = self.finish() if self.finish is not None else None
+        if final is not None:
+            self.final_answer = final
+        return Observation(messages=msgs, tool_calls=action.calls, tool_results=results,
+                           done=final is not None, final_answer=final)
 
     def close(self) -> None:
         pass

@@ -54,13 +54,13 @@ import random
 import secrets
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
 from veriloop.envs import code_harness
-from veriloop.envs.base import Observation, ToolEpisode
+from veriloop.envs.base import ToolEpisode
 from veriloop.formats import HermesFormat
 from veriloop.graders.base import Grader
 from veriloop.graders.hacking import detect_test_manipulation
@@ -274,12 +274,14 @@ class HiddenTests:
 
 # ------------------------------------------------------------------------- environment
 
-@dataclass
+@dataclass(frozen=True)
 class CodeState:
+    """What the grader receives: the submitted code (a `submit` call, or a final `<answer>`
+    taken as code), whether `submit` was called, and how many programs were run."""
+
     submission: str | None = None
     submitted: bool = False
     runs: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def _format_run(r: Result) -> str:
@@ -298,7 +300,8 @@ class CodeEpisode(ToolEpisode):
 
     def __init__(self, task: Task, pool: SandboxPool, limits: Limits,
                  max_output_chars: int) -> None:
-        self.code_state = CodeState()
+        self.runs = 0
+        self.submitted_code: str | None = None
 
         @tool
         def run_python(code: str) -> str:
@@ -307,7 +310,7 @@ class CodeEpisode(ToolEpisode):
             Args:
                 code: the complete program to run
             """
-            self.code_state.runs += 1
+            self.runs += 1
             return _format_run(pool.run(code=code, limits=limits))
 
         @tool
@@ -317,25 +320,18 @@ class CodeEpisode(ToolEpisode):
             Args:
                 code: the complete code of the function, with its imports and helpers
             """
-            self.code_state.submission, self.code_state.submitted = code, True
+            self.submitted_code = code
             return "Submitted."
 
         super().__init__(task, ToolRegistry([run_python, submit],
-                                            max_output_chars=max_output_chars))
+                                            max_output_chars=max_output_chars),
+                         finish=lambda: self.submitted_code)
 
     @property
     def state(self) -> CodeState:
-        return self.code_state
-
-    def step(self, message: Message) -> Observation:
-        obs = super().step(message)
-        if obs.final_answer is not None and self.code_state.submission is None:
-            self.code_state.submission = obs.final_answer
-        if self.code_state.submitted:
-            return Observation(messages=obs.messages, done=True,
-                               final_answer=self.code_state.submission,
-                               tool_calls=obs.tool_calls, tool_results=obs.tool_results)
-        return obs
+        submitted = self.submitted_code is not None
+        return CodeState(submission=self.submitted_code if submitted else self.final_answer,
+                         submitted=submitted, runs=self.runs)
 
 
 class CodeEnv:
@@ -383,7 +379,6 @@ class CodeEnv:
         user = ("Complete this function:\n\n```python\n" + p["prompt"].rstrip() + "\n```")
         return Task(
             id=p["task_id"].replace("/", "-"), env=self.name, difficulty=difficulty,
-            tools=("run_python", "submit"),
             prompt=(Message(role="system", content=SYSTEM_PROMPT),
                     Message(role="user", content=user)),
             metadata={"entry_point": p["entry_point"], "source": p["task_id"]},
@@ -402,8 +397,11 @@ class CodeEnv:
     def tests(self) -> HiddenTests:
         return HiddenTests(self.pool, self.limits)
 
-    def expert(self) -> CodeExpertPolicy:
-        """The scripted demonstrator for this environment."""
+    def expert(self, noise: float = 0.0, seed: int = 0) -> CodeExpertPolicy:
+        """The scripted demonstrator (the canonical solution); there is no noisy variant."""
+        if noise:
+            raise ValueError("the code environment has no noisy expert; use noise 0 "
+                             "(--policy expert, sft.demo_noise: 0)")
         return CodeExpertPolicy()
 
     def reset(self, task: Task) -> CodeEpisode:

@@ -51,6 +51,18 @@ class RolloutConfig:
     run_id: str = "run"
 
 
+def with_instructions(prompt: Sequence[Message], instructions: str) -> tuple[Message, ...]:
+    """The task's prompt with the episode's tool-call and answer syntax at the end of its system
+    message (a system message is added if there is none)."""
+    msgs = tuple(prompt)
+    if not instructions:
+        return msgs
+    if msgs and msgs[0].role == "system":
+        first = msgs[0].model_copy(update={"content": f"{msgs[0].content}\n\n{instructions}"})
+        return (first, *msgs[1:])
+    return (Message(role="system", content=instructions), *msgs)
+
+
 def call_with_timeout(fn: Callable[..., Any], *args: Any, timeout: float) -> Any:
     """Run `fn(*args)` in a daemon thread; raise TimeoutError if it does not return in time.
 
@@ -84,6 +96,7 @@ class _Live:
     traj_id: str
     episode: Episode | None = None
     messages: list[Message] = field(default_factory=list)
+    prompt: tuple[Message, ...] = ()
     prompt_text: str = ""
     prompt_ids: tuple[int, ...] = ()
     n_tokens: int = 0
@@ -141,11 +154,12 @@ class RolloutRunner:
         try:
             lv.episode = call_with_timeout(self.env.reset, lv.task,
                                            timeout=self.config.step_timeout)
-            rendered = self.policy.renderer.render_prompt(lv.task.prompt, lv.episode.tools)
+            lv.prompt = with_instructions(lv.task.prompt, lv.episode.instructions)
+            rendered = self.policy.renderer.render_prompt(lv.prompt, lv.episode.tools)
         except Exception as e:
             lv.fault = _infra_fault(e, "reset")
             return
-        lv.messages = list(lv.task.prompt)
+        lv.messages = list(lv.prompt)
         lv.prompt_text, lv.prompt_ids = rendered.text, rendered.ids
         lv.n_tokens = len(rendered.ids)
 
@@ -254,6 +268,7 @@ class RolloutRunner:
         traj = Trajectory(
             id=lv.traj_id, run_id=self.config.run_id, task_id=lv.task.id, env=lv.task.env,
             group_id=lv.group_id, sample_index=lv.sample, policy=self.policy.name,
+            prompt=lv.prompt, tools=lv.episode.tools if lv.episode is not None else (),
             prompt_text=lv.prompt_text, prompt_ids=lv.prompt_ids, turns=tuple(lv.turns),
             final_answer=lv.final_answer, done=lv.done, fault=lv.fault,
             seconds=time.perf_counter() - lv.start, metadata={"difficulty": lv.task.difficulty})

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from veriloop.types import Message, ToolSpec
+from veriloop.types import Message, ToolSpec, Trajectory
 
 
 @dataclass(frozen=True)
@@ -128,8 +128,9 @@ class HFChatRenderer:
     Incremental ids equal the full rendering's ids whenever the template renders a message
     independently of later ones and the tokenizer cannot merge tokens across a delta boundary
     (true at special tokens; see `tests/policies/test_rendering.py` for what holds per
-    template). Templates without a `tools` section get the tool list (and the Hermes calling
-    convention) appended to the system message, as `ByteRenderer` does.
+    template). Templates without a `tools` section get the tool list appended to the system
+    message, as `ByteRenderer` does. The calling convention itself is the episode's
+    (`Episode.instructions`), which the rollout runner puts in the system prompt.
     """
 
     def __init__(self, tokenizer, name: str | None = None,
@@ -166,7 +167,7 @@ class HFChatRenderer:
             if m.get("tool_calls") and "<tool_call>" in (m.get("content") or ""):
                 msgs[i] = {k: v for k, v in m.items() if k != "tool_calls"}
         if tools and not self.native_tools:
-            extra = tools_system_text(tools) + "\n" + _hermes_instructions()
+            extra = tools_system_text(tools)
             if msgs and msgs[0]["role"] == "system":
                 msgs[0] = {**msgs[0], "content": f"{msgs[0]['content']}\n\n{extra}"}
             else:
@@ -216,7 +217,26 @@ class HFChatRenderer:
         return self.tokenizer.decode(list(ids), skip_special_tokens=False)
 
 
-def _hermes_instructions() -> str:
-    from veriloop.formats import HermesFormat
 
-    return HermesFormat().instructions()
+def rerender(traj: Trajectory, renderer: ChatRenderer) -> Trajectory:
+    """The same conversation rendered with `renderer`: prompt (recorded messages and tools),
+    each action encoded from its text, each observation as a delta, no sampling logprobs.
+
+    This is only right for text that the model did not sample (scripted or other models'
+    demonstrations): a model's own samples must keep their exact ids. Raises ValueError for a
+    trajectory stored without its prompt messages."""
+    if not traj.prompt:
+        raise ValueError(f"trajectory {traj.id} has no recorded prompt messages (stored by an "
+                         "older veriloop); roll the demonstrations out again")
+    prompt = renderer.render_prompt(traj.prompt, traj.tools)
+    turns = []
+    for t in traj.turns:
+        action = renderer.render_action(t.action_text)
+        obs = Rendered(text="", ids=())
+        if t.observation_ids:  # the runner renders an observation only when the episode goes on
+            obs = renderer.render_observation(t.observation, renderer.closes_turn(action.ids))
+        turns.append(t.model_copy(update={
+            "action_ids": action.ids, "action_logprobs": None,
+            "observation_text": obs.text, "observation_ids": obs.ids}))
+    return traj.model_copy(update={"prompt_text": prompt.text, "prompt_ids": prompt.ids,
+                                   "turns": tuple(turns)})

@@ -163,8 +163,6 @@ class SFTConfig(Section):
     """Scripted demonstrations to generate when `store` is None."""
     demo_noise: float = 0.5
     """Noise of the scripted (noisy-)expert demonstrator."""
-    demo_recovery: float = 0.0
-    """Probability that a noisy expert recovers from its broken tool call."""
     store: str | None = None
     """Train on this trajectory store (SQLite) instead of generating demonstrations."""
     only_passed: bool = False

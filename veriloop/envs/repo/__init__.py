@@ -74,7 +74,6 @@ class RepoEnv:
         return Task(
             id=f"repo-{split}-{repo.family.name}-{repo.fingerprint}", env=self.name,
             difficulty=repo.family.difficulty,
-            tools=("list_files", "read_file", "search", "edit_file", "run_tests", "submit"),
             prompt=(Message(role="system", content=SYSTEM_PROMPT),
                     Message(role="user", content=user)),
             metadata={"family": repo.family.name, "package": repo.package, "files": repo.files,
@@ -93,8 +92,11 @@ class RepoEnv:
                 self._pool = SandboxPool(get_sandbox(self.sandbox_backend), size=self.pool_size)
             return self._pool
 
-    def expert(self) -> RepoExpertPolicy:
-        """The scripted demonstrator for this environment."""
+    def expert(self, noise: float = 0.0, seed: int = 0) -> RepoExpertPolicy:
+        """The scripted demonstrator (the family's reference fix); there is no noisy variant."""
+        if noise:
+            raise ValueError("the repo environment has no noisy expert; use noise 0 "
+                             "(--policy expert, sft.demo_noise: 0)")
         return RepoExpertPolicy()
 
     def reset(self, task: Task) -> RepoEpisode:

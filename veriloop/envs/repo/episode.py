@@ -5,22 +5,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
-from veriloop.envs.base import Observation, ToolEpisode
+from veriloop.envs.base import ToolEpisode
 from veriloop.envs.repo.testing import format_run, run_pytest
 from veriloop.sandbox import Limits, SandboxPool
 from veriloop.tools import ToolRegistry, tool
-from veriloop.types import Message, Task
+from veriloop.types import Task
 
 MAX_FILE_CHARS = 200_000
 MAX_FILES = 200
 
 
 @dataclass
-class RepoState:
-    """Everything a grader needs about the repository episode."""
+class RepoWork:
+    """The episode's working copy and counters, changed by its tools (not handed out)."""
 
     initial_files: dict[str, str]
     files: dict[str, str]
@@ -31,6 +31,21 @@ class RepoState:
     last_test_step: int = -1
     submitted: bool = False
     test_runs: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class RepoState:
+    """Everything a grader needs about the repository episode: a frozen snapshot."""
+
+    initial_files: dict[str, str]
+    files: dict[str, str]
+    protected: tuple[str, ...]
+    edits: int = 0
+    steps: int = 0  # tool calls so far
+    last_edit_step: int = -1
+    last_test_step: int = -1
+    submitted: bool = False
+    test_runs: tuple[dict[str, Any], ...] = ()
 
     @property
     def verified_after_last_edit(self) -> bool:
@@ -103,9 +118,9 @@ class RepoEpisode(ToolEpisode):
     def __init__(self, task: Task, pool: SandboxPool, limits: Limits,
                  max_output_chars: int = 4000) -> None:
         files = dict(task.metadata["files"])
-        st = RepoState(initial_files=dict(files), files=files,
-                       protected=tuple(task.verification["protected"]))
-        self.repo_state = st
+        st = RepoWork(initial_files=dict(files), files=files,
+                      protected=tuple(task.verification["protected"]))
+        self.work = st
 
         def tick() -> int:
             st.steps += 1
@@ -206,16 +221,13 @@ class RepoEpisode(ToolEpisode):
 
         super().__init__(task, ToolRegistry(
             [list_files, read_file, search, edit_file, run_tests, submit],
-            max_output_chars=max_output_chars))
+            max_output_chars=max_output_chars),
+            finish=lambda: "submitted" if st.submitted else None)
 
     @property
     def state(self) -> RepoState:
-        return self.repo_state
-
-    def step(self, message: Message) -> Observation:
-        obs = super().step(message)
-        if self.repo_state.submitted or obs.done:
-            self.repo_state.submitted = True
-            return Observation(messages=obs.messages, done=True, final_answer="submitted",
-                               tool_calls=obs.tool_calls, tool_results=obs.tool_results)
-        return obs
+        values = {f.name: getattr(self.work, f.name) for f in fields(RepoWork)}
+        return RepoState(**{**values, "initial_files": dict(self.work.initial_files),
+                            "files": dict(self.work.files),
+                            "test_runs": tuple(self.work.test_runs),
+                            "submitted": self.work.submitted or self.final_answer is not None})
