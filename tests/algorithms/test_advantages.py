@@ -10,8 +10,11 @@ from veriloop.algorithms.advantages import (
     difficulty_weights,
     gae,
     get_advantage,
+    get_critic_estimator,
     list_advantages,
     needs_critic,
+    terminal_rewards,
+    whiten,
 )
 
 R = torch.tensor([[1.0, 0.0, 0.0, 1.0], [1.0, 1.0, 1.0, 0.0]])
@@ -109,3 +112,33 @@ def test_gae_lambda_one_gamma_one_is_return_minus_value():
     adv, _ = gae(r, v, torch.ones(3, 6), 1.0, 1.0)
     mc = torch.flip(torch.cumsum(torch.flip(r, [1]), 1), [1])
     torch.testing.assert_close(adv, mc - v)
+
+
+def test_terminal_rewards_and_whitening_hand_worked():
+    mask = torch.tensor([[0, 1, 1, 0, 1, 0], [0, 0, 1, 1, 0, 0], [0, 0, 0, 0, 0, 0]])
+    out = terminal_rewards(torch.tensor([2.0, -1.0, 5.0]), mask)
+    # on the last policy token; a sequence without policy tokens gets nothing
+    torch.testing.assert_close(out, torch.tensor([[0, 0, 0, 0, 2.0, 0], [0, 0, 0, -1.0, 0, 0],
+                                                  [0, 0, 0, 0, 0, 0]]))
+    values = torch.tensor([[9.0, 1.0, 2.0, 9.0, 3.0, 9.0], [9.0, 9.0, 4.0, 6.0, 9.0, 9.0]])
+    w = whiten(values, mask[:2])
+    # policy tokens 1, 2, 3, 4, 6: mean 3.2, population std sqrt(2.96)
+    sd = math.sqrt(2.96)
+    expected = torch.tensor([[0, (1 - 3.2) / sd, (2 - 3.2) / sd, 0, (3 - 3.2) / sd, 0],
+                             [0, 0, (4 - 3.2) / sd, (6 - 3.2) / sd, 0, 0]])
+    torch.testing.assert_close(w, expected, atol=1e-5, rtol=1e-5)
+
+
+def test_gae_estimator_places_the_reward_and_whitens_advantages_not_returns():
+    mask = torch.tensor([[0.0, 1.0, 1.0, 0.0, 1.0], [0.0, 1.0, 1.0, 1.0, 0.0]])
+    values = torch.tensor([[0.0, 0.1, 0.2, 0.0, 0.4], [0.0, -0.3, 0.1, 0.2, 0.0]])
+    rewards = torch.tensor([1.0, -1.0])
+    assert needs_critic("gae") and not needs_critic("grpo") and "gae" in list_advantages()
+    adv, ret = get_critic_estimator("gae")(rewards, values, mask, 1.0, 0.9)
+    raw, raw_ret = gae(terminal_rewards(rewards, mask), values, mask, 1.0, 0.9)
+    torch.testing.assert_close(ret, raw_ret)
+    torch.testing.assert_close(adv, whiten(raw, mask))
+    on = adv[mask > 0]
+    assert abs(float(on.mean())) < 1e-6 and float(on.std(unbiased=False)) == pytest.approx(1, 1e-4)
+    with pytest.raises(KeyError, match="value head"):
+        get_advantage("gae")

@@ -142,3 +142,19 @@ def test_value_loss_hand_worked():
     loss, st = value_loss(v2, old2, ret2, torch.ones(1, 2), clip=0.2)
     assert loss.item() == pytest.approx(0.125 / 2)
     assert st.value_clip_frac == 0.0
+
+
+@pytest.mark.parametrize("name", list(AGGREGATIONS))
+def test_micro_weights_make_accumulation_equal_one_batch(name):
+    """Equivalence: reduce(whole batch) == sum over micro-batches of reduce(micro) weighted by
+    micro_weight / total, for uneven micro-batches and a sequence without policy tokens."""
+    agg = AGGREGATIONS[name]
+    torch.manual_seed(0)
+    values = torch.randn(7, 5)
+    mask = torch.tensor([[1, 1, 0, 0, 0], [1, 1, 1, 1, 1], [0, 0, 0, 0, 0], [0, 1, 1, 0, 0],
+                         [1, 0, 0, 0, 0], [1, 1, 1, 0, 0], [0, 0, 1, 1, 1]]).float()
+    parts = [slice(0, 3), slice(3, 4), slice(4, 7)]
+    total = sum(agg.micro_weight(mask[p]) for p in parts)
+    accumulated = sum(agg(values[p], mask[p], 6.0) * agg.micro_weight(mask[p]) / total
+                      for p in parts)
+    torch.testing.assert_close(accumulated, agg(values, mask, 6.0))
