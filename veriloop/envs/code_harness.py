@@ -17,6 +17,7 @@ can inspect this process (its stack, its files): it finds arguments, never expec
 
 from __future__ import annotations
 
+import collections
 import hashlib
 import json
 import math
@@ -24,6 +25,8 @@ import random
 import sys
 
 MAX_DEPTH = 50
+# the standard library's dict subclasses, recorded as plain dicts (their contents only)
+_DICT_TYPES = (collections.Counter, collections.OrderedDict, collections.defaultdict)
 
 
 class Unencodable(TypeError):
@@ -51,8 +54,9 @@ def encode(x: object, depth: int = 0) -> object:
         if t in (set, frozenset):
             items.sort(key=lambda v: json.dumps(v, sort_keys=True))
         return {tag: items}
-    if t is dict:
-        return {"d": [[encode(k, depth + 1), encode(v, depth + 1)] for k, v in x.items()]}
+    if t is dict or t in _DICT_TYPES:
+        # read through dict's own method: an override in a subclass is never called
+        return {"d": [[encode(k, depth + 1), encode(v, depth + 1)] for k, v in dict.items(x)]}
     raise Unencodable(f"values of type {t.__name__} cannot be checked; return built-in types")
 
 

@@ -1,4 +1,4 @@
-"""Grading a repository episode with hidden tests, after undoing any change to the tests.
+"""Grading a repository episode with hidden tests the code under test cannot fool.
 
 1. Final files: the episode state's, or (offline) the successful `edit_file` calls of the
    trajectory replayed on the pristine repository.
@@ -7,17 +7,17 @@
    test configuration (a planted `conftest.py`, a new `pytest.ini`) is flagged, and a flagged
    episode scores 0. Changed source files are scanned with `detect_test_manipulation`
    (process exits, pytest hooks or internals, always-true `__eq__`): also flagged, also 0.
-3. The grading copy: every protected file restored from the pristine copy, every other file
-   under `tests/` and every created protected file dropped, then the hidden test file added.
-   Only that file is run, so nothing the agent wrote in the tests can change the verdict.
-4. The verdict needs positive evidence: each expected hidden test name must appear as passed in
-   pytest's JUnit report (written under a fresh random name, never parsed from printed text),
-   and an all-passed report must come with pytest's exit status 0. Score: 1 if all passed
-   (`reward="all"`) or the fraction passed (`"fraction"`).
+3. The verdict (`veriloop.envs.repo.verdict`): the hidden tests never run in the sandbox. The
+   trusted process plans their package calls on the reference fix; the sandbox only makes
+   those calls on the agent's package (no tests, no pytest, no report file) and records typed
+   results; the trusted process judges by replaying the tests against the record. Patching
+   pytest, forging a JUnit report, exiting early or returning always-equal objects therefore
+   cannot pass, whether or not step 2 recognises the trick. Score: 1 if all hidden tests
+   passed (`reward="all"`) or the fraction passed (`"fraction"`).
 
-Non-guarantee: the code under test runs inside the pytest process, so code that rewrites the
-report from within by means the static scan does not recognise can still fool step 4 (the
-`code` environment's out-of-process replay does not have this weakness).
+Non-guarantee: a fix that is correct only on the inputs the hidden tests use passes (as with
+any test suite); the static scan of step 2 flags by spelling, the verdict of step 3 does not
+depend on it.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from typing import Any
 
 from veriloop.envs.repo.episode import RepoState, apply_edit
 from veriloop.envs.repo.generator import HIDDEN_TEST_PATH
-from veriloop.envs.repo.testing import run_pytest
+from veriloop.envs.repo.verdict import HiddenVerdict
 from veriloop.graders.hacking import (
     detect_protected_changes,
     detect_test_manipulation,
@@ -87,27 +87,17 @@ class RepoGrader:
         # exits / test-runner patches in the changed source: reported, verdict decides the score
         suspicious = tuple(str(f) for path, code in submitted_code(task, _Snapshot(
             initial, final, protected)).items() for f in detect_test_manipulation(code, path))
-        files = grading_files(initial, final, protected, v["hidden_tests"])
-        run = run_pytest(self.pool, files, [HIDDEN_TEST_PATH], limits=self.limits, junit=True)
+        verdict = HiddenVerdict(self.pool, self.limits).run(task, final)
         expected = list(v["hidden_names"])
-        passed = sum(run.outcomes.get(name) == "passed" for name in expected)
-        if passed == len(expected) and run.result.exit_code != 0:
-            # the report says all passed but pytest did not exit cleanly: not trusted
-            note = (f"inconsistent_test_report: every test reported passed but pytest exited "
-                    f"with {run.result.exit_code}")
-            suspicious += (note,)
-            passed = 0
+        passed = verdict.passed
         fraction = passed / len(expected) if expected else 0.0
         all_passed = bool(expected) and passed == len(expected)
         # exits or test-runner patches are never part of a bug fix: they void the verdict
         voided = bool(flags or suspicious)
         score = 0.0 if voided else (float(all_passed) if self.reward == "all" else fraction)
-        missing = [n for n in expected if n not in run.outcomes]
         notes = [f"{passed}/{len(expected)} hidden tests passed"]
-        if missing:
-            notes.append(f"{len(missing)} expected tests did not report")
-        if run.result.timed_out:
-            notes.append("the test run timed out")
+        if verdict.reason:
+            notes.append(f"first failure: {verdict.reason}")
         if flags:
             notes.append("protected test files were changed: scored 0")
         if suspicious:
