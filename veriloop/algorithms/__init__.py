@@ -1,1 +1,2 @@
-"""Advantages, losses, reward shaping and dynamic sampling: pure functions and registries."""
+"""Advantages, losses, reward shaping, dynamic sampling and PPO's critic: pure functions,
+registries, and the value head the critic trains."""

@@ -11,6 +11,10 @@ aggregate per sequence.
 
 Position j of a sequence's `[B, L]` row is the prediction of token j + 1 from tokens 0..j; its
 loss mask is the trajectory's loss mask of token j + 1 (1 on policy tokens only).
+
+`TrainBatch` is one RL step's training data in that layout, one typed row per sequence (old
+and reference logprobs, advantages, the critic's values and returns); the trainer packs its
+micro-batches from it and hands its rows to the losses.
 """
 
 from __future__ import annotations
