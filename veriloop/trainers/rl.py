@@ -230,13 +230,10 @@ class RLTrainer:
 
     def _micro_packs(self, batch: TrainBatch):
         """(rows, packed rows) of consecutive micro-batches (the same ones every time)."""
-        micro = self._micro_size()
+        micro = max(1, min(self.cfg.optim.micro_batch_size, self.cfg.optim.minibatch_size))
         for s in range(0, len(batch), micro):
             idx = list(range(s, min(len(batch), s + micro)))
             yield idx, batch.pack(idx, self._row_len())
-
-    def _micro_size(self) -> int:
-        return max(1, min(self.cfg.optim.micro_batch_size, self.cfg.optim.minibatch_size))
 
     def _row_len(self) -> int:
         """With the grouped Llama forward (prefix once, suffixes attend to it) attention no
@@ -258,7 +255,8 @@ class RLTrainer:
 
     def update(self, batch: TrainBatch, step: int) -> dict[str, float]:
         """`optim.epochs` passes of minibatches over `batch`, one optimizer step each."""
-        o, B, micro = self.cfg.optim, len(batch), self._micro_size()
+        o, B = self.cfg.optim, len(batch)
+        micro = max(1, min(o.micro_batch_size, o.minibatch_size))
         weight = self.aggregation.micro_weight
         stats: dict[str, list[float]] = defaultdict(list)
         gen = torch.Generator().manual_seed(self.cfg.train.seed * 7919 + step)
@@ -337,8 +335,6 @@ class RLTrainer:
                 self.save()
         finally:
             logger.close()
-
-    # -- evaluation -------------------------------------------------------------------------
 
     def evaluate(self, samples: int | None = None, temperature: float | None = None,
                  ks: Sequence[int] = (1,)) -> dict[str, Any]:
