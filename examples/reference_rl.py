@@ -18,7 +18,6 @@ import torch
 from veriloop.algorithms.advantages import get_advantage
 from veriloop.algorithms.losses import clipped_pg_loss, token_mean
 from veriloop.envs import get_env
-from veriloop.policies.base import SamplingParams
 from veriloop.policies.hf import HFPolicy
 from veriloop.policies.tiny import ensure_tiny
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
@@ -43,8 +42,8 @@ def main() -> None:
 
     for step in range(args.steps):
         # 1. rollouts: G samples per task, graded by the environment's grader
-        params = SamplingParams(temperature=1.0, max_new_tokens=64, seed=step)
-        runner = RolloutRunner(env, policy, RolloutConfig(group_size=args.group, sampling=params))
+        runner = RolloutRunner(env, policy, RolloutConfig(group_size=args.group, temperature=1.0,
+                                                          max_new_tokens=64, seed=step))
         batch_tasks = tasks[step * args.prompts:(step + 1) * args.prompts]
         trajs = runner.run(batch_tasks)
         trajs = [t for t in trajs if not t.is_infra_error]  # not the agent's doing

@@ -84,7 +84,6 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
     from veriloop.data.store import TrajectoryStore
     from veriloop.envs import get_env
     from veriloop.eval.metrics import summarize
-    from veriloop.policies.base import SamplingParams
     from veriloop.rollout.runner import RolloutConfig, RolloutRunner
 
     try:
@@ -94,9 +93,8 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
         _fail(str(e.args[0]))
     run_id = run_id or f"{env_name}-{time.strftime('%Y%m%d-%H%M%S')}"
     config = RolloutConfig(group_size=group, max_turns=max_turns, run_id=run_id,
-                           max_total_tokens=max_total_tokens,
-                           sampling=SamplingParams(temperature=temperature,
-                                                   max_new_tokens=max_new_tokens, seed=seed))
+                           max_total_tokens=max_total_tokens, temperature=temperature,
+                           max_new_tokens=max_new_tokens, seed=seed)
     out.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     with TrajectoryStore(out / "trajectories.sqlite") as store, Progress(

@@ -51,7 +51,7 @@ def test_composed_grader_in_arithmetic_rollouts(composed):
 
 
 def test_composed_grader_inside_an_rl_step(tmp_path):
-    from veriloop.trainers.common import load_policy
+    from veriloop.trainers.common import policy_from_config
     from veriloop.trainers.config import load_config
     from veriloop.trainers.rl import RLTrainer
 
@@ -60,7 +60,7 @@ def test_composed_grader_inside_an_rl_step(tmp_path):
             "env.train_tasks=8", "env.eval_tasks=4", "optim.minibatch_size=4",
             "optim.micro_batch_size=4", "train.threads=1", "algorithm.length_cost=0.01"]
     cfg = load_config(CONFIG, tiny)
-    trainer = RLTrainer(cfg, tmp_path / "run", load_policy(cfg.model))
+    trainer = RLTrainer(cfg, tmp_path / "run", policy_from_config(cfg.model))
     trainer.setup()
     try:
         m1 = trainer.step()

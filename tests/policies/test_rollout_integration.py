@@ -6,7 +6,6 @@ from __future__ import annotations
 import torch
 
 from veriloop.envs import get_env
-from veriloop.policies.base import SamplingParams
 from veriloop.policies.hf import HFPolicy
 from veriloop.policies.sampler import sequence_logprobs
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
@@ -15,8 +14,7 @@ from veriloop.rollout.runner import RolloutConfig, RolloutRunner
 def test_runner_trajectories_match_teacher_forcing(tiny_path, one_thread):
     pol = HFPolicy.from_pretrained(tiny_path)
     env = get_env("arithmetic")
-    cfg = RolloutConfig(group_size=2, max_turns=3, sampling=SamplingParams(
-        temperature=1.0, max_new_tokens=10, seed=5))
+    cfg = RolloutConfig(group_size=2, max_turns=3, temperature=1.0, max_new_tokens=10, seed=5)
     trajs = RolloutRunner(env, pol, cfg).run(env.tasks(2, seed=1))
     assert len(trajs) == 4 and not any(t.is_infra_error for t in trajs)
     assert sum(len(t.turns) for t in trajs) > 4  # multi-turn episodes happened

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import torch
 
-from veriloop.trainers.common import load_policy
+from veriloop.trainers.common import policy_from_config
 from veriloop.trainers.config import load_config
 from veriloop.trainers.rl import RLTrainer
 from veriloop.types import FaultKind, InfrastructureError
@@ -19,7 +19,7 @@ SIGNAL = ["algorithm.length_cost=0.01"]
 
 def _trainer(tmp_path, tiny, config, extra=(), env=None):
     cfg = load_config(CONFIGS / config, [*tiny, *SIGNAL, *extra])
-    t = RLTrainer(cfg, tmp_path / "run", load_policy(cfg.model))
+    t = RLTrainer(cfg, tmp_path / "run", policy_from_config(cfg.model))
     t.setup(env)
     return t
 
@@ -84,7 +84,7 @@ def test_dynamic_sampling_drops_flat_groups_and_is_bounded(tmp_path, tiny):
     # no shaping: an untrained model fails everything, so every group is flat
     cfg = load_config(CONFIGS / "dapo.yaml", [*tiny, "algorithm.overlong_max=null",
                                               "algorithm.max_sampling_rounds=2"])
-    t = RLTrainer(cfg, tmp_path / "run", load_policy(cfg.model))
+    t = RLTrainer(cfg, tmp_path / "run", policy_from_config(cfg.model))
     t.setup()
     m = t.step()
     assert m["dropped_groups"] == 2 * 2  # two rounds of two groups, all dropped

@@ -4,7 +4,7 @@ import json
 
 import torch
 
-from veriloop.trainers.common import load_policy
+from veriloop.trainers.common import policy_from_config
 from veriloop.trainers.config import load_config
 from veriloop.trainers.sft import SFTTrainer
 
@@ -14,7 +14,7 @@ SMALL = ["kind=sft", "model.size=xs", "sft.demos=24", "sft.epochs=2", "sft.batch
 
 def _sft(run, extra=()):
     cfg = load_config(None, [*SMALL, *extra])
-    t = SFTTrainer(cfg, run, load_policy(cfg.model), progress=False)
+    t = SFTTrainer(cfg, run, policy_from_config(cfg.model), progress=False)
     t.setup()
     return t
 

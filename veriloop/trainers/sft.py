@@ -44,17 +44,16 @@ def make_demonstrations(cfg: RunConfig, store: TrajectoryStore,
     """Roll out the environment's scripted (noisy) expert, `env.expert(noise, seed)`, on
     training tasks and store the trajectories as the expert rendered them."""
     from veriloop.envs import expert_for, get_env
-    from veriloop.policies.base import SamplingParams
-    from veriloop.rollout.runner import RolloutConfig, RolloutRunner
+    from veriloop.rollout.runner import RolloutRunner
 
     env = get_env(cfg.env.name)
     expert = expert_for(env, noise=cfg.sft.demo_noise, seed=cfg.train.seed)
     tasks = env.tasks(cfg.sft.demos, seed=cfg.env.task_seed + 10_000, split="train",
                       difficulty=cfg.env.difficulty)
     # no token budget: the expert's ids are not the model's (they are rendered again for it)
-    runner = RolloutRunner(env, expert, RolloutConfig(
-        group_size=1, max_turns=cfg.env.max_turns, max_total_tokens=1 << 30,
-        sampling=SamplingParams(max_new_tokens=cfg.rollout.max_new_tokens), run_id=run_id))
+    runner = RolloutRunner(env, expert, cfg.rollout.model_copy(update={
+        "group_size": 1, "max_turns": cfg.env.max_turns, "max_total_tokens": 1 << 30,
+        "run_id": run_id}))
     try:
         trajs = runner.run(tasks)
     finally:

@@ -1,0 +1,59 @@
+"""The one rollout configuration: the `rollout:` section of a training config, what the CLI's
+`rollout` and `eval` build from their options, and what `RolloutRunner` runs with.
+
+Sampling settings (`temperature`, `top_p`, `max_new_tokens`, `seed`) become the runner's
+`SamplingParams` through `sampling`; trainers derive per-step copies with `model_copy(update=)`
+(a new seed each step, the evaluation temperature). Fields a runner does not read
+(`prompts_per_step`, `eval_samples`, `eval_temperature`) are the trainer's.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from veriloop.policies.base import SamplingParams
+
+
+class RolloutConfig(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
+
+    prompts_per_step: int = 8
+    """Distinct tasks per RL step (groups)."""
+    group_size: int = 1
+    """Samples per task (G); a group shares a `group_id` and group baselines compare them
+    (GRPO-family configs use 4-16)."""
+    max_turns: int | None = None
+    """Step budget (policy actions per episode); None = the environment's `max_turns`."""
+    temperature: float = 1.0
+    """Sampling temperature; the RL trainer divides logits by it too, so ratios compare the same
+    distribution the sampler drew from."""
+    top_p: float = 1.0
+    """Nucleus sampling mass (1 = off)."""
+    max_new_tokens: int = 256
+    """Generation budget per turn."""
+    max_total_tokens: int = 4096
+    """Prompt + all turns; an episode that reaches it ends with a CONTEXT fault (each turn
+    is also capped at the remaining budget through `max_new_tokens`)."""
+    seed: int | None = None
+    """Sampling seed (per-row seeds derive from it); trainers set a new one every step."""
+    loop_limit: int = 3
+    """End the episode when the same tool call with the same arguments is made this many times
+    in a row (0 disables)."""
+    step_timeout: float = 60.0
+    """Seconds an environment step (or reset/close, or grading) may take before it counts as
+    hung."""
+    episode_timeout: float = 600.0
+    """Wall-clock seconds per episode, generation included."""
+    env_workers: int = 16
+    """Threads stepping environments concurrently (every call in them has its own timeout)."""
+    eval_samples: int = 1
+    """Samples per held-out task at evaluation (k of pass@k is at most this)."""
+    eval_temperature: float = 0.0
+    """Evaluation temperature (0 = greedy)."""
+    run_id: str = "run"
+    """Recorded in every trajectory; trainers set it to the run directory's name."""
+
+    @property
+    def sampling(self) -> SamplingParams:
+        return SamplingParams(temperature=self.temperature, top_p=self.top_p,
+                              max_new_tokens=self.max_new_tokens, seed=self.seed)
