@@ -10,7 +10,7 @@ import pytest
 import torch
 
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
-from veriloop.trainers.common import load_policy
+from veriloop.trainers.common import policy_from_config
 from veriloop.trainers.config import load_config
 from veriloop.trainers.rl import RLTrainer
 from veriloop.types import Grade
@@ -20,7 +20,7 @@ CONFIGS = Path(__file__).resolve().parents[2] / "configs"
 
 def _trainer(tmp_path, tiny, config, extra=()):
     cfg = load_config(CONFIGS / config, [*tiny, *extra])
-    t = RLTrainer(cfg, tmp_path / "run", load_policy(cfg.model))
+    t = RLTrainer(cfg, tmp_path / "run", policy_from_config(cfg.model))
     t.setup()
     return t
 
