@@ -27,6 +27,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
+from veriloop.sandbox.disk import workspace_prefix, workspace_usage
 from veriloop.types import FaultKind, InfrastructureError
 
 log = logging.getLogger(__name__)
@@ -35,6 +36,7 @@ MAIN_FILE = "main.py"  # the file `code=` is written to
 ENV_ALLOWLIST = {"LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PYTHONDONTWRITEBYTECODE": "1",
                  "PYTHONUNBUFFERED": "1", "PYTHONIOENCODING": "utf-8"}
 _ENV_NAME = re.compile(r"^[A-Z_][A-Z0-9_]*$")
+DISK_POLL_S = 0.2  # how often a running program's workspace is measured
 _MEMORY_MARKERS = ("MemoryError", "Cannot allocate memory", "std::bad_alloc", "out of memory")
 
 
@@ -55,12 +57,14 @@ class Limits:
     fsize_mb: int | None = None  # RLIMIT_FSIZE: largest file any process may write
     tmpfs_mb: int | None = None  # size of the private /tmp (bubblewrap only)
     max_output: int | None = None  # bytes of stdout and of stderr kept (head + tail)
+    disk_mb: int | None = None  # space the workspace tree may take on the host disk
+    max_files: int | None = None  # files, directories and links in the workspace tree
 
 
 DEFAULT_LIMITS = Limits(timeout_s=10.0, cpu_s=10, memory_mb=1024, nproc=64, fsize_mb=64,
-                        tmpfs_mb=64, max_output=64_000)
+                        tmpfs_mb=64, max_output=64_000, disk_mb=256, max_files=10_000)
 MAX_LIMITS = Limits(timeout_s=120.0, cpu_s=120, memory_mb=4096, nproc=256, fsize_mb=256,
-                    tmpfs_mb=512, max_output=1_000_000)
+                    tmpfs_mb=512, max_output=1_000_000, disk_mb=2048, max_files=100_000)
 
 
 def merge_limits(limits: Limits | None, timeout: float | None = None,
@@ -102,6 +106,7 @@ class Result:
     isolated: bool = False  # True only for a namespace sandbox (bubblewrap)
     limits: Limits = field(default_factory=Limits)
     files: dict[str, str] = field(default_factory=dict)  # collected workspace files
+    killed_for_disk: bool = False  # the workspace outgrew disk_mb or max_files
 
     @property
     def ok(self) -> bool:
@@ -289,11 +294,13 @@ def supervise(argv: Sequence[str], *, cwd: str, env: Mapping[str, str], limits: 
               stdin: str | None, backend: str, isolated: bool,
               drain_cap: int = 16 * 2**20,
               resident: Callable[[], int] | None = None,
-              pass_fds: Sequence[int] = ()) -> Result:
+              pass_fds: Sequence[int] = (), workspace: Path | None = None) -> Result:
     """Start `argv` (already wrapped in `rlimit_argv`), stream its output into bounded
     buffers, kill its process group at the timeout, once it has printed more than `drain_cap`
-    bytes, or (when `resident` measures the execution's total resident memory) once that
-    exceeds `limits.memory_mb`; report how it ended."""
+    bytes, (when `resident` measures the execution's total resident memory) once that
+    exceeds `limits.memory_mb`, or (when `workspace` is given) once the workspace tree holds
+    more than `limits.disk_mb` or `limits.max_files` (polled every DISK_POLL_S); report how it
+    ended."""
     start = time.perf_counter()
     try:
         # own session = own process group, killed as a whole
@@ -312,10 +319,19 @@ def supervise(argv: Sequence[str], *, cwd: str, env: Mapping[str, str], limits: 
     sel.register(proc.stdout, selectors.EVENT_READ, out)
     sel.register(proc.stderr, selectors.EVENT_READ, err)
     deadline = start + limits.timeout_s
-    timed_out = flooded = over_memory = False
-    poll = 0.05 if resident is not None else 0.5
+    timed_out = flooded = over_memory = over_disk = False
+    poll = 0.05 if resident is not None else DISK_POLL_S
     budget = limits.memory_mb * 2**20
-    next_scan = start + poll
+    next_scan = next_disk_scan = start + poll
+
+    def outgrew_disk() -> bool:
+        nonlocal next_disk_scan
+        if workspace is None or time.perf_counter() < next_disk_scan:
+            return False
+        next_disk_scan = time.perf_counter() + DISK_POLL_S
+        used, entries = workspace_usage(workspace, limits.disk_mb * 2**20, limits.max_files)
+        return used > limits.disk_mb * 2**20 or entries > limits.max_files
+
     try:
         while sel.get_map():
             now = time.perf_counter()
@@ -328,6 +344,9 @@ def supervise(argv: Sequence[str], *, cwd: str, env: Mapping[str, str], limits: 
                 if resident() > budget:
                     over_memory = True
                     break
+            if outgrew_disk():
+                over_disk = True
+                break
             for key, _ in sel.select(timeout=min(remaining, poll)):
                 chunk = os.read(key.fd, 65536)
                 if not chunk:
@@ -337,14 +356,16 @@ def supervise(argv: Sequence[str], *, cwd: str, env: Mapping[str, str], limits: 
             if out.total + err.total > drain_cap:
                 flooded = True
                 break
-        while not (timed_out or flooded or over_memory) and proc.poll() is None:
+        while not (timed_out or flooded or over_memory or over_disk) and proc.poll() is None:
             # output closed but the process lives on (it closed its pipes, or the fallback's
-            # orphans hold them): keep enforcing the deadline and the memory budget
+            # orphans hold them): keep enforcing the deadline and the memory and disk budgets
             remaining = deadline - time.perf_counter()
             if remaining <= 0:
                 timed_out = True
             elif resident is not None and resident() > budget:
                 over_memory = True
+            elif outgrew_disk():
+                over_disk = True
             else:
                 try:
                     proc.wait(timeout=min(poll, remaining))
@@ -364,7 +385,8 @@ def supervise(argv: Sequence[str], *, cwd: str, env: Mapping[str, str], limits: 
                           and any(m in stderr_text[-4000:] for m in _MEMORY_MARKERS))
     return Result(stdout=out.text(), stderr=stderr_text, exit_code=code, timed_out=timed_out,
                   killed_for_memory=oom, truncated=out.truncated or err.truncated or flooded,
-                  duration=duration, backend=backend, isolated=isolated, limits=limits)
+                  duration=duration, backend=backend, isolated=isolated, limits=limits,
+                  killed_for_disk=over_disk)
 
 
 def _feed(pipe: Any, data: bytes) -> None:
@@ -401,8 +423,10 @@ def stage_program(root: Path, files: Mapping[str, str | bytes] | None, code: str
         write_files(root, {MAIN_FILE: code})
 
 
-def new_workspace(prefix: str = "veriloop-sbx-") -> Path:
-    return Path(tempfile.mkdtemp(prefix=prefix))
+def new_workspace(kind: str = "sbx") -> Path:
+    """A new empty workspace directory named after this process (see `veriloop.sandbox.disk`,
+    which sweeps the workspaces of dead owners)."""
+    return Path(tempfile.mkdtemp(prefix=workspace_prefix(kind)))
 
 
 def with_limits(limits: Limits, **changes: Any) -> Limits:

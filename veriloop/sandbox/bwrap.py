@@ -59,6 +59,7 @@ from veriloop.sandbox.base import (
     stage_program,
     supervise,
 )
+from veriloop.sandbox.disk import sweep_stale_workspaces
 
 UID_BASE = 200_000  # sandbox uids are UID_BASE + slot; no host account uses this range
 
@@ -195,6 +196,7 @@ class BubblewrapSandbox:
         self._prefix = self._mount_args()
         self._path = ":".join([os.path.dirname(self.python), "/usr/local/bin", "/usr/bin",
                                "/bin"])
+        sweep_stale_workspaces()
 
     def _mount_args(self) -> list[str]:
         args: list[str] = []
@@ -285,7 +287,8 @@ class BubblewrapSandbox:
                 fds = (started_w,) if filter_r is None else (started_w, filter_r)
                 result = supervise(rlimit_argv(lim, self._nproc_extra()) + argv, cwd=str(ws),
                                    env={}, limits=lim, stdin=stdin, backend=self.name,
-                                   isolated=True, resident=resident, pass_fds=fds)
+                                   isolated=True, resident=resident, pass_fds=fds,
+                                   workspace=ws)
                 os.close(started_w)
                 started_w = -1
                 os.set_blocking(started_r, False)

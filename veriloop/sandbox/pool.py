@@ -60,7 +60,7 @@ class SandboxPool:
             raise ValueError(f"pool size must be >= 1, got {size}")
         self.sandbox, self.size = sandbox, size
         self._free: queue.Queue[Path] = queue.Queue()
-        self._dirs = [new_workspace(prefix="veriloop-pool-") for _ in range(size)]
+        self._dirs = [new_workspace("pool") for _ in range(size)]
         for d in self._dirs:
             self._free.put(d)
         self._executor = ThreadPoolExecutor(max_workers=size, thread_name_prefix="sandbox")
@@ -92,7 +92,7 @@ class SandboxPool:
                 log.warning("sandbox workspace %s could not be wiped (%s); replacing it", ws, e)
                 self._executor.submit(remove_workspace, ws)
         try:
-            fresh = new_workspace(prefix="veriloop-pool-")
+            fresh = new_workspace("pool")
         except OSError as e:
             if raise_errors:
                 raise sandbox_error(f"could not create a sandbox workspace: {e}") from e

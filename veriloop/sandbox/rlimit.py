@@ -39,6 +39,7 @@ from veriloop.sandbox.base import (
     supervise,
 )
 from veriloop.sandbox.bwrap import _count_user_processes, program_argv
+from veriloop.sandbox.disk import sweep_stale_workspaces
 
 log = logging.getLogger(__name__)
 WARNING = ("veriloop sandbox: using the rlimit-only fallback. It does NOT isolate the program: "
@@ -56,6 +57,7 @@ class RlimitSandbox:
                  python: str | None = None, quiet: bool = False) -> None:
         self.default, self.maximum = default, maximum
         self.python = python or sys.executable
+        sweep_stale_workspaces()
         if not quiet:
             warnings.warn(WARNING, RuntimeWarning, stacklevel=2)
             log.warning(WARNING)
@@ -75,7 +77,8 @@ class RlimitSandbox:
             path = ":".join([os.path.dirname(self.python), "/usr/local/bin", "/usr/bin", "/bin"])
             argv = rlimit_argv(lim, _count_user_processes(os.getuid())) + program
             result = supervise(argv, cwd=str(ws), env=scrubbed_env(env, path, str(ws)),
-                               limits=lim, stdin=stdin, backend=self.name, isolated=False)
+                               limits=lim, stdin=stdin, backend=self.name, isolated=False,
+                               workspace=ws)
             if collect:
                 result = replace(result, files=collect_files(ws, collect, lim.max_output))
             return result

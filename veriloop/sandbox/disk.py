@@ -1,0 +1,137 @@
+"""Workspace disk: naming workspaces by owner, measuring what a program put there, and sweeping
+the workspaces of supervisors that died without cleaning up.
+
+A workspace is a host directory `<tmp>/veriloop-<kind>-<pidns>.<pid>-<random>`: the PID
+namespace and pid of the process that made it. A supervisor killed with SIGKILL cannot remove
+its workspaces; the next sandbox created on the host removes every workspace whose owner is
+dead (`sweep_stale_workspaces`). Owners in another PID namespace (another container sharing
+/tmp) are never judged: their workspaces are left alone, as are names in the older format
+without an owner.
+
+`workspace_usage` measures a workspace while its program runs (the supervisor polls it to
+enforce `Limits.disk_mb` and `Limits.max_files`). It counts what the directory tree holds;
+it does NOT see a file the program deleted while keeping it open, nor (on a non-root host)
+the inside of a directory the program made unreadable.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import tempfile
+import time
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+_NAME = re.compile(r"^veriloop-(sbx|pool)-(\d+)\.(\d+)-")
+_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW
+
+
+def pid_namespace() -> int:
+    """The inode of this process's PID namespace (0 if /proc does not say)."""
+    try:
+        return os.stat("/proc/self/ns/pid").st_ino
+    except OSError:
+        return 0
+
+
+def workspace_prefix(kind: str) -> str:
+    """The directory-name prefix of a workspace owned by this process (`kind`: sbx or pool)."""
+    return f"veriloop-{kind}-{pid_namespace()}.{os.getpid()}-"
+
+
+def owner_alive(name: str, namespace: int) -> bool:
+    """False only when `name` is a workspace of this PID namespace whose owner has exited."""
+    m = _NAME.match(name)
+    if m is None or int(m.group(2)) != namespace or namespace == 0:
+        return True
+    try:
+        os.kill(int(m.group(3)), 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # it exists (owned by another user)
+    return True
+
+
+def sweep_stale_workspaces(root: Path | None = None) -> list[Path]:
+    """Remove the workspaces under `root` (default: the temporary directory) whose owner
+    process is dead; returns what was removed. Failures are logged, never raised."""
+    from veriloop.sandbox.base import remove_workspace  # base names workspaces with this module
+
+    root = Path(root or tempfile.gettempdir())
+    namespace = pid_namespace()
+    removed = []
+    try:
+        names = [n for n in os.listdir(root) if _NAME.match(n)]
+    except OSError as e:
+        log.warning("could not list %s to sweep stale sandbox workspaces: %s", root, e)
+        return removed
+    for name in names:
+        path = root / name
+        if owner_alive(name, namespace) or path.is_symlink() or not path.is_dir():
+            continue
+        remove_workspace(path)
+        if not path.exists():
+            removed.append(path)
+    if removed:
+        log.warning("removed %d sandbox workspaces left by dead processes under %s",
+                    len(removed), root)
+    return removed
+
+
+def workspace_usage(root: Path, max_bytes: int, max_entries: int,
+                    time_budget: float = 1.0) -> tuple[int, int]:
+    """(bytes allocated, entries) of the tree under `root`, counting files, directories and
+    links, without following links and with no recursion (any depth, one directory descriptor
+    open at a time). Stops early once either count is over its maximum, or after
+    `time_budget` seconds (the counts so far). Entries that vanish meanwhile are skipped."""
+    try:
+        fd = os.open(root, _DIR_FLAGS)
+    except OSError:
+        return 0, 0
+    deadline = time.monotonic() + time_budget
+    used = entries = 0
+    pending: list[list[str]] = []  # per open level: the subdirectories still to visit
+    try:
+        while True:
+            subdirs: list[str] = []
+            try:
+                with os.scandir(fd) as it:
+                    for entry in it:
+                        entries += 1
+                        try:
+                            st = entry.stat(follow_symlinks=False)
+                        except OSError:
+                            continue
+                        used += st.st_blocks * 512
+                        if entry.is_dir(follow_symlinks=False):
+                            subdirs.append(entry.name)
+            except OSError:
+                pass
+            if used > max_bytes or entries > max_entries or time.monotonic() > deadline:
+                return used, entries
+            pending.append(subdirs)
+            # descend into the next pending subdirectory, climbing back up via ".." as levels
+            # run out (no descriptor stack: the depth is unbounded)
+            while True:
+                if not pending:
+                    return used, entries
+                if pending[-1]:
+                    name = pending[-1].pop()
+                    try:
+                        child = os.open(name, _DIR_FLAGS, dir_fd=fd)
+                    except OSError:
+                        continue
+                    os.close(fd)
+                    fd = child
+                    break
+                pending.pop()
+                if not pending:
+                    return used, entries
+                parent = os.open("..", _DIR_FLAGS, dir_fd=fd)
+                os.close(fd)
+                fd = parent
+    finally:
+        os.close(fd)
