@@ -169,3 +169,20 @@ def test_cli_plain_output_escapes_terminal_controls(tmp_path):
         assert not any(c in stream for c in "\x1b\x07\x9b\r\u202e"), repr(stream)
     assert p.stdout == "\\x1b]0;owned\\x07\\x1b[2J\\x1b[31mred\\x9b1m\\x0dover\\u202eevil\n"
     assert p.stderr.startswith("tab\tkeep\n")
+
+
+def test_open_file_descriptors_are_limited(sb):
+    # files deleted while held open escape the workspace measure; the descriptor limit bounds
+    # how many one process can hold
+    code = """
+import resource
+print(resource.getrlimit(resource.RLIMIT_NOFILE))
+held = []
+try:
+    while True:
+        held.append(open("/dev/null"))
+except OSError as e:
+    print(len(held) < 256, e.errno)
+"""
+    r = sb.run(code=code, limits=CAPPED)
+    assert r.stdout.split("\n")[:2] == ["(256, 256)", "True 24"], r.stdout + r.stderr

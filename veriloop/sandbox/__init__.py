@@ -40,6 +40,17 @@ tests/sandbox/test_security.py):
   tmpfs sizes; stdout/stderr kept to `max_output` bytes (head and tail) and the program killed
   once it has printed 16 MiB. On a root host the total resident memory of the execution's
   processes (its uid) is also polled every 50 ms and the execution killed above `memory_mb`.
+  RLIMIT_NOFILE is 256 descriptors per process.
+- Disk: the workspace tree (on the host disk) is measured every 0.2 s and the execution killed
+  (`Result.killed_for_disk`) once it takes more than `disk_mb` or holds more than `max_files`
+  files, directories and links; the pool wipes it before the next execution.
+- Leftovers: nothing of an execution outlives it: no process, hence no file lock (a program may
+  `flock` the read-only host files it can open, such as the Python install, only while it
+  runs). Workspaces are named after their owner's pid and PID namespace; those of a supervisor
+  that died without cleaning up (SIGKILL) are removed when the next sandbox is created.
+- Output shown to people: `veriloop sandbox exec` prints control characters and bidirectional
+  overrides escaped, so a program cannot send escape sequences to the user's terminal (the
+  `Result` itself holds the raw text: escape it wherever you display it).
 - Environment: cleared, then an allow-list (PATH, HOME, LANG, LC_ALL, TMPDIR, PYTHON* I/O
   settings) plus variables the caller passes explicitly. No host secret leaks in.
 
@@ -51,7 +62,13 @@ Non-guarantees (know them before running hostile code at scale):
   memory cap is a 50 ms poll of resident memory: a program can overshoot it by what it
   allocates within one interval, and on a non-root host only the per-process RLIMIT_AS applies
   (up to nproc x memory in total).
-- Disk: the workspace lives on the host disk; RLIMIT_FSIZE caps each file, not their number.
+- Disk: the workspace cap is a poll, not a filesystem quota. A program can overshoot it by what
+  it writes within 0.2 s, and it does not count files the program deleted while keeping them
+  open (bounded only by RLIMIT_FSIZE x RLIMIT_NOFILE x nproc until the execution ends) nor, on
+  a non-root host, the inside of directories the program made unreadable.
+- /proc/self/mountinfo shows the host paths of what is mounted (the Python install, the allowed
+  packages, the workspace's host directory) and the host's block device and mount options;
+  bubblewrap cannot hide it. Nothing outside the mounts becomes readable through it.
 - CPU: RLIMIT_CPU is per process; the wall-clock timeout bounds the whole execution.
 - Timing and side channels, /proc/cpuinfo and kernel version are visible.
 - As a normal (non-root) user the sandboxed program runs under the caller's uid (inside a

@@ -37,6 +37,7 @@ ENV_ALLOWLIST = {"LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PYTHONDONTWRITEBYTECOD
                  "PYTHONUNBUFFERED": "1", "PYTHONIOENCODING": "utf-8"}
 _ENV_NAME = re.compile(r"^[A-Z_][A-Z0-9_]*$")
 DISK_POLL_S = 0.2  # how often a running program's workspace is measured
+NOFILE = 256  # RLIMIT_NOFILE of every sandboxed process (bounds files held open after unlink)
 _MEMORY_MARKERS = ("MemoryError", "Cannot allocate memory", "std::bad_alloc", "out of memory")
 
 
@@ -224,7 +225,8 @@ def rlimit_argv(limits: Limits, nproc_extra: int = 0) -> list[str]:
                             "install util-linux")
     mem, fsize = limits.memory_mb * 2**20, limits.fsize_mb * 2**20
     return [prlimit, f"--cpu={limits.cpu_s}:{limits.cpu_s + 1}", f"--as={mem}",
-            f"--fsize={fsize}", f"--nproc={limits.nproc + nproc_extra}", "--core=0", "--"]
+            f"--fsize={fsize}", f"--nproc={limits.nproc + nproc_extra}", "--core=0",
+            f"--nofile={NOFILE}", "--"]
 
 
 class _Capture:

