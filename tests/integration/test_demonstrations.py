@@ -1,0 +1,49 @@
+"""Demonstrations are rendered with the model's tokenizer: a scripted expert's byte-level
+trajectory, rendered again, has exactly the ids the runner gives the same actions when it
+encodes them with the model's renderer; a trajectory already in the model's ids is kept."""
+
+import pytest
+
+from veriloop.envs import ScriptedExpert, expert_for, get_env
+from veriloop.envs.arithmetic import ArithmeticEnv, ExpertPolicy
+from veriloop.rollout.runner import RolloutConfig, RolloutRunner
+from veriloop.rollout.tokenize import ByteRenderer
+from veriloop.trainers.common import policy_from_config
+from veriloop.trainers.config import load_config
+from veriloop.trainers.sft import as_demonstration
+
+
+@pytest.fixture(scope="module")
+def model_renderer():
+    return policy_from_config(load_config(None, ["model.size=xs"]).model).renderer
+
+
+def test_byte_level_demonstrations_are_rendered_with_the_model_tokenizer(model_renderer):
+    env = ArithmeticEnv()
+    tasks = env.tasks(6, seed=3)
+    cfg = RolloutConfig(group_size=1)
+    scripted = RolloutRunner(env, ExpertPolicy(noise=0.5, seed=1), cfg).run(tasks)
+    direct = RolloutRunner(env, ExpertPolicy(noise=0.5, seed=1, renderer=model_renderer),
+                           cfg).run(tasks)
+    assert isinstance(ExpertPolicy().renderer, ByteRenderer)
+    for byte_level, model_level in zip(scripted, direct, strict=True):
+        assert max(byte_level.token_ids) < ByteRenderer.vocab_size
+        again = as_demonstration(byte_level, model_renderer)
+        assert again.token_ids == model_level.token_ids
+        assert again.loss_mask == model_level.loss_mask
+        assert as_demonstration(model_level, model_renderer) is model_level  # kept token-exact
+
+
+def test_expert_contract_and_its_errors():
+    assert isinstance(expert_for(get_env("arithmetic"), noise=0.3, seed=1), ExpertPolicy)
+    with pytest.raises(ValueError, match="no noisy expert"):
+        expert_for(get_env("repo"), noise=0.5)
+
+    class Bare(ArithmeticEnv):
+        expert = None
+
+    with pytest.raises(ValueError, match=r"has no scripted expert: define `expert\(self"):
+        expert_for(Bare())
+    solo = ScriptedExpert(lambda task, messages: "<answer>1</answer>")
+    [traj] = RolloutRunner(ArithmeticEnv(), solo).run(ArithmeticEnv().tasks(1))
+    assert traj.final_answer == "1" and traj.done
