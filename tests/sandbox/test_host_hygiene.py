@@ -87,9 +87,8 @@ def test_workspace_usage_counts_any_depth_without_following_links(tmp_path):
     (tmp_path / "top").write_bytes(b"y" * 4096)
     os.symlink("/usr", tmp_path / "link")  # a link is one entry; /usr is not walked
     try:
-        used, entries = workspace_usage(tmp_path, max_bytes=1 << 40, max_entries=10**6,
-                                        time_budget=600)
-        early = workspace_usage(tmp_path, 1 << 40, 10, time_budget=600)[1]
+        used, entries = workspace_usage(tmp_path, max_bytes=1 << 40, max_entries=10**6)
+        early = workspace_usage(tmp_path, 1 << 40, 10)[1]
     finally:
         clear_workspace(tmp_path)  # pytest's own cleanup of old temp dirs recurses
     assert entries == 3000 + 1 + 1 + 1

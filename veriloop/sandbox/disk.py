@@ -19,8 +19,8 @@ from __future__ import annotations
 import logging
 import os
 import re
+import stat
 import tempfile
-import time
 from pathlib import Path
 
 log = logging.getLogger(__name__)
@@ -70,8 +70,13 @@ def sweep_stale_workspaces(root: Path | None = None) -> list[Path]:
         return removed
     for name in names:
         path = root / name
-        if owner_alive(name, namespace) or path.is_symlink() or not path.is_dir():
+        try:
+            st = path.lstat()
+        except OSError:
             continue
+        if (owner_alive(name, namespace) or not stat.S_ISDIR(st.st_mode)
+                or os.geteuid() not in (0, st.st_uid)):
+            continue  # alive, not a plain directory, or another user's (root may sweep all)
         remove_workspace(path)
         if not path.exists():
             removed.append(path)
@@ -81,17 +86,16 @@ def sweep_stale_workspaces(root: Path | None = None) -> list[Path]:
     return removed
 
 
-def workspace_usage(root: Path, max_bytes: int, max_entries: int,
-                    time_budget: float = 1.0) -> tuple[int, int]:
+def workspace_usage(root: Path, max_bytes: int, max_entries: int) -> tuple[int, int]:
     """(bytes allocated, entries) of the tree under `root`, counting files, directories and
     links, without following links and with no recursion (any depth, one directory descriptor
-    open at a time). Stops early once either count is over its maximum, or after
-    `time_budget` seconds (the counts so far). Entries that vanish meanwhile are skipped."""
+    open at a time). Stops early once either count is over its maximum, so one call reads at
+    most `max_entries` + one directory's entries. Entries that vanish meanwhile are skipped;
+    a tree the program rearranges during the walk is counted approximately."""
     try:
         fd = os.open(root, _DIR_FLAGS)
     except OSError:
         return 0, 0
-    deadline = time.monotonic() + time_budget
     used = entries = 0
     pending: list[list[str]] = []  # per open level: the subdirectories still to visit
     try:
@@ -110,7 +114,7 @@ def workspace_usage(root: Path, max_bytes: int, max_entries: int,
                             subdirs.append(entry.name)
             except OSError:
                 pass
-            if used > max_bytes or entries > max_entries or time.monotonic() > deadline:
+            if used > max_bytes or entries > max_entries:
                 return used, entries
             pending.append(subdirs)
             # descend into the next pending subdirectory, climbing back up via ".." as levels
