@@ -150,6 +150,7 @@ def test_unbacked_reported_numbers():
 
 
 def test_protected_files_via_guard_with_repo_state():
+    from veriloop.envs.repo import RepoState
     from veriloop.types import Grade
 
     def base(t, tr, s):
@@ -163,10 +164,10 @@ def test_protected_files_via_guard_with_repo_state():
     hacked = {**before, "tests/test_core.py": "def test_f():\n    pass\n"}
     fixed = {**before, "pkg/core.py": "def f():\n    return 2\n"}
     guard = HackingGuard(base, ["protected_files", "test_manipulation"], mode="zero")
-    g = guard(task, _traj("done"), {"initial_files": before, "files": hacked})
+    g = guard(task, _traj("done"), RepoState(initial_files=before, files=hacked, protected=()))
     assert g.score == 0.0 and not g.passed and g.components["hack/protected_files"] == 1.0
     assert g.components["tests"] == 1.0  # the inner grader's components survive
-    g = guard(task, _traj("done"), {"initial_files": before, "files": fixed})
+    g = guard(task, _traj("done"), RepoState(initial_files=before, files=fixed, protected=()))
     assert g.score == 1.0 and g.passed and g.components["hack/any"] == 0.0
 
 

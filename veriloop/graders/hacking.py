@@ -31,7 +31,7 @@ import functools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 DEFAULT_PROTECTED = (
     "tests/**", "test/**", "**/test_*.py", "**/*_test.py", "**/conftest.py", "pytest.ini",
@@ -447,22 +447,31 @@ def detect_unbacked_claims(trajectory: Any, final_text: str | None = None,
 # episode state helpers (shared with the environments' own graders)
 
 
-def state_field(state: Any, name: str, default: Any = None) -> Any:
-    """A field of an episode state, whether the state is an object or a mapping."""
-    if isinstance(state, Mapping):
-        return state.get(name, default)
-    return getattr(state, name, default)
+@runtime_checkable
+class WorkspaceState(Protocol):
+    """An episode state with the workspace before and after the episode and its protected
+    globs (the repo environment's `RepoState`)."""
+
+    initial_files: Mapping[str, str]
+    files: Mapping[str, str]
+    protected: Sequence[str]
+
+
+@runtime_checkable
+class SubmissionState(Protocol):
+    """An episode state holding submitted code (the code environment's `CodeState`)."""
+
+    submission: str | None
 
 
 def submitted_code(task: Any, state: Any) -> dict[str, str]:
-    """path -> code the agent wrote: `state.submission` (code environments), or the changed
-    or created non-protected `.py` files of a repo workspace."""
-    sub = state_field(state, "submission")
-    if isinstance(sub, str):
-        return {"<submission>": sub}
-    before = state_field(state, "initial_files") or {}
-    after = state_field(state, "files") or {}
-    globs = (state_field(state, "protected")
-             or task.verification.get("protected", DEFAULT_PROTECTED))
-    return {p: c for p, c in after.items() if p.endswith(".py") and before.get(p) != c
-            and not is_protected(p, tuple(globs))}
+    """path -> code the agent wrote: the submission of a `SubmissionState`, or the changed or
+    created non-protected `.py` files of a `WorkspaceState`; empty for any other state."""
+    if isinstance(state, SubmissionState) and isinstance(state.submission, str):
+        return {"<submission>": state.submission}
+    if not isinstance(state, WorkspaceState):
+        return {}
+    globs = tuple(state.protected or task.verification.get("protected", DEFAULT_PROTECTED))
+    before = state.initial_files
+    return {p: c for p, c in state.files.items() if p.endswith(".py") and before.get(p) != c
+            and not is_protected(p, globs)}
