@@ -73,9 +73,11 @@ def test_serve_rejects_bad_requests_without_retrying(served):
     client = OpenAIClient(served, max_retries=3, backoff=0.01)
     with pytest.raises(OpenAIStatusError, match="HTTP 400: 'messages' must be a non-empty"):
         client.chat("tiny-xs", [])
-    with pytest.raises(OpenAIStatusError, match="between 1 and 64"):
+    with pytest.raises(OpenAIStatusError, match="'n' must be an integer"):
         client.chat("tiny-xs", [{"role": "user", "content": "x"}], n="3")
-    with pytest.raises(OpenAIStatusError, match="bad sampling parameter"):
+    with pytest.raises(OpenAIStatusError, match="'n' must be between 1 and 64"):
+        client.chat("tiny-xs", [{"role": "user", "content": "x"}], n=65)
+    with pytest.raises(OpenAIStatusError, match="'temperature' must be a number"):
         client.chat("tiny-xs", [{"role": "user", "content": "x"}], temperature="hot")
     assert client.retries == 0
 

@@ -1,0 +1,148 @@
+"""Fair decoding for `veriloop serve`: every request advances a slice of tokens per round.
+
+One worker thread owns the policy. Each round it takes up to `max_batch` live sequences, one
+per request in turn (the request order rotates every round), groups them by sampling settings
+and decodes each group for at most `slice_tokens` new tokens. A sequence that is not finished
+goes back in line; its next slice continues from its prompt plus everything it generated, under
+the same per-sequence cache key, so a backend that keeps KV caches (`HFPolicy`) prefills only
+what is new. A request with 64 long samples therefore delays a short request by at most a
+round's slices, instead of blocking it until the long one ends; streamed requests receive each
+round's new text as it is decoded.
+
+Differences from decoding a sequence in one call: a stop string that straddles two slices is
+found in the joined text (the text is cut there; the token ids keep the whole slice), and each
+slice draws fresh random numbers (a request `seed` makes the whole sequence reproducible).
+"""
+
+from __future__ import annotations
+
+import itertools
+import queue
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass, field, replace
+
+from veriloop.policies.base import GenerationRequest, SamplingParams
+
+
+@dataclass
+class Sequence:
+    """One sample of one request, growing slice by slice."""
+
+    request: GenerationRequest
+    budget: int  # new tokens it may still generate
+    ids: list[int] = field(default_factory=list)
+    logprobs: list[float] = field(default_factory=list)
+    text: str = ""
+    finish: str | None = None  # "stop" | "length" once done
+    stop_reason: str | None = None
+
+
+@dataclass
+class Job:
+    sequences: list[Sequence]
+    params: SamplingParams
+    future: Future = field(default_factory=Future)
+    on_delta: Callable[[int, str, Sequence], None] | None = None
+    rounds: int = 0
+
+    @property
+    def done(self) -> bool:
+        return all(s.finish is not None for s in self.sequences)
+
+
+class FairScheduler:
+    def __init__(self, policy, max_batch: int = 32, slice_tokens: int = 16) -> None:
+        if max_batch < 1 or slice_tokens < 1:
+            raise ValueError("max_batch and slice_tokens must be >= 1")
+        self.policy, self.max_batch, self.slice_tokens = policy, max_batch, slice_tokens
+        self._incoming: queue.Queue[Job] = queue.Queue()
+        self._active: list[Job] = []
+        self._ids = itertools.count()
+        threading.Thread(target=self._loop, daemon=True, name="veriloop-scheduler").start()
+
+    def submit(self, requests: list[GenerationRequest], params: SamplingParams, budget: int,
+               on_delta: Callable[[int, str, Sequence], None] | None = None) -> Future:
+        """Queue a request's samples; the future resolves to its finished `Sequence`s."""
+        tag = next(self._ids)
+        seqs = [Sequence(replace(r, key=f"serve-{tag}-{j}"), budget)
+                for j, r in enumerate(requests)]
+        job = Job(seqs, params, on_delta=on_delta)
+        self._incoming.put(job)
+        return job.future
+
+    # ------------------------------------------------------------------ worker
+
+    def _loop(self) -> None:
+        while True:
+            block = not self._active
+            while True:
+                try:
+                    self._active.append(self._incoming.get(block=block))
+                except queue.Empty:
+                    break
+                block = False
+            self._round()
+
+    def _pick(self) -> list[tuple[Job, Sequence]]:
+        """Up to max_batch live sequences, one per job in turn."""
+        live = [[s for s in job.sequences if s.finish is None] for job in self._active]
+        picked: list[tuple[Job, Sequence]] = []
+        for depth in range(max((len(x) for x in live), default=0)):
+            for job, seqs in zip(self._active, live, strict=True):
+                if depth < len(seqs) and len(picked) < self.max_batch:
+                    picked.append((job, seqs[depth]))
+        return picked
+
+    def _round(self) -> None:
+        picked = self._pick()
+        groups: dict[SamplingParams, list[tuple[Job, Sequence]]] = {}
+        for job, seq in picked:
+            seed = None if job.params.seed is None else job.params.seed * 1_000_003 + job.rounds
+            params = replace(job.params, max_new_tokens=self.slice_tokens, seed=seed)
+            groups.setdefault(params, []).append((job, seq))
+        for params, members in groups.items():
+            requests = [replace(seq.request, prompt_ids=seq.request.prompt_ids + tuple(seq.ids),
+                                max_new_tokens=min(self.slice_tokens, seq.budget))
+                        for _, seq in members]
+            try:
+                gens = self.policy.generate(requests, params)
+            except Exception as e:  # noqa: BLE001 (reported to each request of the batch)
+                for job, _ in members:
+                    if not job.future.done():
+                        job.future.set_exception(e)
+                    for seq in job.sequences:
+                        seq.finish = seq.finish or "error"
+                continue
+            for (job, seq), gen in zip(members, gens, strict=True):
+                self._advance(job, seq, gen, params.stop)
+        for job, _ in picked:
+            job.rounds += 1
+        finished = [job for job in self._active if job.done]
+        self._active = [job for job in self._active if not job.done]
+        for job in finished:
+            for j in range(len(job.sequences)):
+                self.policy.release(f"{job.sequences[j].request.key}")
+            if not job.future.done():
+                job.future.set_result(job.sequences)
+
+    def _advance(self, job: Job, seq: Sequence, gen, stops: tuple[str, ...]) -> None:
+        new_ids = list(gen.token_ids or ())
+        new_lps = list(gen.logprobs or ())
+        before = len(seq.text)
+        seq.ids += new_ids
+        seq.logprobs += new_lps
+        seq.text += gen.text
+        seq.budget -= len(new_ids)
+        hit = min(((seq.text.find(s, max(0, before - len(s))), s) for s in stops
+                   if seq.text.find(s, max(0, before - len(s))) >= 0), default=None)
+        if hit is not None:
+            at, stop = hit
+            seq.text, seq.finish, seq.stop_reason = seq.text[:at + len(stop)], "stop", stop
+        elif gen.finish_reason == "stop":
+            seq.finish = "stop"  # end of turn
+        elif seq.budget <= 0 or not new_ids:
+            seq.finish = "length"
+        if job.on_delta is not None and (len(seq.text) > before or seq.finish):
+            job.on_delta(job.sequences.index(seq), seq.text[before:], seq)
