@@ -47,3 +47,34 @@ def test_expert_contract_and_its_errors():
     solo = ScriptedExpert(lambda task, messages: "<answer>1</answer>")
     [traj] = RolloutRunner(ArithmeticEnv(), solo).run(ArithmeticEnv().tasks(1))
     assert traj.final_answer == "1" and traj.done
+
+
+def test_trajectories_stored_without_their_prompt(model_renderer):
+    env = ArithmeticEnv()
+    [scripted] = RolloutRunner(env, ExpertPolicy()).run(env.tasks(1))
+    old = scripted.model_copy(update={"prompt": ()})
+    with pytest.raises(ValueError, match="no recorded prompt messages"):
+        as_demonstration(old, model_renderer)
+    sampled = old.model_copy(update={"turns": tuple(
+        t.model_copy(update={"action_logprobs": tuple(-1.0 for _ in t.action_ids)})
+        for t in old.turns)})
+    assert as_demonstration(sampled, model_renderer) is sampled
+
+
+def test_store_keeps_prompt_and_tools_and_upgrades_older_stores(tmp_path):
+    import sqlite3
+
+    from veriloop.data.store import TrajectoryStore
+
+    path = tmp_path / "old.sqlite"
+    TrajectoryStore(path).close()
+    with sqlite3.connect(path) as db:  # as written before prompts were recorded
+        db.execute("ALTER TABLE trajectories DROP COLUMN context_json")
+    env = ArithmeticEnv()
+    [traj] = RolloutRunner(env, ExpertPolicy()).run(env.tasks(1))
+    assert traj.prompt[0].role == "system" and "<tool_call>" in traj.prompt[0].content
+    with TrajectoryStore(path) as st:
+        st.append(traj)
+        [back] = st.query()
+    assert back.prompt == traj.prompt and back.tools == traj.tools
+    assert [t.name for t in back.tools] == ["calculator"]

@@ -68,7 +68,11 @@ def as_demonstration(traj: Trajectory, renderer: Any) -> Trajectory:
     """`traj` in the ids of the model being trained. A trajectory whose prompt the model's
     renderer reproduces id for id was rendered (and possibly sampled) by this tokenizer and is
     kept token-exact; any other (a scripted expert's byte-level ids, another model's tokens) is
-    rendered again from its messages: demonstrations were not sampled by this model."""
+    rendered again from its messages: demonstrations were not sampled by this model. A
+    trajectory stored without its prompt messages (older stores) is kept as it is if a model
+    sampled it (it has logprobs) and refused otherwise."""
+    if not traj.prompt and traj.sampling_logprobs is not None:
+        return traj
     if traj.prompt and renderer.render_prompt(traj.prompt, traj.tools).ids == traj.prompt_ids:
         return traj
     return rerender(traj, renderer)
