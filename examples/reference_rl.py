@@ -18,8 +18,7 @@ import torch
 from veriloop.algorithms.advantages import get_advantage
 from veriloop.algorithms.losses import clipped_pg_loss, token_mean
 from veriloop.envs import get_env
-from veriloop.policies.hf import HFPolicy
-from veriloop.policies.tiny import ensure_tiny
+from veriloop.policies import load_policy
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
 from veriloop.trainers.batch import aligned, forward_logprobs, pack
 
@@ -33,7 +32,7 @@ def main() -> None:
     args = ap.parse_args()
     torch.manual_seed(0)
 
-    policy = HFPolicy.from_pretrained(args.init or ensure_tiny(), device="cpu", dtype="float32")
+    policy = load_policy(args.init or "tiny", device="cpu", dtype="float32")
     model = policy.model  # the sampler decodes with these very parameters
     optimizer = torch.optim.AdamW(model.parameters(), lr=3e-4)
     env = get_env("arithmetic")
