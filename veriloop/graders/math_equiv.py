@@ -2,9 +2,14 @@
 
 What we add around `math_verify.parse/verify`:
 
-- **Final-answer extraction** that refuses non-answers. The last `\\boxed{}` wins; else the text
-  after the last "final answer is" / "answer:" anchor; else the whole text, only if it reads as
-  math. Prose with no anchor ("we add the two numbers and divide by 4"), a lone ":" or
+- **Final-answer extraction** that refuses non-answers. The last `\\boxed{}` wins, or the run
+  of boxes at the end that reads as one list ("\\boxed{1} and \\boxed{2}"; in the gold too),
+  unless a "final answer" anchor comes after it; else the text after the last anchor (the
+  value stated in it: "Final Answer: The largest $n$ is 34.", or the line after a bare
+  "Answer"); else the whole text if it reads as math; else the value stated in one of the last
+  sentences ("Therefore $x \\geq 5$ is the solution.", "there are 12 sequences").
+  One-number answers lose digit grouping ("1 000", "1\\,000", "1,000.99") and read decimal
+  commas ("1000,99"), but only against a one-number gold: "1,2" stays a list otherwise. Prose with no anchor ("we add the two numbers and divide by 4"), a lone ":" or
   "Thought process:" yields *no answer* — math-verify on its own would pull the last number
   out of any prose, which a judge-style adversarial non-answer exploits.
 - **Simplest form** (`simplest_form=True`, per task via `verification["simplest_form"]`): the
@@ -97,6 +102,25 @@ def _repeating(m: re.Match[str]) -> str:
     return f"{sign}\\frac{{{num}}}{{{den}}}"
 
 
+_SINGLE_NUMBER = re.compile(r"^\s*-?[\d\s,.\\]*\d\s*$")
+
+
+def normalize_numbers(s: str) -> str:
+    """Digit grouping and decimal commas in an answer that is ONE number: "1 000", "1\\,000",
+    "1{,}000" and "1,000.99" lose their separators; "1000,99" and "2,74" (a comma followed by
+    one, two or four-plus digits, as continental Europe writes decimals) become "1000.99" and
+    "2.74". Lists ("1, 2", "1,2,3") are left alone."""
+    t = s.replace("{,}", ",").replace("\\,", " ").replace("\\ ", " ")
+    core = _strip_delims(t)
+    if not _SINGLE_NUMBER.match(core) or not re.search(r"\d[\s,]\d", core):
+        return s
+    if re.fullmatch(r"\s*-?(?:\d+,(?:\d{1,2}|\d{4,})|0,\d+)\s*", core):
+        return core.replace(",", ".").strip()
+    if re.fullmatch(r"\s*-?\d{1,3}(?:(?: \d{3})+|(?:,\d{3})+)(?:\.\d+)?\s*", core):
+        return re.sub(r"[ ,]", "", core)
+    return s
+
+
 def rewrite_for_parsing(s: str) -> str:
     """Forms math-verify does not read, rewritten to ones it does: number words, Python's
     `**`, e-notation (`1e3`), repeating decimals (`0.\\overline{3}`)."""
@@ -122,22 +146,103 @@ def looks_like_math(s: str) -> bool:
     return not (words and not re.search(r"[0-9\\=+\-*/^]", s))
 
 
+def all_boxed(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, content) of every `\\boxed{...}` / `\\fbox{...}`, braces balanced."""
+    out = []
+    for m in re.finditer(r"\\(?:boxed|fbox)\s*\{", text):
+        depth = 1
+        for j in range(m.end(), len(text)):
+            depth += {"{": 1, "}": -1}.get(text[j], 0)
+            if depth == 0:
+                out.append((m.start(), j + 1, text[m.end():j]))
+                break
+    return [b for b in out if not any(o[0] < b[0] < o[1] for o in out)]  # outermost only
+
+
+# what may stand between boxes that together form one answer ("\boxed{1} and \boxed{2}")
+_LIST_GLUE = re.compile(r"^(?:[\s,;$.]|\\[()\[\]]|\\quad|\\qquad|\\,|\\ |and|or|"
+                        r"\\text\s*\{\s*(?:and|or|,)?\s*\}|&)*$", re.IGNORECASE)
+_CHAT_TOKENS = re.compile(r"<\|[^|>]*\|>\s*\w*\s*$|</?think>", re.IGNORECASE)
+_INLINE_MATH = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.DOTALL)
+_COURTESY = re.compile(r"(?:I hope (?:it|this) is correct|Hope (?:it|this) helps)\W*$",
+                       re.IGNORECASE)
+_IS_VALUE = re.compile(r".*\b(?:is|are|equals|was|be)\s+(?:approximately\s+|about\s+)?"
+                       r"([^\s].*)$", re.IGNORECASE | re.DOTALL)
+_LEADING_NUMBER = re.compile(r"^\$?(-?\d[\d,]*(?:\.\d+)?)\$?(?:\s|$)")
+_NUMBER = re.compile(r"(?<![\w.])-?\d+(?:[.,]\d+)*(?![\w])")
+
+
+def boxed_answer(text: str) -> str | None:
+    """The last box, or the run of boxes at the end that read as one list answer
+    ("\\boxed{1} and \\boxed{2}" -> "1, 2"); None without a box."""
+    boxes = all_boxed(text)
+    if not boxes:
+        return None
+    run = [boxes[-1]]
+    for prev in reversed(boxes[:-1]):
+        glue = text[prev[1]:run[0][0]]
+        joined = _LIST_GLUE.match(glue) or (
+            len(glue) <= 40 and re.search(r"\band\b", glue)
+            and not re.search(r"\b(?:but|not|instead|actually|wait|no)\b", glue,
+                                   re.IGNORECASE))
+        if not joined:  # "\\boxed{1} and \\boxed{2}" is a list; boxes far apart are not
+            break
+        run.insert(0, prev)
+    parts = [_strip_delims(b[2]) for b in run]
+    return ", ".join(p for p in parts if p) or None
+
+
+def _final_sentence_value(text: str) -> str | None:
+    """For text with neither box nor anchor: the last math span or stated value of its last
+    sentence that holds one ("Therefore $x \\geq 5$ is the solution." -> "x \\geq 5")."""
+    text = _COURTESY.sub("", _CHAT_TOKENS.sub("", text).strip()).strip()
+    sentences = [x for x in re.split(r"(?<=[.!?])\s+(?=[A-Z\\$])", text) if x.strip()]
+    def spans(s: str) -> list[str]:
+        return [next(g for g in m.groups() if g is not None) for m in _INLINE_MATH.finditer(s)]
+
+    for sentence in reversed(sentences[-3:]):
+        stated = _IS_VALUE.search(sentence.rstrip(". "))
+        if stated:  # "... is 34", "... is $\\frac{1}{2}$"
+            value = stated.group(1)
+            if spans(value):
+                return _strip_delims(spans(value)[-1])
+            lead = _LEADING_NUMBER.match(value)  # "there are 12 distinct sequences"
+            if lead and re.match(r"\s*[A-Za-z]{3,}", value[lead.end():]):
+                return lead.group(1)
+            if looks_like_math(_strip_delims(value)):
+                return _strip_delims(value)
+        if spans(sentence):
+            return _strip_delims(spans(sentence)[-1])
+    return None
+
+
 def extract_answer(text: str | None) -> str | None:
     """The final answer inside a model's text, or None when there is none (see module doc)."""
     if text is None:
         return None
-    boxed = last_boxed(text)
-    if boxed is not None:
-        boxed = _strip_delims(boxed)
-        return boxed or None
     anchors = list(_ANCHOR.finditer(text))
+    boxes = all_boxed(text)
+    if boxes and not (anchors and anchors[-1].start() > boxes[-1][1]):
+        return boxed_answer(text)
     if anchors:
-        rest = text[anchors[-1].end():].strip()
-        tail = rest.splitlines()[0] if rest else ""
+        rest = _CHAT_TOKENS.sub("", text[anchors[-1].end():]).strip()
+        lines = [ln for ln in rest.splitlines() if ln.strip()]
+        if lines and lines[0].strip() in ("\\[", "$$", "\\("):  # "Answer \\[ 9 \\]"
+            tail = " ".join(lines)
+        else:
+            tail = lines[0] if lines else ""
         tail = _strip_delims(_SENTENCE_END.sub("", _JUSTIFICATION.sub("", tail)))
-        return tail if tail and looks_like_math(tail) else None
+        if tail and looks_like_math(tail):
+            return tail
+        if not tail:  # "... is our answer." : the anchor ends the sentence
+            return _final_sentence_value(text[:anchors[-1].start()])
+        # "Final Answer: The largest $n$ is 34." / "Final Answer: It started 3 hours ago."
+        numbers = _NUMBER.findall(_without_text_blocks(tail))
+        return _final_sentence_value(tail) or (numbers[0] if len(numbers) == 1 else None)
     whole = _strip_delims(text)
-    return whole if looks_like_math(whole) else None
+    if looks_like_math(whole):
+        return whole
+    return _final_sentence_value(text)
 
 
 # ------------------------------------------------------------------------------ simplest form
@@ -231,7 +336,10 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
     if extracted is None:
         return {"equivalent": False, "reason": "no_answer", "extracted": None}
     configs = [LatexExtractionConfig(boxed_match_priority=0), ExprExtractionConfig()]
-    gold_text = last_boxed(gold) or gold
+    gold_text = normalize_numbers(boxed_answer(gold) or gold)
+    if _SINGLE_NUMBER.match(_strip_delims(gold_text)) and "," not in gold_text:
+        # only against a one-number gold is "6,8" a decimal comma; else it stays a list
+        extracted = normalize_numbers(extracted)
     g = parse(_to_latex(_strip_delims(gold_text)), configs, parsing_timeout=None)
     if not g:
         return {"equivalent": False, "reason": "unparseable_gold", "extracted": extracted}
@@ -296,11 +404,13 @@ def _is_statement(parsed: list[Any]) -> bool:
 
 
 def _lone_variable(expr: Any) -> bool:
-    """`x`, `a_1`, or `f(3)`: a name the answer assigns a value to."""
+    """`x`, `a_1`, `f(3)`, or a tuple of such (`(x, y)`): names the answer assigns to."""
     import sympy
 
     if isinstance(expr, sympy.Symbol):
         return True
+    if isinstance(expr, sympy.Tuple):
+        return len(expr) > 0 and all(_lone_variable(x) for x in expr)
     return isinstance(expr, sympy.core.function.AppliedUndef) and not expr.free_symbols
 
 
