@@ -27,7 +27,9 @@ $(VENV)/.installed: pyproject.toml Makefile
 quickstart: setup
 	$(VENV)/bin/veriloop quickstart
 
+# lint first (seconds), then the suite; ruff's version is pinned in pyproject's dev extra
 test: setup
+	$(VENV)/bin/ruff check .
 	$(VENV)/bin/pytest
 
 test-slow: setup

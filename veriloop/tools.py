@@ -244,7 +244,7 @@ class ToolRegistry:
             content, is_error = ("" if out is None else str(out)), False
         except InfrastructureError:
             raise  # not the agent's fault: the episode is marked errored, not scored
-        except Exception as e:  # a tool failing on valid arguments is reported to the agent
+        except Exception as e:  # noqa: BLE001 (a tool failing on valid arguments: the agent's)
             content, is_error = f"Error: {type(e).__name__}: {e}", True
         limit = t.max_output_chars or self.max_output_chars
         content, cut = truncate(content, limit)

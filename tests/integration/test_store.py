@@ -62,7 +62,7 @@ def test_exports(tmp_path):
         assert store.export_jsonl(tmp_path / "t.jsonl") == 20
         assert store.export_parquet(tmp_path / "t.parquet", passed=True) == sum(
             t.passed for t in trajs)
-    rows = [json.loads(line) for line in open(tmp_path / "t.jsonl")]
+    rows = [json.loads(line) for line in (tmp_path / "t.jsonl").read_text().splitlines()]
     assert rows[0]["token_ids"] == trajs[0].token_ids and rows[0]["loss_mask"] == trajs[0].loss_mask
     table = pq.read_table(tmp_path / "t.parquet")
     assert table.num_rows == sum(t.passed for t in trajs)

@@ -34,11 +34,11 @@ def test_openai_style_string_arguments_are_accepted():
     ('<tool_call>{"name": "calculator", "arguments": {"expression": 1}}</tool_call>',
      FormatErrorKind.BAD_ARGUMENTS),
     ('<tool_call>{"name": "calculator", "arguments": {}}</tool_call>', FormatErrorKind.BAD_ARGUMENTS),
-    ('<tool_call>{"name": "calculator", "arguments": {"expression": "1"}}</tool_call>'
-     '<tool_call>{"name": "calculator", "arguments": {"expression": "2"}}</tool_call>',
+    (('<tool_call>{"name": "calculator", "arguments": {"expression": "1"}}</tool_call>'
+      '<tool_call>{"name": "calculator", "arguments": {"expression": "2"}}</tool_call>'),
      FormatErrorKind.TOO_MANY_CALLS),
-    ('<tool_call>{"name": "calculator", "arguments": {"expression": "1"}}</tool_call>'
-     '<answer>1</answer>', FormatErrorKind.MIXED),
+    (('<tool_call>{"name": "calculator", "arguments": {"expression": "1"}}</tool_call>'
+      '<answer>1</answer>'), FormatErrorKind.MIXED),
 ])
 def test_each_failure_kind(text, kind):
     action = FMT.parse(text, REG)

@@ -17,7 +17,7 @@ import time
 from array import array
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from veriloop.types import (
     Fault,
@@ -93,7 +93,7 @@ class TrajectoryStore:
         except sqlite3.DatabaseError as e:
             raise ValueError(f"{self.path} is not a usable trajectory store: {e}") from e
 
-    def __enter__(self) -> TrajectoryStore:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
