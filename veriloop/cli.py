@@ -15,9 +15,71 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-app = typer.Typer(help="Post-train LLM agents with RL on verifiable environments.",
-                  no_args_is_help=True, add_completion=False)
+from veriloop import errors
+
+
+def error_line(e: BaseException) -> str | None:
+    """The one-line `error: ...` message for a user's mistake, or None for a bug (which keeps
+    its traceback). User mistakes are `veriloop.errors.UserError`, a pydantic ValidationError
+    and a YAML syntax error."""
+    import yaml
+    from pydantic import ValidationError
+
+    from veriloop.errors import UserError
+
+    if isinstance(e, UserError):
+        text = str(e)
+    elif isinstance(e, ValidationError):
+        from veriloop.trainers.config import describe_validation_error
+
+        text = describe_validation_error(e, f"invalid {e.title}")
+    elif isinstance(e, yaml.YAMLError):
+        text = f"invalid YAML ({e}); fix the file's syntax"
+    else:
+        return None
+    return "error: " + " ".join(text.split())
+
+
+class App(typer.Typer):
+    """The `veriloop` app: a user's mistake anywhere below ends as one `error:` line on stderr
+    and exit code 2; `--debug` (anywhere on the command line) shows the traceback instead."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if not args and "args" not in kwargs and "--debug" in sys.argv[1:]:
+            sys.argv = [a for a in sys.argv if a != "--debug"]
+            errors.enable_debug()
+        try:
+            return super().__call__(*args, **kwargs)
+        except Exception as e:
+            line = error_line(e)
+            if line is None or errors.debug:
+                raise
+            print(line, file=sys.stderr)
+            sys.exit(2)
+
+
+app = App(help="Post-train LLM agents with RL on verifiable environments.",
+          no_args_is_help=True, add_completion=False)
 err = Console(stderr=True)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from veriloop import __version__
+
+        typer.echo(f"veriloop {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[bool, typer.Option("--version", is_eager=True, callback=_version,
+                                          help="Print the version and exit.")] = False,
+    debug: Annotated[bool, typer.Option(
+        "--debug", help="Show the traceback of an error instead of its one-line message.")] = False,
+) -> None:
+    if debug:
+        errors.enable_debug()
 
 
 def _mount(module: str, attr: str, name: str | None = None, help: str | None = None) -> None:
@@ -38,7 +100,10 @@ def _mount(module: str, attr: str, name: str | None = None, help: str | None = N
 
 
 def _fail(message: str) -> None:
-    err.print(f"[red]error:[/red] {message}")
+    handling = sys.exc_info()[1]
+    if errors.debug and handling is not None:
+        raise handling  # the exception being handled, with its traceback
+    typer.echo(f"error: {' '.join(str(message).split())}", err=True)
     raise typer.Exit(2)
 
 
@@ -154,7 +219,7 @@ def envs(as_json: JsonOpt = False, env_module: EnvModuleOpt = None) -> None:
         try:
             env = get_env(name)
             doc = (type(env).__doc__ or "").strip().splitlines()[0]
-        except Exception as e:  # an installed plugin that fails to load is reported, not fatal
+        except Exception as e:  # noqa: BLE001  (a plugin that fails to load is reported, not fatal)
             doc = f"(failed to load: {type(e).__name__}: {e})"
         rows.append({"name": name, "description": doc})
     if as_json:
@@ -227,7 +292,7 @@ _mount("veriloop.trainers.cli", "quickstart_command", "quickstart",
 
 
 def main() -> None:
-    sys.exit(app())
+    app()
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ Sampling settings (`temperature`, `top_p`, `max_new_tokens`, `seed`) become the 
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from veriloop.policies.base import SamplingParams
 
@@ -17,38 +17,38 @@ from veriloop.policies.base import SamplingParams
 class RolloutConfig(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
 
-    prompts_per_step: int = 8
+    prompts_per_step: int = Field(8, gt=0)
     """Distinct tasks per RL step (groups)."""
-    group_size: int = 1
+    group_size: int = Field(1, gt=0)
     """Samples per task (G); a group shares a `group_id` and group baselines compare them
     (GRPO-family configs use 4-16)."""
-    max_turns: int | None = None
+    max_turns: int | None = Field(None, gt=0)
     """Step budget (policy actions per episode); None = the environment's `max_turns`."""
-    temperature: float = 1.0
+    temperature: float = Field(1.0, ge=0)
     """Sampling temperature; the RL trainer divides logits by it too, so ratios compare the same
     distribution the sampler drew from."""
-    top_p: float = 1.0
+    top_p: float = Field(1.0, gt=0, le=1)
     """Nucleus sampling mass (1 = off)."""
-    max_new_tokens: int = 256
+    max_new_tokens: int = Field(256, gt=0)
     """Generation budget per turn."""
-    max_total_tokens: int = 4096
+    max_total_tokens: int = Field(4096, gt=0)
     """Prompt + all turns; an episode that reaches it ends with a CONTEXT fault (each turn
     is also capped at the remaining budget through `max_new_tokens`)."""
     seed: int | None = None
     """Sampling seed (per-row seeds derive from it); trainers set a new one every step."""
-    loop_limit: int = 3
+    loop_limit: int = Field(3, ge=0)
     """End the episode when the same tool call with the same arguments is made this many times
     in a row (0 disables)."""
-    step_timeout: float = 60.0
+    step_timeout: float = Field(60.0, gt=0)
     """Seconds an environment step (or reset/close, or grading) may take before it counts as
     hung."""
-    episode_timeout: float = 600.0
+    episode_timeout: float = Field(600.0, gt=0)
     """Wall-clock seconds per episode, generation included."""
-    env_workers: int = 16
+    env_workers: int = Field(16, gt=0)
     """Threads stepping environments concurrently (every call in them has its own timeout)."""
-    eval_samples: int = 1
+    eval_samples: int = Field(1, gt=0)
     """Samples per held-out task at evaluation (k of pass@k is at most this)."""
-    eval_temperature: float = 0.0
+    eval_temperature: float = Field(0.0, ge=0)
     """Evaluation temperature (0 = greedy)."""
     run_id: str = "run"
     """Recorded in every trajectory; trainers set it to the run directory's name."""

@@ -15,13 +15,15 @@ from typing import Annotated, Any
 
 import typer
 
+from veriloop import errors
+from veriloop.errors import UserError
 from veriloop.trainers.runlock import RunInUseError, RunLock
 
 app = typer.Typer(add_completion=False, no_args_is_help=True)
 
 
 def _fail(message: str) -> None:
-    typer.echo(f"error: {message}", err=True)
+    typer.echo(f"error: {' '.join(str(message).split())}", err=True)
     raise typer.Exit(2)
 
 
@@ -35,7 +37,9 @@ def train_command(
         "--run-dir", help="where the run writes (default runs/<config>-<time>)")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="print a JSON summary")] = False,
 ) -> None:
-    """Train a policy (SFT or RL, by the config's `kind`)."""
+    """Train a policy (SFT or RL, by the config's `kind`). Every check (config values, names,
+    paths, the run directory, a resumed checkpoint) runs before the model loads."""
+    from veriloop.trainers import preflight
     from veriloop.trainers.common import load_run_config
     from veriloop.trainers.config import load_config
 
@@ -53,11 +57,17 @@ def train_command(
                 _fail("give a config, e.g. `veriloop train configs/grpo.yaml`, or --resume RUN_DIR")
             cfg = load_config(config, overrides or [])
             root = run_dir or Path("runs") / f"{Path(config).stem}-{time.strftime('%Y%m%d-%H%M%S')}"
+        preflight.check_run_dir(root)
+        preflight.check_config(cfg)
+        if resume is not None:
+            preflight.check_resume(root)
         lock = RunLock(root).acquire()
         if resume is None and (root / "config.yaml").exists():
             lock.release()
             _fail(f"{root} already holds a run; use --resume {root} or another --run-dir")
-    except (FileNotFoundError, ValueError, TypeError, RunInUseError) as e:
+    except (UserError, FileNotFoundError, RunInUseError) as e:
+        if errors.debug:
+            raise
         _fail(str(e))
         return
     try:

@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from veriloop.errors import ConfigError, MissingFileError
 from veriloop.rollout.config import RolloutConfig
 
 
@@ -31,7 +32,7 @@ class ModelConfig(Section):
     """Tiny-model size (xs, s, m, l); ignored for a directory."""
     seed: int = 0
     """Tiny-model build seed (tokenizer corpus and initial weights)."""
-    lora_rank: int = 0
+    lora_rank: int = Field(0, ge=0)
     """LoRA rank (peft); 0 trains all weights."""
     lora_alpha: float = 16.0
     """LoRA scaling numerator (scale = alpha / rank)."""
@@ -43,13 +44,13 @@ class ModelConfig(Section):
 class EnvConfig(Section):
     name: str = "arithmetic"
     """Registered environment name (see `veriloop envs`)."""
-    max_turns: int | None = None
+    max_turns: int | None = Field(None, gt=0)
     """Step budget per episode; None keeps the environment's default."""
     difficulty: int | None = None
     """Fixed task difficulty; None mixes the environment's range."""
-    train_tasks: int = 2000
+    train_tasks: int = Field(2000, gt=0)
     """Size of the training task pool (cycled through in shuffled epochs)."""
-    eval_tasks: int = 100
+    eval_tasks: int = Field(100, ge=0)
     """Held-out (split=test) tasks for evaluation."""
     task_seed: int = 0
     """Seed of the task generator (pools differ by split, so train and test never overlap)."""
@@ -67,104 +68,104 @@ class AlgorithmConfig(Section):
     """Advantage estimator: grpo, dr_grpo, rloo, reinforce_pp, or gae (PPO with a value head)."""
     aggregation: str = "seq_mean_token_mean"
     """Loss aggregation: token_mean (DAPO), seq_mean_token_mean (GRPO), seq_sum_norm (Dr.GRPO)."""
-    loss_norm: float | None = None
+    loss_norm: float | None = Field(None, gt=0)
     """Constant for seq_sum_norm; None = rollout.max_new_tokens."""
-    eps_low: float = 0.2
+    eps_low: float = Field(0.2, ge=0)
     """Lower clip range of the ratio (1 - eps_low)."""
-    eps_high: float = 0.2
+    eps_high: float = Field(0.2, ge=0)
     """Upper clip range of the ratio (1 + eps_high); DAPO's clip-higher uses 0.28."""
-    kl_coef: float = 0.0
+    kl_coef: float = Field(0.0, ge=0)
     """Weight of the KL penalty to the reference (initial) policy; 0 loads no reference model."""
     kl_estimator: str = "k3"
     """KL estimator: k1, k2 or k3."""
-    entropy_coef: float = 0.0
+    entropy_coef: float = Field(0.0, ge=0)
     """Weight of the entropy bonus."""
-    value_coef: float = 0.5
+    value_coef: float = Field(0.5, ge=0)
     """Weight of the value loss (gae only)."""
     value_clip: float | None = 0.2
     """Value-loss clip range (gae only); None disables."""
-    gamma: float = 1.0
+    gamma: float = Field(1.0, ge=0, le=1)
     """Discount (gae only)."""
-    lam: float = 0.95
+    lam: float = Field(0.95, ge=0, le=1)
     """GAE lambda (gae only)."""
     difficulty_weighting: bool = False
     """Scale group advantages by prompt difficulty (GRPO-LEAD)."""
     dynamic_sampling: bool = False
     """Drop groups whose rewards are all equal and sample more (DAPO)."""
-    max_sampling_rounds: int = 3
+    max_sampling_rounds: int = Field(3, gt=0)
     """Bound on sampling rounds per step with dynamic sampling."""
-    overlong_max: int | None = None
+    overlong_max: int | None = Field(None, gt=0)
     """DAPO soft overlong penalty: budget of policy tokens per episode; None disables."""
-    overlong_cache: int = 16
+    overlong_cache: int = Field(16, ge=0)
     """Soft-penalty buffer before `overlong_max`."""
-    length_cost: float = 0.0
+    length_cost: float = Field(0.0, ge=0)
     """Reward cost per policy token."""
-    step_cost: float = 0.0
+    step_cost: float = Field(0.0, ge=0)
     """Reward cost per turn."""
     event_weights: dict[str, float] = {}
     """Shaping reward per environment event and turn: format_error, tool_error, tool_call, answer."""
 
 
 class OptimConfig(Section):
-    lr: float = 1e-4
+    lr: float = Field(1e-4, gt=0)
     """AdamW learning rate."""
-    weight_decay: float = 0.0
+    weight_decay: float = Field(0.0, ge=0)
     """AdamW weight decay."""
     betas: tuple[float, float] = (0.9, 0.99)
     """AdamW betas."""
-    warmup_steps: int = 0
+    warmup_steps: int = Field(0, ge=0)
     """Linear warm-up (optimizer steps), then constant."""
-    grad_clip: float = 1.0
+    grad_clip: float = Field(1.0, ge=0)
     """Global gradient-norm clip; 0 disables."""
-    epochs: int = 1
+    epochs: int = Field(1, gt=0)
     """Passes over each RL batch (PPO epochs); the first minibatch of epoch 1 is on-policy."""
-    minibatch_size: int = 64
+    minibatch_size: int = Field(64, gt=0)
     """Sequences per optimizer step."""
-    micro_batch_size: int = 64
+    micro_batch_size: int = Field(64, gt=0)
     """Sequences per forward/backward; minibatch / micro = gradient-accumulation steps."""
-    pack_length: int = 768
+    pack_length: int = Field(768, gt=0)
     """Row length for packing RL sequences (a group's shared prompt is laid out once per row).
     Attention costs grow with the square of the row length, so rows of about one group are
     fastest."""
 
 
 class TrainConfig(Section):
-    steps: int = 40
+    steps: int = Field(40, gt=0)
     """RL steps (one batch of rollouts each)."""
     seed: int = 0
     """Seed of everything stochastic in the run (task order, sampling, init of heads)."""
-    save_every: int = 10
+    save_every: int = Field(10, ge=0)
     """Checkpoint every N steps (and at the end); 0 = only at the end."""
-    keep_checkpoints: int = 2
+    keep_checkpoints: int = Field(2, gt=0)
     """Checkpoints kept on disk (oldest removed after a newer one is complete)."""
-    eval_every: int = 0
+    eval_every: int = Field(0, ge=0)
     """Held-out evaluation every N steps (0 = only before and after training)."""
-    threads: int = 0
+    threads: int = Field(0, ge=0)
     """torch intra-op threads; 0 leaves torch's default."""
 
 
 class SFTConfig(Section):
-    demos: int = 2000
+    demos: int = Field(2000, gt=0)
     """Scripted demonstrations to generate when `store` is None."""
-    demo_noise: float = 0.5
+    demo_noise: float = Field(0.5, ge=0, le=1)
     """Noise of the scripted (noisy-)expert demonstrator."""
     store: str | None = None
     """Train on this trajectory store (SQLite) instead of generating demonstrations."""
     only_passed: bool = False
     """Keep only demonstrations whose grade passed (rejection sampling)."""
-    epochs: int = 2
+    epochs: int = Field(2, gt=0)
     """Passes over the demonstrations."""
-    lr: float = 3e-3
+    lr: float = Field(3e-3, gt=0)
     """AdamW learning rate (cosine decay to 10% after warm-up)."""
-    warmup_steps: int = 20
+    warmup_steps: int = Field(20, ge=0)
     """Linear warm-up steps."""
-    batch_tokens: int = 4096
+    batch_tokens: int = Field(4096, gt=0)
     """Tokens per optimizer step (sequences are packed into rows of `pack_length`)."""
-    pack_length: int = 512
+    pack_length: int = Field(512, gt=0)
     """Row length for sequence packing; attention never crosses sequence boundaries."""
-    save_every: int = 500
+    save_every: int = Field(500, ge=0)
     """Checkpoint every N SFT steps (and at the end); 0 = only at the end."""
-    lm_loss_weight: float = 0.0
+    lm_loss_weight: float = Field(0.0, ge=0)
     """Weight of an auxiliary next-token loss on the non-policy tokens (prompts, tool outputs).
     0 trains on policy tokens only. A model trained from scratch learns to attend to and copy
     from its context much sooner with it (the environment text repeats names and numbers)."""
@@ -191,32 +192,67 @@ def apply_overrides(data: dict[str, Any], overrides: list[str]) -> dict[str, Any
     for item in overrides:
         key, sep, raw = item.partition("=")
         if not sep or not key:
-            raise ValueError(f"override {item!r} is not KEY=VALUE (e.g. optim.lr=1e-4)")
+            raise ConfigError(f"override {item!r} is not KEY=VALUE (e.g. optim.lr=1e-4)")
         node = data
         *parents, leaf = key.split(".")
         for p in parents:
             node = node.setdefault(p, {})
             if not isinstance(node, dict):
-                raise TypeError(f"override {item!r}: {p!r} is not a section")
-        node[leaf] = yaml.safe_load(raw)
+                raise ConfigError(f"override {item!r}: {p!r} is not a section")
+        try:
+            node[leaf] = yaml.safe_load(raw)
+        except yaml.YAMLError as e:
+            raise ConfigError(f"override {item!r}: the value is not valid YAML "
+                              f"({_one_line(e)}); quote it") from e
     return data
 
 
+def describe_validation_error(e: ValidationError, source: str = "config") -> str:
+    """One line naming the first invalid field, what is wrong and how to fix it."""
+    first = e.errors()[0]
+    loc = ".".join(str(x) for x in first["loc"]) or "(top level)"
+    more = f" (and {e.error_count() - 1} more)" if e.error_count() > 1 else ""
+    if first["type"] == "extra_forbidden":
+        section = ".".join(str(x) for x in first["loc"][:-1])
+        return (f"{source}: unknown field {loc!r}{more}; remove it or fix the spelling "
+                f"(`veriloop config --docs` lists the fields{f' of {section}' if section else ''})")
+    got = first.get("input")
+    shown = "" if isinstance(got, dict) else f", got {got!r}"
+    return f"{source}: {loc}: {first['msg'][0].lower()}{first['msg'][1:]}{shown}{more}; " \
+           f"set a valid {loc} (`veriloop config --docs` describes it)"
+
+
+def _one_line(e: BaseException) -> str:
+    return " ".join(str(e).split())
+
+
 def load_config(path: str | Path | None, overrides: list[str] | None = None) -> RunConfig:
-    """Read YAML (or start from defaults), apply dotted overrides, validate."""
+    """Read YAML (or start from defaults), apply dotted overrides, validate. Every mistake is a
+    `ConfigError` (a `veriloop.errors.UserError`) or `MissingFileError` with a one-line message."""
     data: dict[str, Any] = {}
     if path is not None:
         p = Path(path)
-        if not p.exists():
-            raise FileNotFoundError(f"config {p} does not exist; the recipes are in configs/")
-        data = yaml.safe_load(p.read_text()) or {}
+        if not p.is_file():
+            raise MissingFileError(f"config {p} does not exist; the recipes are in configs/")
+        try:
+            data = yaml.safe_load(p.read_text()) or {}
+        except yaml.YAMLError as e:
+            mark = getattr(e, "problem_mark", None)
+            where = f" line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+            problem = getattr(e, "problem", None) or _one_line(e)
+            raise ConfigError(f"config {p} is not valid YAML ({problem} at{where}); "
+                              "fix the file (indentation, `key: value` pairs)") from e
+        except (OSError, UnicodeDecodeError) as e:
+            raise ConfigError(f"config {p} cannot be read ({_one_line(e)}); give a readable "
+                              "YAML file") from e
         if not isinstance(data, dict):
-            raise TypeError(f"config {p} must be a YAML mapping of sections (model:, rollout: ...)")
+            raise ConfigError(f"config {p} must be a YAML mapping of sections (model:, rollout: ...)")
     data = apply_overrides(data, list(overrides or []))
     try:
         return RunConfig.model_validate(data)
     except ValidationError as e:
-        raise ValueError(f"invalid config{f' {path}' if path else ''}:\n{e}") from None
+        raise ConfigError(describe_validation_error(
+            e, f"invalid config{f' {path}' if path else ''}")) from e
 
 
 def save_config(cfg: RunConfig, path: str | Path) -> None:

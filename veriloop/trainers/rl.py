@@ -80,7 +80,6 @@ class RLTrainer:
 
         cfg = self.cfg
         self.paths.root.mkdir(parents=True, exist_ok=True)
-        save_config(cfg, self.paths.config)
         seed_everything(cfg.train.seed)
         if cfg.train.threads:
             torch.set_num_threads(cfg.train.threads)
@@ -117,6 +116,7 @@ class RLTrainer:
         self.store = TrajectoryStore(self.paths.store)
         self.run_id = self.paths.root.name
         self.pending = checkpoint.PendingTrajectories(self.store, self.run_id)
+        save_config(cfg, self.paths.config)  # last: a failed setup can be retried in place
 
     def _runner(self, step: int, round_: int, group_size: int | None = None,
                 temperature: float | None = None, max_turns: int | None = None):

@@ -94,7 +94,6 @@ class SFTTrainer:
     def setup(self) -> None:
         cfg = self.cfg
         self.paths.root.mkdir(parents=True, exist_ok=True)
-        save_config(cfg, self.paths.config)
         seed_everything(cfg.train.seed)
         self.model = apply_lora(self.policy.model, cfg.model)
         self.model.train()
@@ -106,6 +105,7 @@ class SFTTrainer:
         self.optimizer = build_optimizer(self.model.parameters(), cfg.sft.lr,
                                          cfg.optim.weight_decay, tuple(cfg.optim.betas))
         self.scheduler = warmup_schedule(self.optimizer, cfg.sft.warmup_steps, self.total_steps)
+        save_config(cfg, self.paths.config)  # last: a failed setup can be retried in place
 
     def _load_data(self) -> list[tuple[list[int], list[int]]]:
         cfg = self.cfg

@@ -1,0 +1,180 @@
+"""Issue 10 point 5: every user mistake is one `error:` line on stderr, exit code 2, no
+traceback, found before a model loads, and leaves nothing behind in the run directory."""
+
+import re
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from veriloop.cli import app
+from veriloop.trainers.config import RunConfig, save_config
+
+CONFIGS = Path(__file__).resolve().parents[2] / "configs"
+ONE_LINE = re.compile(r"error: [^\n]+\n")
+
+
+def veriloop(capsys, *args):
+    """Run the CLI in-process through the app's own error handler; (exit code, stderr)."""
+    with pytest.raises(SystemExit) as exit_:
+        app(args=[str(a) for a in args], prog_name="veriloop")
+    return exit_.value.code, capsys.readouterr().err
+
+
+def assert_error(capsys, args, *fragments):
+    code, err = veriloop(capsys, *args)
+    assert code == 2, err
+    assert ONE_LINE.fullmatch(err), err  # exactly one line, no traceback
+    for fragment in fragments:
+        assert fragment in err, err
+    return err
+
+
+def train(tmp_path, *overrides, config=CONFIGS / "grpo.yaml"):
+    return ["train", config, *overrides, "--run-dir", tmp_path / "run"]
+
+
+@pytest.mark.parametrize(("override", "fragments"), [
+    ("algorithm.advantage=grpoo", ["algorithm.advantage 'grpoo' is unknown", "use one of",
+                                   "dr_grpo"]),
+    ("algorithm.aggregation=mean", ["algorithm.aggregation 'mean' is unknown", "token_mean"]),
+    ("algorithm.kl_estimator=k4", ["algorithm.kl_estimator 'k4' is unknown", "k1, k2, k3"]),
+    ("env.name=arithmetc", ["env.name: environment 'arithmetc' is not registered", "arithmetic"]),
+    ("model.size=xxl", ["model size 'xxl' is unknown; set model.size to one of", "xs"]),
+    ("grader.name=nope", ["grader.name 'nope' is not registered", "math"]),
+    ("train.steps=0", ["train.steps: input should be greater than 0, got 0"]),
+    ("train.steps=-3", ["train.steps: input should be greater than 0, got -3"]),
+    ("rollout.group_size=0", ["rollout.group_size: input should be greater than 0"]),
+    ("rollout.max_new_tokens=-1", ["rollout.max_new_tokens: input should be greater than 0"]),
+    ("optim.minibatch_size=0", ["optim.minibatch_size: input should be greater than 0"]),
+    ("env.train_tasks=0", ["env.train_tasks: input should be greater than 0"]),
+    ("optim.lr=-1e-4", ["optim.lr: input should be greater than 0, got '-1e-4'"]),
+    ("sft.lr=-1", ["sft.lr: input should be greater than 0"]),
+    ("optim.lrr=1", ["unknown field 'optim.lrr'", "fix the spelling"]),
+    ("optim.lr=[1", ["override 'optim.lr=[1': the value is not valid YAML", "quote it"]),
+    ("init=/nonexistent/model", ["init '/nonexistent/model' does not exist"]),
+])
+def test_bad_config_values_are_one_line_errors_and_leave_no_run_dir(capsys, tmp_path, override,
+                                                                      fragments):
+    assert_error(capsys, train(tmp_path, override), *fragments)
+    assert not (tmp_path / "run").exists()
+
+
+def test_malformed_yaml_names_the_line(capsys, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("optim:\n  lr: 1e-4\n   steps: [1\n")
+    err = assert_error(capsys, train(tmp_path, config=bad), f"config {bad} is not valid YAML",
+                       "line 3")
+    assert "fix the file" in err
+    bad.write_text("- just\n- a list\n")
+    assert_error(capsys, train(tmp_path, config=bad), "must be a YAML mapping of sections")
+    assert_error(capsys, train(tmp_path, config=tmp_path / "missing.yaml"),
+                 "does not exist; the recipes are in configs/")
+
+
+def test_missing_sft_store_creates_no_database(capsys, tmp_path):
+    store = tmp_path / "demos.sqlite"
+    assert_error(capsys, train(tmp_path, f"sft.store={store}", config=CONFIGS / "sft.yaml"),
+                 f"sft.store '{store}' does not exist")
+    assert not store.exists() and not (tmp_path / "run").exists()
+
+
+def test_corrupted_store_and_model_dir(capsys, tmp_path):
+    store = tmp_path / "demos.sqlite"
+    store.write_bytes(b"this is not sqlite" * 100)
+    assert_error(capsys, train(tmp_path, f"sft.store={store}", config=CONFIGS / "sft.yaml"),
+                 "is not a trajectory store")
+    sqlite3.connect(store.with_name("empty.sqlite")).execute("CREATE TABLE x (a)").connection.close()
+    assert_error(capsys, train(tmp_path, f"sft.store={store.with_name('empty.sqlite')}",
+                               config=CONFIGS / "sft.yaml"), "holds no trajectories table")
+    model = tmp_path / "model"
+    model.mkdir()
+    assert_error(capsys, train(tmp_path, f"init={model}"), "holds no model (no config.json)")
+    (model / "config.json").write_text("{}")
+    (model / "model.safetensors").write_bytes(b"\x10\x00\x00\x00\x00\x00\x00\x00{\"a\":")
+    assert_error(capsys, train(tmp_path, f"init={model}"), "weights", "are corrupted")
+
+
+def test_corrupted_checkpoint_on_resume(capsys, tmp_path):
+    run = tmp_path / "run"
+    ckpt = run / "checkpoints" / "step-000002"
+    ckpt.mkdir(parents=True)
+    save_config(RunConfig(), run / "config.yaml")
+    (ckpt / "trainer_state.json").write_text('{"step": 2')
+    assert_error(capsys, ["train", "--resume", run], "checkpoint file", "is unreadable or "
+                 "corrupted", "delete the checkpoint")
+    (ckpt / "trainer_state.json").write_text('{"step": 2}')
+    (ckpt / "state.pt").write_bytes(b"truncated")
+    assert_error(capsys, ["train", "--resume", run], "state.pt", "is missing or corrupted",
+                 "to resume from the checkpoint before")
+    (run / "config.yaml").write_text("model: {name: tiny\n")
+    assert_error(capsys, ["train", "--resume", run], "config.yaml is not valid YAML")
+    assert_error(capsys, ["train", "--resume", tmp_path], "is not a run directory")
+
+
+def test_unwritable_run_directory(capsys, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    assert_error(capsys, ["train", CONFIGS / "grpo.yaml", "--run-dir", blocker],
+                 "is a file; give --run-dir a directory")
+    assert_error(capsys, ["train", CONFIGS / "grpo.yaml", "--run-dir", blocker / "sub"],
+                 "is a file; give another --run-dir")
+
+
+@pytest.mark.parametrize("command", ["rollout", "eval"])
+def test_rollout_and_eval_errors(capsys, tmp_path, command):
+    out = ["--out", tmp_path / "out", "--tasks", "1"]
+    assert_error(capsys, [command, "--env", "nope", "--policy", "expert", *out],
+                 "environment 'nope' is not registered")
+    assert_error(capsys, [command, "--model", tmp_path / "missing", *out],
+                 "no such directory or .gguf file")
+    assert_error(capsys, [command, "--env-module", tmp_path / "missing.py", "--policy", "expert",
+                          *out], "missing.py")
+    assert not (tmp_path / "out").exists()
+
+
+def test_real_process_one_line_and_debug_traceback(tmp_path):
+    """The console entry point prints one line; `--debug` anywhere shows the traceback."""
+    args = [sys.executable, "-m", "veriloop.cli", "train", str(CONFIGS / "grpo.yaml"),
+            "train.steps=0", "--run-dir", str(tmp_path / "run")]
+    plain = subprocess.run(args, capture_output=True, text=True, timeout=300,
+                            check=False)
+    assert plain.returncode == 2 and ONE_LINE.fullmatch(plain.stderr), plain.stderr
+    debug = subprocess.run([*args, "--debug"], capture_output=True, text=True, timeout=300,
+                            check=False)
+    assert debug.returncode != 0 and not debug.stderr.startswith("error:")
+    assert "ConfigError" in debug.stderr and len(debug.stderr.splitlines()) > 3
+    version = subprocess.run([sys.executable, "-m", "veriloop.cli", "--version"],
+                             capture_output=True, text=True, timeout=300,
+                            check=False)
+    assert version.returncode == 0 and version.stdout.startswith("veriloop 0.")
+
+
+def test_store_without_usable_demonstrations(capsys, tmp_path):
+    from veriloop.data.store import TrajectoryStore
+
+    store = tmp_path / "empty.sqlite"
+    TrajectoryStore(store).close()  # the schema, no trajectories
+    assert_error(capsys, train(tmp_path, f"sft.store={store}", config=CONFIGS / "sft.yaml"),
+                 "holds no trajectory without an infrastructure error")
+    assert not (tmp_path / "run").exists()
+
+
+def test_failed_setup_writes_no_config_and_can_be_retried(tmp_path):
+    """config.yaml is the last thing setup writes: a start that fails after the model loaded
+    leaves no config.yaml, so `veriloop train` accepts the same --run-dir again."""
+    from veriloop.data.store import TrajectoryStore
+    from veriloop.trainers.common import policy_from_config
+    from veriloop.trainers.config import load_config
+    from veriloop.trainers.sft import SFTTrainer
+
+    store = tmp_path / "empty.sqlite"
+    TrajectoryStore(store).close()
+    cfg = load_config(None, ["kind=sft", "model.size=xs", f"sft.store={store}"])
+    trainer = SFTTrainer(cfg, tmp_path / "run", policy_from_config(cfg.model), progress=False)
+    with pytest.raises(ValueError, match="no usable demonstrations"):
+        trainer.setup()
+    trainer.store.close()
+    assert not (tmp_path / "run" / "config.yaml").exists()
