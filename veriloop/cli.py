@@ -287,6 +287,8 @@ _mount("veriloop.policies.cli", "serve", "serve", "Serve a policy over an OpenAI
 _mount("veriloop.graders.cli", "app", "graders", "Graders: audits and checks.")
 _mount("veriloop.sandbox.cli", "app", "sandbox", "Run code in the sandbox.")
 _mount("veriloop.trainers.cli", "train_command", "train", "Train from a YAML config.")
+_mount("veriloop.trainers.cli", "config_command", "config",
+       "Print a resolved config, or with --docs the reference of every field.")
 _mount("veriloop.trainers.cli", "quickstart_command", "quickstart",
        "The main job: tiny model, SFT on demonstrations, GRPO, evaluation, report.")
 

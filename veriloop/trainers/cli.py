@@ -140,5 +140,35 @@ def quickstart_command(
                f"{summary['wall_time_s'] / 60:.1f} min; report: {root / 'report.html'}")
 
 
+def config_command(
+    config: Annotated[str | None, typer.Argument(help="YAML recipe (default: all defaults)")] = None,
+    overrides: Annotated[list[str] | None, typer.Argument(
+        help="dotted overrides, e.g. optim.lr=1e-4")] = None,
+    docs: Annotated[bool, typer.Option(
+        "--docs", help="print the Markdown reference of every config field instead")] = False,
+) -> None:
+    """Print a config as `veriloop train` resolves it (defaults filled in, overrides applied),
+    or with --docs the reference of every field."""
+    if docs:
+        from veriloop.trainers.config_docs import config_reference
+
+        typer.echo(config_reference(), nl=False)
+        return
+    import yaml
+
+    from veriloop.trainers.config import load_config
+
+    if config is not None and "=" in config and not config.endswith((".yaml", ".yml")):
+        config, overrides = None, [config, *(overrides or [])]  # overrides of the defaults
+    try:
+        cfg = load_config(config, overrides or [])
+    except UserError as e:
+        if errors.debug:
+            raise
+        _fail(str(e))
+        return
+    typer.echo(yaml.safe_dump(cfg.model_dump(mode="json"), sort_keys=False), nl=False)
+
+
 app.command("train")(train_command)
 app.command("quickstart")(quickstart_command)

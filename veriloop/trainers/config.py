@@ -178,13 +178,21 @@ class RunConfig(Section):
     """Start from this checkpoint/model directory (e.g. an SFT run's final model) instead of
     `model`'s initial weights."""
     model: ModelConfig = ModelConfig()
+    """The policy model to train (and its LoRA adapters)."""
     env: EnvConfig = EnvConfig()
+    """The environment and its training and held-out task pools."""
     grader: GraderConfig = GraderConfig()
+    """The reward: the environment's own grader unless one is named here."""
     rollout: RolloutConfig = RolloutConfig()
+    """How episodes are sampled (also what `veriloop rollout` and `veriloop eval` use)."""
     algorithm: AlgorithmConfig = AlgorithmConfig()
+    """The RL algorithm as registry names and numbers (kind: rl)."""
     optim: OptimConfig = OptimConfig()
+    """The RL optimizer and batching (kind: rl)."""
     train: TrainConfig = TrainConfig()
+    """Steps, seeds, checkpoints and evaluation cadence."""
     sft: SFTConfig = SFTConfig()
+    """Supervised fine-tuning on demonstrations (kind: sft)."""
 
 
 def apply_overrides(data: dict[str, Any], overrides: list[str]) -> dict[str, Any]:
