@@ -333,7 +333,6 @@ def test_package_code_cannot_write_the_verdict(env, attack):
                       protected=tuple(task.verification["protected"]))
     grade = env.grader()(task, _traj(task), state)
     assert grade.score == 0.0 and not grade.passed, grade
-    return grade
 
 
 def test_reference_fix_and_bug_are_judged_right_for_every_family(env):
