@@ -79,7 +79,8 @@ def test_killed_mid_training_resumes_exactly(tmp_path, reference):
     proc = _train(run, CONFIG, *ARGS)
     metrics = run / "metrics.jsonl"
     # step 3 logged: checkpoint 2 is complete and step 4 is under way
-    _wait_for(lambda: metrics.exists() and len(metrics.read_text().splitlines()) >= 3, proc)
+    # (by step, not line count: a step-0 line holds the held-out evaluation before training)
+    _wait_for(lambda: metrics.exists() and '{"step": 3,' in metrics.read_text(), proc)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
     summary = _finish(_train(run, "--resume", str(run)))

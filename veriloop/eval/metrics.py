@@ -47,11 +47,24 @@ class Summary:
     """Of the episodes that hit a tool or format error, the share that still succeeded
     (None when no episode hit one)."""
     fault_counts: dict[str, int] = field(default_factory=dict)
+    flag_rates: dict[str, float] = field(default_factory=dict)
+    """Per `Grade.flags` name, the share of episodes (without an infrastructure error) whose
+    grade carries it (e.g. the code environment's hacking flags)."""
 
     def to_dict(self) -> dict:
         out = asdict(self)
         out["pass_at"] = {f"pass@{k}": v for k, v in self.pass_at.items()}
         return out
+
+
+def flag_rates(trajectories: Sequence[Trajectory]) -> dict[str, float]:
+    """Share of `trajectories` whose grade carries each flag (a flag counts once per episode);
+    flags never raised are absent, not 0."""
+    counts: dict[str, int] = defaultdict(int)
+    for t in trajectories:
+        for flag in set(t.grade.flags if t.grade else ()):
+            counts[flag] += 1
+    return {k: counts[k] / len(trajectories) for k in sorted(counts)}
 
 
 def summarize(trajectories: Sequence[Trajectory], ks: Sequence[int] = (1,)) -> Summary:
@@ -88,4 +101,5 @@ def summarize(trajectories: Sequence[Trajectory], ks: Sequence[int] = (1,)) -> S
         tool_error_recovery_rate=(sum(t.passed for t in hit_error) / len(hit_error)
                                   if hit_error else None),
         fault_counts=dict(faults),
+        flag_rates=flag_rates(valid),
     )

@@ -88,6 +88,11 @@ def write_report(run_dir: str | Path, summary: Mapping[str, Any] | None = None,
                                         "turns / format violations per episode")),
         ("Clipping and KL", _line_plot(rl_rows, ["clip_low_frac", "clip_high_frac", "kl"],
                                        "clip fractions / KL")),
+        ("Held-out evaluation", _line_plot(rl_rows, ["eval/pass@1", "eval/score"],
+                                           "held-out pass@1 / score")),
+        ("Grade flags", _line_plot(rl_rows, sorted({k for r in rl_rows for k in r
+                                                    if k.startswith("flags/")}),
+                                   "share of rollouts flagged")),
         ("SFT loss", _line_plot(sft_rows, ["loss"], "SFT cross-entropy")),
     ]
     if before and after:
@@ -104,6 +109,17 @@ def write_report(run_dir: str | Path, summary: Mapping[str, Any] | None = None,
             shown = json.dumps(v) if isinstance(v, (dict, list)) else (
                 f"{v:.4g}" if isinstance(v, float) else str(v))
             parts.append(f"<tr><th>{html.escape(k)}</th><td>{html.escape(shown)}</td></tr>")
+        parts.append("</table>")
+    evals = [r for r in rl_rows if "eval/pass@1" in r]
+    if evals:
+        keys = ["eval/pass@1", "eval/score", "eval/format_violation_rate",
+                *sorted({k for r in evals for k in r if k.startswith("eval/flags/")})]
+        parts.append("<h2>Held-out evaluation</h2><table><tr><th>step</th>"
+                     + "".join(f"<th>{html.escape(k[5:])}</th>" for k in keys) + "</tr>")
+        for r in evals:
+            cells = "".join(f"<td>{r[k]:.4g}</td>" if isinstance(r.get(k), (int, float))
+                            else "<td></td>" for k in keys)
+            parts.append(f"<tr><td>{r['step']}</td>{cells}</tr>")
         parts.append("</table>")
     parts.append("<h2>Plots</h2>")
     for title, uri in figures:

@@ -8,13 +8,21 @@ A grader is a plain typed callable `grade(task, trajectory, state) -> Grade`:
 - `state`: the episode's `state` object after its last step (files, sandbox, mailbox ...),
   or None when grading a stored trajectory offline.
 
-Graders are registered by name with `@register_grader("name")` on a factory that takes keyword
-options and returns the callable, so YAML configs can name and configure them.
+A config's `grader.name` is one of:
+
+- a name registered with `@register_grader("name")` on a factory that takes keyword options
+  (`grader.options`) and returns the callable;
+- a name an installed package declares in the `veriloop.graders` entry-point group, pointing
+  at such a factory (`[project.entry-points."veriloop.graders"] mine = "my_pkg:make_grader"`);
+- `my_rewards.py:function` or `my_pkg.module:function`: the function is the grader itself,
+  called as `function(task, trajectory, state, **options)`; it returns a `Grade`.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
+from importlib.metadata import entry_points
 from typing import Any, Protocol
 
 from veriloop.types import Grade, Task, Trajectory
@@ -38,17 +46,60 @@ def register_grader(name: str) -> Callable[[GraderFactory], GraderFactory]:
     return wrap
 
 
+def _entry_points() -> dict[str, Any]:
+    return {ep.name: ep for ep in entry_points(group="veriloop.graders")}
+
+
 def list_graders() -> list[str]:
+    """Registered and entry-point grader names (not the `module:function` form)."""
     _import_builtins()
-    return sorted(_GRADERS)
+    return sorted(set(_GRADERS) | set(_entry_points()))
 
 
 def get_grader(name: str, **options: Any) -> Grader:
-    """Build the grader registered as `name` with keyword options."""
+    """Build the grader `name` (registered, entry point, or `file.py:function` /
+    `module:function`; see the module docstring) with keyword options."""
     _import_builtins()
-    if name not in _GRADERS:
-        raise KeyError(f"grader '{name}' is not registered; known: {', '.join(sorted(_GRADERS))}")
-    return _GRADERS[name](**options)
+    if name in _GRADERS:
+        return _GRADERS[name](**options)
+    eps = _entry_points()
+    if name in eps:
+        return eps[name].load()(**options)
+    if ":" in name:
+        return _function_grader(name, options)
+    raise KeyError(f"grader '{name}' is not registered; known: {', '.join(list_graders())} "
+                   "(or give my_rewards.py:function)")
+
+
+def _function_grader(name: str, options: dict[str, Any]) -> Grader:
+    from veriloop.envs import load_env_module
+
+    source, _, attr = name.rpartition(":")
+    try:
+        module = load_env_module(source)
+    except ValueError as e:
+        raise KeyError(f"grader {name!r}: {str(e).replace('environment module', 'module')}") \
+            from None
+    fn = getattr(module, attr, None)
+    if not callable(fn):
+        raise KeyError(f"grader {name!r}: {source} defines no function {attr!r}; give "
+                       "file.py:function")
+    return _checked(functools.partial(fn, **options) if options else fn, name)
+
+
+def _checked(fn: Callable[..., Any], name: str) -> Grader:
+    """A user function's result must be a Grade; anything else fails the episode's grading
+    with a message naming the function."""
+
+    @functools.wraps(fn)
+    def grade(task: Task, trajectory: Trajectory, state: Any) -> Grade:
+        out = fn(task, trajectory, state)
+        if not isinstance(out, Grade):
+            raise TypeError(f"grader {name} returned {type(out).__name__}, not a Grade; return "
+                            "veriloop.types.Grade(score=..., passed=...)")
+        return out
+
+    return grade
 
 
 def _import_builtins() -> None:

@@ -26,6 +26,7 @@ from rich.progress import (
 )
 
 from veriloop.algorithms.shaping import policy_tokens
+from veriloop.eval.metrics import flag_rates
 from veriloop.types import Trajectory
 
 
@@ -100,7 +101,8 @@ def rollout_metrics(every: Sequence[Trajectory],
                     rewards: Callable[[Sequence[Trajectory]], Any]) -> dict[str, float]:
     """A training step's rollout metrics: means over the rollouts without an infrastructure
     fault (reward by `rewards`, the trainer's shaped reward), mean grade components as
-    `grade/<name>`, and counts of faults by kind as `fault/<kind>`."""
+    `grade/<name>`, the share of rollouts whose grade carries each flag as `flags/<name>`, and
+    counts of faults by kind as `fault/<kind>`."""
     valid = [t for t in every if not t.is_infra_error]
     n = max(len(valid), 1)
     m: dict[str, float] = {
@@ -120,10 +122,23 @@ def rollout_metrics(every: Sequence[Trajectory],
             comps[k].append(v)
     for k, v in comps.items():
         m[f"grade/{k}"] = sum(v) / len(v)
+    m.update({f"flags/{k}": v for k, v in flag_rates(valid).items()})
     faults: dict[str, int] = defaultdict(int)
     for t in every:
         if t.fault is not None:
             faults[t.fault.kind.value] += 1
     for k, v in faults.items():
         m[f"fault/{k}"] = v
+    return m
+
+
+def eval_metrics(summary: Mapping[str, Any]) -> dict[str, float]:
+    """A held-out evaluation (`veriloop.eval.metrics.summarize(...).to_dict()`) as `eval/*`
+    scalars: pass@k, score, success rate, format violations per turn, turns, and flag rates as
+    `eval/flags/<name>`."""
+    m = {f"eval/{k}": v for k, v in summary["pass_at"].items()}
+    m.update({"eval/score": summary["mean_score"], "eval/success_rate": summary["success_rate"],
+              "eval/format_violation_rate": summary["format_violation_rate"],
+              "eval/turns": summary["mean_turns"], "eval/tasks": summary["tasks"]})
+    m.update({f"eval/flags/{k}": v for k, v in summary.get("flag_rates", {}).items()})
     return m

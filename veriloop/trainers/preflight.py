@@ -36,7 +36,7 @@ def check_config(cfg: RunConfig) -> None:
         check_model_dir(Path(cfg.init), "init")
     check_env(cfg.env.name)
     if cfg.grader.name is not None:
-        check_grader(cfg.grader.name)
+        check_grader(cfg.grader.name, cfg.grader.options)
     if cfg.kind == "rl":
         check_algorithm(cfg)
     if cfg.kind == "sft" and cfg.sft.store is not None:
@@ -97,15 +97,20 @@ def check_env(name: str) -> Any:
                         "or the module") from e
 
 
-def check_grader(name: str) -> None:
-    from veriloop.graders.base import list_graders
+def check_grader(name: str, options: dict[str, Any]) -> None:
+    """A registered or entry-point name; a `module:function` grader is imported now."""
+    from veriloop.graders.base import get_grader, list_graders
 
     if ":" in name:
-        return  # module:function graders are resolved when built
+        try:
+            get_grader(name, **options)
+        except KeyError as e:
+            raise UserError(f"grader.name: {e.args[0]}") from e
+        return
     known = list_graders()
     if name not in known:
         raise UserError(f"grader.name {name!r} is not registered; use one of {', '.join(known)} "
-                        "or module:function")
+                        "or my_rewards.py:function")
 
 
 def check_algorithm(cfg: RunConfig) -> None:

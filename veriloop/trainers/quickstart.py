@@ -73,7 +73,7 @@ def run_quickstart(run_dir: str | Path, config: str | Path | None = None,
     timings["eval_s"] = time.perf_counter() - t
 
     t = time.perf_counter()
-    rl.train(progress)
+    rl.train(progress, heldout=False)  # evaluated here, sampled and greedy
     timings["rl_s"] = time.perf_counter() - t
     t = time.perf_counter()
     after = _eval(rl, ks)

@@ -59,7 +59,7 @@ from veriloop.trainers.common import (
     warmup_schedule,
 )
 from veriloop.trainers.config import RunConfig, save_config
-from veriloop.trainers.metrics import MetricsLogger, rollout_metrics
+from veriloop.trainers.metrics import MetricsLogger, eval_metrics, rollout_metrics
 from veriloop.types import Trajectory
 
 
@@ -315,17 +315,22 @@ class RLTrainer:
 
     # -- the loop ----------------------------------------------------------------------------
 
-    def train(self, progress: bool = True) -> None:
+    def train(self, progress: bool = True, heldout: bool = True) -> None:
         """Steps until `train.steps`, checkpointing every `train.save_every` and at the end;
-        held-out evaluation every `train.eval_every` steps (logged as eval/*)."""
+        held-out evaluation (logged as eval/*) every `train.eval_every` steps and, with
+        `heldout`, before the first step (as step 0) and after the last (none if
+        `env.eval_tasks` is 0)."""
         t = self.cfg.train
+        evaluating = bool(self.eval_tasks)
         logger = MetricsLogger(self.paths.root, t.steps, self.step_count, "rl", progress)
         try:
+            if heldout and evaluating and self.step_count == 0:
+                logger.log(0, eval_metrics(self.evaluate()))
             while self.step_count < t.steps:
                 m = self.step()
-                if t.eval_every and self.step_count % t.eval_every == 0:
-                    s = self.evaluate()
-                    m["eval/pass@1"] = s["pass_at"].get("pass@1", 0.0)
+                due = t.eval_every and self.step_count % t.eval_every == 0
+                if evaluating and (due or (heldout and self.step_count == t.steps)):
+                    m.update(eval_metrics(self.evaluate()))
                 logger.log(self.step_count, m)
                 if t.save_every and self.step_count % t.save_every == 0:
                     self.save()
