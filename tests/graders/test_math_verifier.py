@@ -236,8 +236,17 @@ def test_list_and_comma_rules_do_not_accept_other_answers(grader, gold, answer):
 def test_public_pairs_rates(grader):
     # veriloop/graders/data/math_pairs_public.jsonl: the labelled pairs of Math-Verify's own test
     # suite (not written by us; frozen before the extraction rules above were added). Before:
-    # FP 1/37, FN 55/229. Bounds are the measured rates, so a regression fails here.
+    # FP 1/37, FN 55/229 (two rows testing precision=2 were dropped since: 1/36, 8/224 then
+    # 5/224). Bounds are the measured counts, so a regression fails here.
     from veriloop.graders.audit import PUBLIC_MATH_PAIRS
 
     report = audit(grader, load_pairs(PUBLIC_MATH_PAIRS), concurrency=2)
-    assert report["false_positives"] <= 1 and report["false_negatives"] <= 8, report
+    assert report["false_positives"] <= 1 and report["false_negatives"] <= 5, report
+
+
+@pytest.mark.parametrize("gold, answer, ok", [
+    ("35", "\\boxed{35 cm}", True), ("90", "90^\\circ", True), ("4", "4\\text{ kg}", True),
+    ("1000.99", "not it's not 10 it's 1,000.99m²", True), ("35", "\\boxed{36 cm}", False),
+])
+def test_units_after_numbers(grader, gold, answer, ok):
+    assert grader.check(gold, answer).equivalent is ok

@@ -27,7 +27,7 @@ SHIPPED_MATH_PAIRS = Path(__file__).with_name("data") / "math_pairs.jsonl"
 # labelled pairs taken from huggingface/Math-Verify's test suite (tests/test_all.py,
 # test_numina_cases.py, test_open_thoughts.py, test_yujianll.py, test_boxed.py), each row naming
 # its source; rows that test a non-default option of that library (strict set relations) are
-# left out. Not tuned on when written: see tests/graders/test_math_verifier.py.
+# left out, as are two rows that test its precision=2 option. Not tuned on when written: see tests/graders/test_math_verifier.py.
 PUBLIC_MATH_PAIRS = Path(__file__).with_name("data") / "math_pairs_public.jsonl"
 
 

@@ -166,9 +166,13 @@ _CHAT_TOKENS = re.compile(r"<\|[^|>]*\|>\s*\w*\s*$|</?think>", re.IGNORECASE)
 _INLINE_MATH = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.DOTALL)
 _COURTESY = re.compile(r"(?:I hope (?:it|this) is correct|Hope (?:it|this) helps)\W*$",
                        re.IGNORECASE)
-_IS_VALUE = re.compile(r".*\b(?:is|are|equals|was|be)\s+(?:approximately\s+|about\s+)?"
+_IS_VALUE = re.compile(r".*(?:\b(?:is|are|equals|was|be)|'s)\s+(?:approximately\s+|about\s+)?"
                        r"([^\s].*)$", re.IGNORECASE | re.DOTALL)
-_LEADING_NUMBER = re.compile(r"^\$?(-?\d[\d,]*(?:\.\d+)?)\$?(?:\s|$)")
+_LEADING_NUMBER = re.compile(r"^\$?(-?\d[\d,]*(?:\.\d+)?)\$?(?=\s|$|[€$£%°²³A-Za-z])")
+# a unit after a number ("35 cm", "4\\text{ kg}", "90^\\circ"): dropped from gold and answer alike
+_UNIT = re.compile(r"(?<=\d)\s*(?:\\text\s*\{\s*|\\mbox\s*\{\s*)?(?:cm|mm|km|m|kg|mg|g|s|sec|"
+                   r"seconds?|min|minutes?|h|hours?|days?|units?|degrees?|meters?|inches|feet|"
+                   r"°|\^\s*\\circ|\^\s*\{\\circ\})(?:\^?[23²³])?\s*\}?(?![A-Za-z])")
 _NUMBER = re.compile(r"(?<![\w.])-?\d+(?:[.,]\d+)*(?![\w])")
 
 
@@ -206,8 +210,8 @@ def _final_sentence_value(text: str) -> str | None:
             value = stated.group(1)
             if spans(value):
                 return _strip_delims(spans(value)[-1])
-            lead = _LEADING_NUMBER.match(value)  # "there are 12 distinct sequences"
-            if lead and re.match(r"\s*[A-Za-z]{3,}", value[lead.end():]):
+            lead = _LEADING_NUMBER.match(value)  # "there are 12 sequences", "it's 1,000.99m²"
+            if lead and re.match(r"\s*[A-Za-z]{3,}|[€$£²³]|m²", value[lead.end():]):
                 return lead.group(1)
             if looks_like_math(_strip_delims(value)):
                 return _strip_delims(value)
@@ -336,7 +340,8 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
     if extracted is None:
         return {"equivalent": False, "reason": "no_answer", "extracted": None}
     configs = [LatexExtractionConfig(boxed_match_priority=0), ExprExtractionConfig()]
-    gold_text = normalize_numbers(boxed_answer(gold) or gold)
+    gold_text = normalize_numbers(_UNIT.sub("", boxed_answer(gold) or gold))
+    extracted = _UNIT.sub("", extracted)
     if _SINGLE_NUMBER.match(_strip_delims(gold_text)) and "," not in gold_text:
         # only against a one-number gold is "6,8" a decimal comma; else it stays a list
         extracted = normalize_numbers(extracted)
