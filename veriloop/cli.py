@@ -148,14 +148,20 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
     """Roll out `tasks` tasks × `group` samples, store them under `out`, return the summary."""
     from veriloop.data.store import TrajectoryStore
     from veriloop.envs import get_env
+    from veriloop.errors import UserError
     from veriloop.eval.metrics import summarize
     from veriloop.rollout.runner import RolloutConfig, RolloutRunner
+    from veriloop.trainers.preflight import check_run_dir
 
     try:
         env = get_env(env_name)
         task_list = env.tasks(tasks, seed=seed, split=split, difficulty=difficulty)
     except (KeyError, ValueError) as e:
         _fail(str(e.args[0]))
+    try:
+        check_run_dir(out)
+    except UserError as e:
+        _fail(str(e))
     run_id = run_id or f"{env_name}-{time.strftime('%Y%m%d-%H%M%S')}"
     config = RolloutConfig(group_size=group, max_turns=max_turns, run_id=run_id,
                            max_total_tokens=max_total_tokens, temperature=temperature,

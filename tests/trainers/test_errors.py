@@ -23,9 +23,11 @@ def veriloop(capsys, *args):
     return exit_.value.code, capsys.readouterr().err
 
 
-def assert_error(capsys, args, *fragments):
+def assert_error(capsys, args, *fragments, after_model_load=False):
     code, err = veriloop(capsys, *args)
     assert code == 2, err
+    if after_model_load:  # transformers' weight-loading progress bar precedes the error
+        err = err[err.rindex("\n", 0, -1) + 1:]
     assert ONE_LINE.fullmatch(err), err  # exactly one line, no traceback
     for fragment in fragments:
         assert fragment in err, err
@@ -178,3 +180,45 @@ def test_failed_setup_writes_no_config_and_can_be_retried(tmp_path):
         trainer.setup()
     trainer.store.close()
     assert not (tmp_path / "run" / "config.yaml").exists()
+
+
+def test_full_disk_is_refused_before_anything_is_written(capsys, tmp_path, monkeypatch):
+    from veriloop.trainers import preflight
+
+    monkeypatch.setattr(preflight, "MIN_FREE_BYTES", 1 << 62)  # more than any disk has free
+    assert_error(capsys, train(tmp_path), "MiB free; free space or give --run-dir on another disk")
+    assert_error(capsys, ["quickstart", "--run-dir", tmp_path / "qs"], "MiB free")
+    assert not (tmp_path / "run").exists() and not (tmp_path / "qs").exists()
+
+
+def test_quickstart_and_rollout_check_before_running(capsys, tmp_path):
+    assert_error(capsys, ["quickstart", "--run-dir", tmp_path / "qs", "algorithm.advantage=x"],
+                 "algorithm.advantage 'x' is unknown")
+    assert_error(capsys, ["quickstart", "--run-dir", tmp_path / "qs", "sft.epochs=0"],
+                 "sft.epochs: input should be greater than 0")
+    assert not (tmp_path / "qs").exists()
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    assert_error(capsys, ["rollout", "--policy", "expert", "--tasks", "1", "--out", blocker],
+                 "is a file; give --run-dir a directory")
+
+
+def test_checkpoint_that_does_not_load_is_a_one_line_error(capsys, tmp_path):
+    """A checkpoint whose files are intact but hold another model's weights fails when the
+    trainer loads it: still one line, naming the checkpoint and what to do."""
+    import torch
+    from safetensors.torch import save_file
+
+    from veriloop.trainers.config import load_config
+
+    run = tmp_path / "run"
+    ckpt = run / "checkpoints" / "step-000001"
+    (ckpt / "model").mkdir(parents=True)
+    save_config(load_config(None, ["model.size=xs", "env.train_tasks=4", "env.eval_tasks=0",
+                                   "train.steps=2"]), run / "config.yaml")
+    (ckpt / "trainer_state.json").write_text('{"step": 1, "sampler_position": 0}')
+    torch.save({"optimizer": {}}, ckpt / "state.pt")
+    save_file({"other.weight": torch.zeros(2)}, ckpt / "model" / "model.safetensors")
+    assert_error(capsys, ["train", "--resume", run], f"checkpoint {ckpt} does not load",
+                 "does not match the model", "delete it to resume from the one before",
+                 after_model_load=True)

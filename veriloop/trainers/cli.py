@@ -87,7 +87,7 @@ def _train(cfg: Any, root: Path, json_out: bool) -> None:
 
         trainer = SFTTrainer(cfg, root, policy, progress=progress)
         trainer.setup()
-        resumed = trainer.resume()
+        resumed = _resume(trainer, root)
         trainer.train()
         summary = {"kind": "sft", "steps": trainer.step_count, "resumed": resumed,
                    "final_model": str(trainer.paths.model)}
@@ -96,7 +96,7 @@ def _train(cfg: Any, root: Path, json_out: bool) -> None:
 
         trainer = RLTrainer(cfg, root, policy)
         trainer.setup()
-        resumed = trainer.resume()
+        resumed = _resume(trainer, root)
         trainer.train(progress)
         trainer.save_final()
         summary = {"kind": "rl", "algorithm": cfg.algorithm.advantage,
@@ -112,6 +112,27 @@ def _train(cfg: Any, root: Path, json_out: bool) -> None:
                f"done: {summary['steps']} steps in {root} (report: {root / 'report.html'})")
 
 
+def _resume(trainer: Any, root: Path) -> bool:
+    """`trainer.resume()`; a checkpoint that passed the pre-flight checks but does not load
+    (damaged tensors, another model's weights) is a user error naming it."""
+    import pickle
+
+    from veriloop.trainers import checkpoint
+
+    try:
+        return trainer.resume()
+    except (ValueError, KeyError, RuntimeError, OSError, EOFError, pickle.UnpicklingError) as e:
+        ckpt = checkpoint.latest(root)
+        raise UserError(f"checkpoint {ckpt} does not load ({type(e).__name__}: "
+                        f"{_shorten(str(e))}); delete it to resume from the one "
+                        "before, or start a new --run-dir") from e
+
+
+def _shorten(text: str, limit: int = 160) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 def quickstart_command(
     json_out: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
     run_dir: Annotated[Path | None, typer.Option("--run-dir", help="output directory")] = None,
@@ -121,9 +142,20 @@ def quickstart_command(
         help="dotted overrides, e.g. train.steps=10")] = None,
 ) -> None:
     """The main job: tiny model, noisy-expert SFT, held-out eval, GRPO, eval again, report."""
-    from veriloop.trainers.quickstart import run_quickstart
+    from veriloop.trainers import preflight
+    from veriloop.trainers.config import load_config
+    from veriloop.trainers.quickstart import DEFAULT_CONFIG, run_quickstart
 
     root = run_dir or Path("runs") / f"quickstart-{time.strftime('%Y%m%d-%H%M%S')}"
+    try:
+        cfg = load_config(config or DEFAULT_CONFIG, overrides or [])
+        preflight.check_run_dir(root)
+        for kind in ("sft", "rl"):  # the quickstart runs both from one config
+            preflight.check_config(cfg.model_copy(update={"kind": kind}))
+    except UserError as e:
+        if errors.debug:
+            raise
+        _fail(str(e))
     try:
         with RunLock(root):
             summary = run_quickstart(root, config, overrides or [],
