@@ -231,7 +231,9 @@ def extract_answer(text: str | None) -> str | None:
     if anchors:
         rest = _CHAT_TOKENS.sub("", text[anchors[-1].end():]).strip()
         lines = [ln for ln in rest.splitlines() if ln.strip()]
-        if lines and lines[0].strip() in ("\\[", "$$", "\\("):  # "Answer \\[ 9 \\]"
+        # display math may hold its value on the next lines ("Answer \\[ 9 \\]"); inline math
+        # (\\( \\), $ $) may not span lines, as in LaTeX
+        if lines and lines[0].strip() in ("\\[", "$$"):
             tail = " ".join(lines)
         else:
             tail = lines[0] if lines else ""
@@ -245,6 +247,10 @@ def extract_answer(text: str | None) -> str | None:
         return _final_sentence_value(tail) or (numbers[0] if len(numbers) == 1 else None)
     whole = _strip_delims(text)
     if looks_like_math(whole):
+        numbers = _NUMBER.findall(whole)
+        if len(numbers) == 1 and re.search(r"[A-Za-z]{3,}", _without_text_blocks(whole)) \
+                and not re.search(r"\\[A-Za-z]|[=+*/^]", whole):
+            return numbers[0]  # "Soucis : 2,74 $ a": one number among a word or two
         return whole
     return _final_sentence_value(text)
 
