@@ -28,7 +28,7 @@ CALC = {"type": "function", "function": {
 def server(tiny_path):
     proc = subprocess.Popen(
         [sys.executable, "-m", "veriloop.cli", "serve", "--model", str(tiny_path), "--port", "0",
-         "--name", MODEL, "--quiet"], stderr=subprocess.PIPE, text=True)
+         "--name", MODEL, "--quiet", "--max-request-tokens", "2000"], stderr=subprocess.PIPE, text=True)
     port = None
     deadline = time.time() + 300
     while time.time() < deadline and port is None:
@@ -120,6 +120,17 @@ def test_bad_parameters_are_400_with_a_message(server, field, value, message):
     status, body = _post(server[1], {"model": MODEL, "messages": USER, "max_tokens": 2,
                                      field: value})
     assert status == 400 and message in body["error"]["message"], body
+
+
+def test_n_times_max_tokens_over_the_request_budget_is_a_400(server):
+    # the fixture's --max-request-tokens is 2000: 20 * 101 is over it, 20 * 100 is not
+    status, body = _post(server[1], {"model": MODEL, "messages": USER, "n": 20,
+                                     "max_tokens": 101})
+    assert status == 400 and "20 * 101 = 2020 tokens" in body["error"]["message"], body
+    assert "--max-request-tokens" in body["error"]["message"]
+    status, body = _post(server[1], {"model": MODEL, "messages": USER, "n": 20,
+                                     "max_tokens": 100, "stop": ["\n"], "temperature": 0})
+    assert status == 200 and len(body["choices"]) == 20, body
 
 
 def test_top_logprobs_needs_logprobs(server):

@@ -96,6 +96,8 @@ def serve(
     name: Annotated[str | None, typer.Option(help="model name to report")] = None,
     max_batch: Annotated[int, typer.Option(help="sequences decoded together")] = 32,
     quiet: Annotated[bool, typer.Option(help="no request log")] = False,
+    max_request_tokens: Annotated[int, typer.Option(
+        min=1, help="per-request budget: n * max_tokens above it is a 400")] = 32768,
 ) -> None:
     """Serve a policy through an OpenAI-compatible chat-completions API."""
     from veriloop.policies import load_policy
@@ -107,7 +109,7 @@ def serve(
         _fail(str(e))
     try:
         server = make_server(pol, host=host, port=port, model_name=name, max_batch=max_batch,
-                             quiet=quiet)
+                             quiet=quiet, max_request_tokens=max_request_tokens)
     except OSError as e:
         _fail(f"cannot listen on {host}:{port}: {e}; pick another --port")
     bound = server.server_address[1]

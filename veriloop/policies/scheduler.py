@@ -1,7 +1,9 @@
 """Fair decoding for `veriloop serve`: every request advances a slice of tokens per round.
 
 One worker thread owns the policy. Each round it takes up to `max_batch` live sequences, one
-per request in turn (the request order rotates every round), groups them by sampling settings
+per request in turn (requests served this round go to the back of the line, so with more live
+requests than `max_batch` every request still gets a slice within a few rounds and none waits for
+another to finish), groups them by sampling settings
 and decodes each group for at most `slice_tokens` new tokens. A sequence that is not finished
 goes back in line; its next slice continues from its prompt plus everything it generated, under
 the same per-sequence cache key, so a backend that keeps KV caches (`HFPolicy`) prefills only
@@ -11,7 +13,10 @@ round's new text as it is decoded.
 
 Differences from decoding a sequence in one call: a stop string that straddles two slices is
 found in the joined text (the text is cut there; the token ids keep the whole slice), and each
-slice draws fresh random numbers (a request `seed` makes the whole sequence reproducible).
+slice draws fresh random numbers (a request `seed` makes the whole sequence reproducible). With a
+policy that has a `tokenizer`, the text is decoded from all the ids so far, so a character whose
+bytes straddle two slices comes out whole; streamed deltas hold back an incomplete trailing
+character until the next slice completes it. Without a tokenizer, slice texts are joined.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ class Sequence:
     ids: list[int] = field(default_factory=list)
     logprobs: list[float] = field(default_factory=list)
     text: str = ""
+    sent: int = 0  # characters of `text` already handed to on_delta
     finish: str | None = None  # "stop" | "length" once done
     stop_reason: str | None = None
 
@@ -52,6 +58,14 @@ class Job:
         return all(s.finish is not None for s in self.sequences)
 
 
+def held_back(text: str, stops: tuple[str, ...]) -> str:
+    """`text` without what the next slice may still change: a trailing partial character and a
+    trailing start of a stop string (streamed only once it is known not to be a stop)."""
+    text = text.rstrip("\ufffd")
+    cut = max((k for s in stops for k in range(1, len(s)) if text.endswith(s[:k])), default=0)
+    return text[:len(text) - cut]
+
+
 class FairScheduler:
     def __init__(self, policy, max_batch: int = 32, slice_tokens: int = 16) -> None:
         if max_batch < 1 or slice_tokens < 1:
@@ -64,7 +78,8 @@ class FairScheduler:
 
     def submit(self, requests: list[GenerationRequest], params: SamplingParams, budget: int,
                on_delta: Callable[[int, str, Sequence], None] | None = None) -> Future:
-        """Queue a request's samples; the future resolves to its finished `Sequence`s."""
+        """Queue a request's samples; the future resolves to its finished `Sequence`s.
+        Cancelling the future (a client that went away) stops decoding them after this round."""
         tag = next(self._ids)
         seqs = [Sequence(replace(r, key=f"serve-{tag}-{j}"), budget)
                 for j, r in enumerate(requests)]
@@ -86,17 +101,21 @@ class FairScheduler:
             self._round()
 
     def _pick(self) -> list[tuple[Job, Sequence]]:
-        """Up to max_batch live sequences, one per job in turn."""
+        """Up to max_batch live sequences, one per job in turn; the jobs served go to the back
+        of the line (those left out this round come first in the next)."""
         live = [[s for s in job.sequences if s.finish is None] for job in self._active]
         picked: list[tuple[Job, Sequence]] = []
         for depth in range(max((len(x) for x in live), default=0)):
             for job, seqs in zip(self._active, live, strict=True):
                 if depth < len(seqs) and len(picked) < self.max_batch:
                     picked.append((job, seqs[depth]))
+        served = {id(job) for job, _ in picked}
+        self._active = ([job for job in self._active if id(job) not in served]
+                        + [job for job in self._active if id(job) in served])
         return picked
 
     def _round(self) -> None:
-        picked = self._pick()
+        picked = [(job, seq) for job, seq in self._pick() if not job.future.cancelled()]
         groups: dict[SamplingParams, list[tuple[Job, Sequence]]] = {}
         for job, seq in picked:
             seed = None if job.params.seed is None else job.params.seed * 1_000_003 + job.rounds
@@ -119,8 +138,8 @@ class FairScheduler:
                 self._advance(job, seq, gen, params.stop)
         for job, _ in picked:
             job.rounds += 1
-        finished = [job for job in self._active if job.done]
-        self._active = [job for job in self._active if not job.done]
+        finished = [job for job in self._active if job.done or job.future.cancelled()]
+        self._active = [job for job in self._active if job not in finished]
         for job in finished:
             for j in range(len(job.sequences)):
                 self.policy.release(f"{job.sequences[j].request.key}")
@@ -133,10 +152,15 @@ class FairScheduler:
         before = len(seq.text)
         seq.ids += new_ids
         seq.logprobs += new_lps
-        seq.text += gen.text
+        tokenizer = getattr(self.policy, "tokenizer", None)
+        if tokenizer is not None and gen.token_ids is not None:
+            seq.text = tokenizer.decode(seq.ids, skip_special_tokens=True)
+        else:
+            seq.text += gen.text
         seq.budget -= len(new_ids)
-        hit = min(((seq.text.find(s, max(0, before - len(s))), s) for s in stops
-                   if seq.text.find(s, max(0, before - len(s))) >= 0), default=None)
+        start = {s: max(0, before - len(s) - 4) for s in stops}  # 4: a re-decoded partial char
+        hit = min(((seq.text.find(s, start[s]), s) for s in stops
+                   if seq.text.find(s, start[s]) >= 0), default=None)
         if hit is not None:
             at, stop = hit
             seq.text, seq.finish, seq.stop_reason = seq.text[:at + len(stop)], "stop", stop
@@ -144,5 +168,8 @@ class FairScheduler:
             seq.finish = "stop"  # end of turn
         elif seq.budget <= 0 or not new_ids:
             seq.finish = "length"
-        if job.on_delta is not None and (len(seq.text) > before or seq.finish):
-            job.on_delta(job.sequences.index(seq), seq.text[before:], seq)
+        if job.on_delta is not None:
+            ready = seq.text if seq.finish else held_back(seq.text, stops)
+            if len(ready) > seq.sent or seq.finish:
+                delta, seq.sent = ready[seq.sent:], max(seq.sent, len(ready))
+                job.on_delta(job.sequences.index(seq), delta, seq)

@@ -20,7 +20,9 @@ bodies over `max_body_bytes` are refused with 413 before they are read; a missin
 malformed `Content-Length` is a 400 and the connection is closed; every error answer reads (or
 discards) the request body so the next request on a keep-alive connection is parsed from the
 right place; socket reads time out. A request's `max_tokens` may not exceed what the model's
-context leaves after the prompt (400), and decoding is shared fairly between requests
+context leaves after the prompt, nor `n * max_tokens` the per-request budget
+(`max_request_tokens`, default 32768; both 400), a streamed request whose client disconnects
+stops being decoded, and decoding is shared fairly between requests
 (`veriloop.policies.scheduler`): a request of 64 long samples does not hold up a short one.
 An unknown `model` is a 404 naming the served one. It binds 127.0.0.1 unless told otherwise and
 has no authentication: do not expose it beyond a trusted network.
@@ -50,6 +52,7 @@ from veriloop.policies.serve_api import (
 
 MAX_BODY_BYTES = 8 * 2**20
 READ_TIMEOUT_S = 60.0
+MAX_REQUEST_TOKENS = 32768  # n * max_tokens of one request
 
 
 class HTTPError(Exception):
@@ -67,8 +70,9 @@ class ChatService:
     """Turns validated requests into scheduled generations and OpenAI responses."""
 
     def __init__(self, policy: Any, name: str, max_batch: int = 32,
-                 slice_tokens: int = 16) -> None:
+                 slice_tokens: int = 16, max_request_tokens: int = MAX_REQUEST_TOKENS) -> None:
         self.policy, self.name = policy, name
+        self.max_request_tokens = max_request_tokens
         self.scheduler = FairScheduler(policy, max_batch=max_batch, slice_tokens=slice_tokens)
         self.context = context_limit(policy)
 
@@ -86,6 +90,11 @@ class ChatService:
             raise BadRequest(f"the prompt is {len(prompt.ids)} tokens; the model's context is "
                              f"{self.context}: shorten the conversation")
         params = parse_params(body, room)
+        if n * params.max_new_tokens > self.max_request_tokens:
+            raise BadRequest(f"n * max_tokens is {n} * {params.max_new_tokens} = "
+                             f"{n * params.max_new_tokens} tokens, over this server's per-request "
+                             f"budget of {self.max_request_tokens} (--max-request-tokens): ask "
+                             "for fewer samples or fewer tokens")
         requests = [GenerationRequest(prompt_ids=tuple(prompt.ids), messages=messages,
                                       tools=tools, sample_index=j) for j in range(n)]
         return {"requests": requests, "params": params, "prompt": tuple(prompt.ids),
@@ -147,14 +156,17 @@ class ChatService:
         future.add_done_callback(lambda _: deltas.put(None))
         head = {"id": f"chatcmpl-{job['id']}", "object": "chat.completion.chunk",
                 "created": int(time.time()), "model": self.name}
-        for j in range(len(job["requests"])):
-            yield {**head, "choices": [{"index": j, "delta": {"role": "assistant", "content": ""},
-                                        "finish_reason": None}]}
-        while (item := deltas.get()) is not None:
-            j, text = item
-            if text:
-                yield {**head, "choices": [{"index": j, "delta": {"content": text},
-                                            "finish_reason": None}]}
+        try:
+            for j in range(len(job["requests"])):
+                yield {**head, "choices": [{"index": j, "finish_reason": None,
+                                            "delta": {"role": "assistant", "content": ""}}]}
+            while (item := deltas.get()) is not None:
+                j, text = item
+                if text:
+                    yield {**head, "choices": [{"index": j, "delta": {"content": text},
+                                                "finish_reason": None}]}
+        finally:  # the client went away (the generator was closed): stop decoding for it
+            future.cancel()
         seqs = future.result()  # re-raises a decoding error
         for j, seq in enumerate(seqs):
             choice = self._choice(job, j, seq)
@@ -170,9 +182,10 @@ class ChatService:
 
 def make_server(policy: Any, host: str = "127.0.0.1", port: int = 8000,
                 model_name: str | None = None, max_batch: int = 32, quiet: bool = False,
-                max_body_bytes: int = MAX_BODY_BYTES, slice_tokens: int = 16
-                ) -> ThreadingHTTPServer:
-    service = ChatService(policy, model_name or policy.name, max_batch, slice_tokens)
+                max_body_bytes: int = MAX_BODY_BYTES, slice_tokens: int = 16,
+                max_request_tokens: int = MAX_REQUEST_TOKENS) -> ThreadingHTTPServer:
+    service = ChatService(policy, model_name or policy.name, max_batch, slice_tokens,
+                          max_request_tokens)
 
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -260,11 +273,13 @@ def make_server(policy: Any, host: str = "127.0.0.1", port: int = 8000,
             self.send_header("Connection", "close")  # the end of the stream ends the body
             self.end_headers()
             self.close_connection = True
+            chunks = service.stream(job)
             try:
-                for chunk in service.stream(job):
+                for chunk in chunks:
                     self.wfile.write(b"data: " + json.dumps(chunk).encode() + b"\n\n")
                     self.wfile.flush()
             except (BrokenPipeError, ConnectionResetError):
+                chunks.close()  # cancels the decoding of a request nobody reads
                 return
             except Exception as e:  # noqa: BLE001 - reported in the stream, as OpenAI does
                 error = {"error": {"message": f"{type(e).__name__}: {e}", "type": "server_error"}}
