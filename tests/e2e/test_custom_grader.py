@@ -137,3 +137,21 @@ def test_unknown_function_grader_is_a_one_line_error(capsys, tmp_path):
     err = capsys.readouterr().err
     assert exit_.value.code == 2 and re.fullmatch(r"error: [^\n]+\n", err), err
     assert "defines no function 'typo'" in err and not (tmp_path / "run").exists()
+
+
+def test_sft_run_evaluates_before_and_after(tmp_path):
+    proc = subprocess.run(
+        [sys.executable, "-m", "veriloop.cli", "train", str(ROOT / "configs" / "sft.yaml"),
+         "model.size=xs", "train.threads=1", "sft.demos=8", "sft.epochs=1",
+         "sft.batch_tokens=1024", "sft.warmup_steps=1", "env.eval_tasks=2", "env.max_turns=2",
+         "rollout.max_new_tokens=12", "rollout.max_total_tokens=320", "--run-dir", "run"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=600, check=False)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    rows = [json.loads(x) for x in (tmp_path / "run" / "metrics.jsonl").read_text().splitlines()]
+    steps = [r["step"] for r in rows]
+    assert steps == sorted(steps) and steps[0] == 0 and "loss" not in rows[0]
+    assert [r["step"] for r in rows if "eval/pass@1" in r] == [0, steps[-1]]
+    assert "loss" in rows[-1] and rows[-1]["eval/tasks"] == 2
+    report = (tmp_path / "run" / "report.html").read_text()
+    table = report[report.index("<h2>Held-out evaluation</h2>"):report.index("<h2>Plots</h2>")]
+    assert [int(s) for s in re.findall(r"<tr><td>(\d+)</td>", table)] == [0, steps[-1]]

@@ -88,7 +88,15 @@ def _train(cfg: Any, root: Path, json_out: bool) -> None:
         trainer = SFTTrainer(cfg, root, policy, progress=progress)
         trainer.setup()
         resumed = _resume(trainer, root)
+        before = _sft_eval_before(cfg, trainer, root)
         trainer.train()
+        if before is not None:
+            from veriloop.eval.heldout import heldout_summary, log_heldout
+            from veriloop.trainers.metrics import eval_metrics
+
+            after = eval_metrics(heldout_summary(cfg, trainer.policy))
+            log_heldout(root, {0: before, trainer.step_count: after} if before
+                        else {trainer.step_count: after})
         summary = {"kind": "sft", "steps": trainer.step_count, "resumed": resumed,
                    "final_model": str(trainer.paths.model)}
     else:
@@ -110,6 +118,22 @@ def _train(cfg: Any, root: Path, json_out: bool) -> None:
     summary.update({"run_dir": str(root), "wall_time_s": time.perf_counter() - t0})
     typer.echo(json.dumps(summary) if json_out else
                f"done: {summary['steps']} steps in {root} (report: {root / 'report.html'})")
+
+
+def _sft_eval_before(cfg: Any, trainer: Any, root: Path) -> dict[str, float] | None:
+    """The held-out evaluation before SFT (kept in eval_before.json so a resumed run logs the
+    one from its start); None when `env.eval_tasks` is 0."""
+    if not cfg.env.eval_tasks:
+        return None
+    from veriloop.eval.heldout import heldout_summary
+    from veriloop.trainers.metrics import eval_metrics
+
+    path = root / "eval_before.json"
+    if trainer.step_count:  # resumed: the evaluation from the run's start, if it recorded one
+        return json.loads(path.read_text()) if path.exists() else {}
+    before = eval_metrics(heldout_summary(cfg, trainer.policy))
+    path.write_text(json.dumps(before))
+    return before
 
 
 def _resume(trainer: Any, root: Path) -> bool:

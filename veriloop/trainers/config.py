@@ -139,7 +139,9 @@ class TrainConfig(Section):
     keep_checkpoints: int = Field(2, gt=0)
     """Checkpoints kept on disk (oldest removed after a newer one is complete)."""
     eval_every: int = Field(0, ge=0)
-    """Held-out evaluation every N steps (0 = only before and after training)."""
+    """Held-out evaluation (`env.eval_tasks` tasks) every N RL steps; 0 = only before and after
+    training (what SFT runs always do). Logged as eval/* in metrics.jsonl, TensorBoard and the
+    report; `env.eval_tasks: 0` turns evaluation off."""
     threads: int = Field(0, ge=0)
     """torch intra-op threads; 0 leaves torch's default."""
 
