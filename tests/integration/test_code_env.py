@@ -3,6 +3,8 @@ and the rollout runner drives it end to end with the scripted expert."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from veriloop.envs import get_env
@@ -198,6 +200,29 @@ def test_unparseable_nesting_is_a_flagged_zero_not_a_grader_error(env, tasks, ta
     grade = env.grader()(task, _traj(task), CodeState(submission=submission, submitted=True))
     assert grade.score == 0.0 and not grade.passed
     assert any("test_manipulation" in f for f in grade.flags), grade.flags
+
+
+def test_lone_surrogate_submission_is_a_flagged_zero_not_a_grader_error(env, tasks):
+    # issue 9 class 4: a JSON "\\ud800" escape in the submit call decodes to a lone surrogate;
+    # writing the program for the sandbox raised UnicodeEncodeError out of the grader, and the
+    # episode became an excluded grader error instead of a failure
+    task = tasks["HumanEval-2"]
+    ep = env.reset(task)
+    v = task.verification
+    code = json.dumps(v["prompt"] + v["canonical_solution"] + "\n# ")[:-1] + '\\ud800"'
+    ep.step(Message(role="assistant", content='<tool_call>{"name": "submit", "arguments": '
+                    '{"code": ' + code + "}}</tool_call>"))
+    assert "\ud800" in ep.state.submission
+    grade = env.grader()(task, _traj(task), ep.state)
+    assert grade.score == 0.0 and not grade.passed
+    assert any("test_manipulation" in f for f in grade.flags), grade.flags
+
+
+def test_run_python_with_a_lone_surrogate_answers_with_an_error(env, tasks):
+    ep = env.reset(tasks["HumanEval-0"])
+    obs = ep.step(Message(role="assistant", content='<tool_call>{"name": "run_python", '
+                          '"arguments": {"code": "print(1) # \\ud800"}}</tool_call>'))
+    assert not obs.done and "not valid Unicode" in obs.messages[0].content
 
 
 @pytest.mark.parametrize("name", sorted(HACKS))
