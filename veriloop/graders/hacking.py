@@ -139,8 +139,8 @@ def detect_protected_changes(before: Mapping[str, str], after: Mapping[str, str]
 # ---------------------------------------------------------------------------------------------
 # process exits and test-runner manipulation in submitted code
 
-_EXIT_CALLS = {"sys.exit", "os._exit", "exit", "quit", "os.abort", "os.kill",
-               "signal.raise_signal"}
+_EXIT_CALLS = {"sys.exit", "os._exit", "exit", "quit", "os.abort", "os.kill", "os.killpg",
+               "signal.raise_signal", "signal.pthread_kill"}
 _RUNNER_NAMES = ("pytest", "unittest", "_pytest", "doctest")
 _RUNNER_CALLS = ("skip", "xfail", "exit", "fail", "main", "skipTest")
 _PYTEST_HOOKS = re.compile(r"^pytest_(runtest_|collection_|sessionfinish|terminal_summary|"
