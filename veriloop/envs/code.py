@@ -24,11 +24,15 @@ sandbox's Python has an allow-list of packages, see `veriloop.sandbox.bwrap`); a
 (not encodable); raising `SkipTest` (recorded as an exception); redefining helper functions the
 test uses (the replay uses the dataset's); printing "N passed" (stdout is never read);
 forging or deleting the evidence file (forged values still have to equal what the trusted test
-expects, which the sandbox never saw); a submission nested so deeply that the trusted side's
-parser fails (a flagged 0, never a grader error that would exclude the episode).
-What it does not stop: a program that solves the visible docstring examples and special-cases
-them (the hidden tests are broader, so it fails them); solutions that are correct only on the
-tested inputs; arguments that a test derives from the function's own earlier output are
+expects, which the sandbox never saw); killing the harness or its process group (records
+missing); a submission nested so deeply that the trusted side's parser fails, or holding a lone
+surrogate that cannot be written as a program (a flagged 0, never a grader error that would
+exclude the episode).
+What it does not stop: partial credit under `reward="fraction"` for constant answers (a body
+returning `True` passes some asserts of 56 problems, though no constant passes every assert of
+any problem, which `reward="all"` requires); a program that solves the visible docstring
+examples and special-cases them (the hidden tests are broader, so it fails them); solutions
+that are correct only on the tested inputs; arguments that a test derives from the function's own earlier output are
 planned from the canonical solution's output (no HumanEval test does this today; a submission
 then sees that output as a later argument). Submissions are also scanned with the graders'
 `detect_test_manipulation`; its findings go into `Grade.flags` (the hacking rate) while the
