@@ -333,6 +333,31 @@ def test_package_code_cannot_write_the_verdict(env, attack):
                       protected=tuple(task.verification["protected"]))
     grade = env.grader()(task, _traj(task), state)
     assert grade.score == 0.0 and not grade.passed, grade
+    if attack != "always_equal":  # an ordinary wrong answer: scored 0, not a runner trick
+        assert grade.flags, grade
+
+
+def test_pytest_patching_and_early_exit_are_flagged_by_behaviour(env):
+    """The sandbox's audit hook sees what the static scan cannot spell (issue 9 class 7)."""
+    from veriloop.envs.repo.verdict import HiddenVerdict
+
+    task = env.task_for(build_repo(FAMILIES[0], random.Random(3)))
+    init = f"{task.metadata['package']}/__init__.py"
+    judge = HiddenVerdict(env.pool, env.limits)
+    expect = {"runtest_alias": "imports the test runner (pytest)",
+              "runtest_computed": "imports the test runner (_pytest)",
+              "forged_report": "reads a process command line"}
+    for attack, source in (("runtest_alias", RUNTEST_ALIAS),
+                           ("runtest_computed", RUNTEST_COMPUTED),
+                           ("forged_report", FORGED_REPORT)):
+        files = {**task.metadata["files"], init: task.metadata["files"][init] + source}
+        verdict = judge.run(task, files)
+        assert verdict.passed < verdict.total, (attack, verdict)  # the bug is still there
+        assert any(expect[attack] in f for f in verdict.flags), (attack, verdict.flags)
+    exiting = {**task.metadata["files"],
+               init: task.metadata["files"][init] + "\nimport os\ngetattr(os, '_ex' 'it')(0)\n"}
+    assert any("ended the harness process early" in f
+               for f in judge.run(task, exiting).flags)
 
 
 def test_reference_fix_and_bug_are_judged_right_for_every_family(env):
@@ -345,3 +370,4 @@ def test_reference_fix_and_bug_are_judged_right_for_every_family(env):
         bad = judge.run(task, task.metadata["files"])
         assert good.passed == good.total > 0, (family.name, good)
         assert bad.passed < bad.total, (family.name, bad)
+        assert good.flags == bad.flags == (), (family.name, good.flags, bad.flags)

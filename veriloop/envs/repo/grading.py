@@ -12,7 +12,9 @@
    those calls on the agent's package (no tests, no pytest, no report file) and records typed
    results; the trusted process judges by replaying the tests against the record. Patching
    pytest, forging a JUnit report, exiting early or returning always-equal objects therefore
-   cannot pass, whether or not step 2 recognises the trick. Score: 1 if all hidden tests
+   cannot pass, whether or not step 2 recognises the trick. The sandbox's audit hook also
+   reports such tricks by behaviour (imports of pytest internals, reads of a process's
+   command line, an early exit), whatever their spelling: flagged and 0 like step 2. Score: 1 if all hidden tests
    passed (`reward="all"`) or the fraction passed (`"fraction"`).
 
 Non-guarantee: a fix that is correct only on the inputs the hidden tests use passes (as with
@@ -88,6 +90,7 @@ class RepoGrader:
         suspicious = tuple(str(f) for path, code in submitted_code(task, _Snapshot(
             initial, final, protected)).items() for f in detect_test_manipulation(code, path))
         verdict = HiddenVerdict(self.pool, self.limits).run(task, final)
+        suspicious += verdict.flags  # the same tricks seen by behaviour in the sandbox
         expected = list(v["hidden_names"])
         passed = verdict.passed
         fraction = passed / len(expected) if expected else 0.0
