@@ -65,9 +65,10 @@ def _post(port: int, body: dict, path: str = "/v1/chat/completions") -> tuple[in
     return out
 
 
-def _rss_mb(pid: int) -> float:
+def _rss_mb(pid: int, field: str = "VmRSS") -> float:
+    """Resident MB now (VmRSS) or the process's peak so far (VmHWM)."""
     with open(f"/proc/{pid}/status") as f:
-        return int(re.search(r"VmRSS:\s+(\d+)", f.read()).group(1)) / 1024
+        return int(re.search(field + r":\s+(\d+)", f.read()).group(1)) / 1024
 
 
 def test_200_concurrent_small_requests_all_answered(server):
@@ -98,6 +99,16 @@ def test_oversized_body_is_refused_unread(server):
         answer = s.recv(4096)
     assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
     assert _rss_mb(proc.pid) < 1024
+
+
+def test_a_huge_conversation_under_the_body_limit_is_refused_before_tokenizing(server):
+    # 7.4 MB of text is under the 8 MB body limit; tokenizing it took 2 GB and 15 s of CPU
+    proc, port = server
+    status, body = _post(port, {"model": MODEL, "max_tokens": 1, "messages": [
+        {"role": "user", "content": "hello world " * 650_000}]})
+    assert status == 400 and "shorten the conversation" in body["error"]["message"], body
+    assert _rss_mb(proc.pid, "VmHWM") < 1024  # the peak, over every request so far
+    assert "7800000 characters" in body["error"]["message"]
 
 
 @pytest.mark.parametrize("length", [b"-1", b"abc", b"1e3"])

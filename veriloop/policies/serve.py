@@ -19,7 +19,9 @@ Serving under load and abuse: a listen backlog of 1024 and one thread per connec
 bodies over `max_body_bytes` are refused with 413 before they are read; a missing, negative or
 malformed `Content-Length` is a 400 and the connection is closed; every error answer reads (or
 discards) the request body so the next request on a keep-alive connection is parsed from the
-right place; socket reads time out. A request's `max_tokens` may not exceed what the model's
+right place; socket reads time out. A conversation too long for the model's context is
+refused before it is tokenized, by a character count (tokenizing megabytes of text costs GBs). A
+request's `max_tokens` may not exceed what the model's
 context leaves after the prompt, nor `n * max_tokens` the per-request budget
 (`max_request_tokens`, default 32768; both 400), a streamed request whose client disconnects
 stops being decoded, and decoding is shared fairly between requests
@@ -49,6 +51,7 @@ from veriloop.policies.serve_api import (
     token_entry,
     top_logprobs,
 )
+from veriloop.types import Message, ToolSpec
 
 MAX_BODY_BYTES = 8 * 2**20
 READ_TIMEOUT_S = 60.0
@@ -66,6 +69,25 @@ def context_limit(policy: Any) -> int:
     return int(getattr(config, "max_position_embeddings", 0) or 1 << 30)
 
 
+def longest_token_chars(policy: Any) -> int | None:
+    """An upper bound on the characters one token stands for (the longest vocabulary piece;
+    a byte-level piece has at least as many characters as the text it decodes to), or None
+    when the policy has no tokenizer."""
+    vocab = getattr(getattr(policy, "tokenizer", None), "get_vocab", lambda: None)()
+    return max(map(len, vocab), default=1) if vocab else None
+
+
+def min_rendered_chars(messages: tuple[Message, ...], tools: tuple[ToolSpec, ...]) -> int:
+    """A lower bound on the rendered prompt's length: the message texts, which templates copy
+    verbatim, and tool calls and tool specs as compact JSON (templates render them as JSON)."""
+    def compact(obj: Any) -> int:
+        return len(json.dumps(obj, separators=(",", ":"), ensure_ascii=False))
+
+    return (sum(len(m.content) + sum(compact(c.arguments) for c in m.tool_calls)
+                for m in messages)
+            + sum(len(t.description) + compact(t.parameters) for t in tools))
+
+
 class ChatService:
     """Turns validated requests into scheduled generations and OpenAI responses."""
 
@@ -75,6 +97,7 @@ class ChatService:
         self.max_request_tokens = max_request_tokens
         self.scheduler = FairScheduler(policy, max_batch=max_batch, slice_tokens=slice_tokens)
         self.context = context_limit(policy)
+        self.token_chars = longest_token_chars(policy)
 
     def prepare(self, body: dict[str, Any]) -> dict[str, Any]:
         model = body.get("model")
@@ -84,6 +107,12 @@ class ChatService:
         messages = parse_messages(body.get("messages"))
         tools = parse_tools(body)
         n, logprobs, top = parse_sampling_counts(body)
+        chars = min_rendered_chars(messages, tools)
+        if self.token_chars and chars > self.context * self.token_chars:
+            # refused before tokenizing: a few MB of text would take GBs and seconds to tokenize
+            raise BadRequest(f"the conversation has {chars} characters, more than the model's "
+                             f"context of {self.context} tokens can hold (a token is at most "
+                             f"{self.token_chars} characters): shorten the conversation")
         prompt = self.policy.renderer.render_prompt(messages, tools)
         room = self.context - len(prompt.ids)
         if room < 1:
