@@ -54,7 +54,7 @@ def call_with_timeout(fn: Callable[..., Any], *args: Any, timeout: float) -> Any
     def target() -> None:
         try:
             box["value"] = fn(*args)
-        except BaseException as e:  # re-raised in the caller's thread
+        except BaseException as e:  # noqa: BLE001 (re-raised in the caller's thread)
             box["error"] = e
 
     thread = threading.Thread(target=target, daemon=True)
@@ -138,7 +138,7 @@ class RolloutRunner:
                                            timeout=self.config.step_timeout)
             lv.prompt = with_instructions(lv.task.prompt, lv.episode.instructions)
             rendered = self.policy.renderer.render_prompt(lv.prompt, lv.episode.tools)
-        except Exception as e:
+        except Exception as e:  # noqa: BLE001 (a crashing reset is an infrastructure fault)
             lv.fault = _infra_fault(e, "reset")
             return
         lv.messages = list(lv.prompt)
@@ -159,7 +159,7 @@ class RolloutRunner:
             if len(gens) != len(requests):
                 raise RuntimeError(f"policy returned {len(gens)} generations for "
                                    f"{len(requests)} requests")
-        except Exception as e:
+        except Exception as e:  # noqa: BLE001 (any backend failure faults the waiting episodes)
             for lv in waiting:
                 lv.fault = Fault(kind=FaultKind.POLICY_ERROR, reason=f"{type(e).__name__}: {e}")
             return None
@@ -180,7 +180,7 @@ class RolloutRunner:
         try:
             obs: Observation = call_with_timeout(lv.episode.step, message,
                                                  timeout=cfg.step_timeout)
-        except Exception as e:
+        except Exception as e:  # noqa: BLE001 (a crashing step is an infrastructure fault)
             lv.fault = _infra_fault(e, "step")
             lv.turns.append(Turn(index=len(lv.turns), action_text=gen.text, action_ids=action_ids,
                                  action_logprobs=logprobs, finish_reason=gen.finish_reason,
@@ -244,7 +244,7 @@ class RolloutRunner:
         if lv.episode is not None:
             try:
                 call_with_timeout(lv.episode.close, timeout=self.config.step_timeout)
-            except Exception as e:
+            except Exception as e:  # noqa: BLE001 (a crashing close is an infrastructure fault)
                 if lv.fault is None or not lv.fault.is_infra:
                     lv.fault = _infra_fault(e, "close")
         traj = Trajectory(
@@ -260,7 +260,7 @@ class RolloutRunner:
             state = lv.episode.state if lv.episode is not None else None
             grade = call_with_timeout(self.grader, lv.task, traj, state,
                                       timeout=self.config.step_timeout)
-        except Exception as e:
+        except Exception as e:  # noqa: BLE001 (a crashing grader excludes the episode)
             kind = e.kind if isinstance(e, InfrastructureError) else FaultKind.GRADER_ERROR
             fault = Fault(kind=kind, reason=f"grade: {type(e).__name__}: {e}")
             return traj.model_copy(update={"fault": fault})
