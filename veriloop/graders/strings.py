@@ -22,7 +22,7 @@ from veriloop.types import Grade, Task, Trajectory
 
 
 def normalize_text(text: str) -> str:
-    from veriloop.graders.math_equiv import last_boxed
+    from veriloop.graders.math_extract import last_boxed
 
     s = unicodedata.normalize("NFKC", text)
     boxed = last_boxed(s)

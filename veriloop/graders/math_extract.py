@@ -1,0 +1,234 @@
+"""Finding the final answer in a model's text, and the textual rewrites math-verify needs.
+
+See `veriloop.graders.math_equiv` for the rules (its module docstring) and the equivalence check
+that uses them. Everything here is plain string work: no sympy, no parsing of math.
+"""
+
+from __future__ import annotations
+
+import re
+
+_ANCHOR = re.compile(r"(?:final\s+answer|answer)\s*(?:is|:|=)?\s*[:=]?", re.IGNORECASE)
+_MATH_WORDS = frozenset([
+    "or", "and", "in", "pi", "inf", "infty", "sin", "cos", "tan", "cot", "sec", "csc", "log",
+    "ln", "exp", "sqrt", "frac", "cm", "mm", "km", "kg", "m", "s", "degrees", "degree", "units",
+    "unit", "dollars", "cents", "mod"])
+# an anchored answer often goes on to justify itself: "The answer is 6 because ..."
+_JUSTIFICATION = re.compile(r"\s*,?\s*\b(?:because|since|as|so that|which|given that)\b.*$",
+                            re.IGNORECASE | re.DOTALL)
+_SENTENCE_END = re.compile(r"\.\s+[A-Z].*$", re.DOTALL)
+_WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
+
+
+def last_boxed(text: str) -> str | None:
+    """Content of the last `\\boxed{...}` / `\\fbox{...}` (braces balanced), or None."""
+    starts = [m.end() for m in re.finditer(r"\\(?:boxed|fbox)\s*\{", text)]
+    if not starts:
+        return None
+    i, depth = starts[-1], 1
+    for j in range(i, len(text)):
+        depth += {"{": 1, "}": -1}.get(text[j], 0)
+        if depth == 0:
+            return text[i:j]
+    return None
+
+
+def strip_delims(s: str) -> str:
+    s = s.strip().rstrip(".").strip()
+    for a, b in (("$$", "$$"), ("$", "$"), ("\\(", "\\)"), ("\\[", "\\]")):
+        if s.startswith(a) and s.endswith(b) and len(s) >= len(a) + len(b):
+            s = s[len(a):len(s) - len(b)].strip()
+    return s.rstrip(".").strip()
+
+
+def _without_text_blocks(s: str) -> str:
+    return re.sub(r"\\(?:text|mathrm|textbf|mbox)\s*\{[^{}]*\}", " ", s)
+
+
+_UNITS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+          "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+          "eighteen", "nineteen"]
+_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+
+
+def number_word(s: str) -> int | None:
+    """0..99 written in English words ("three", "twenty-one"), else None."""
+    w = s.strip().lower().replace(" ", "-")
+    if w in _UNITS:
+        return _UNITS.index(w)
+    tens, _, unit = w.partition("-")
+    if tens in _TENS and (not unit or unit in _UNITS[1:10]):
+        return 20 + 10 * _TENS.index(tens) + (_UNITS.index(unit) if unit else 0)
+    return None
+
+
+def _repeating(m: re.Match[str]) -> str:
+    sign, whole, fixed, rep = m.group(1), m.group(2) or "0", m.group(3), m.group(4)
+    num = int(whole + fixed + rep) - int(whole + fixed)
+    den = 10 ** len(fixed) * (10 ** len(rep) - 1)
+    return f"{sign}\\frac{{{num}}}{{{den}}}"
+
+
+_SINGLE_NUMBER = re.compile(r"^\s*-?[\d\s,.\\]*\d\s*$")
+
+
+def normalize_numbers(s: str) -> str:
+    """Digit grouping and decimal commas in an answer that is ONE number: "1 000", "1\\,000",
+    "1{,}000" and "1,000.99" lose their separators; "1000,99" and "2,74" (a comma followed by
+    one, two or four-plus digits, as continental Europe writes decimals) become "1000.99" and
+    "2.74". Lists ("1, 2", "1,2,3") are left alone."""
+    t = s.replace("{,}", ",").replace("\\,", " ").replace("\\ ", " ")
+    core = strip_delims(t)
+    if not _SINGLE_NUMBER.match(core) or not re.search(r"\d[\s,]\d", core):
+        return s
+    if re.fullmatch(r"\s*-?(?:\d+,(?:\d{1,2}|\d{4,})|0,\d+)\s*", core):
+        return core.replace(",", ".").strip()
+    if re.fullmatch(r"\s*-?\d{1,3}(?:(?: \d{3})+|(?:,\d{3})+)(?:\.\d+)?\s*", core):
+        return re.sub(r"[ ,]", "", core)
+    return s
+
+
+def rewrite_for_parsing(s: str) -> str:
+    """Forms math-verify does not read, rewritten to ones it does: number words, Python's
+    `**`, e-notation (`1e3`), repeating decimals (`0.\\overline{3}`)."""
+    n = number_word(s)
+    if n is not None:
+        return str(n)
+    s = s.replace("**", "^")
+    s = re.sub(r"(?<![\w.])(\d+(?:\.\d+)?)[eE]([+-]?\d+)(?![\w.])", r"\1\\times 10^{\2}", s)
+    return re.sub(r"(-?)(\d*)\.(\d*)\\overline\{(\d+)\}", _repeating, s)
+
+
+def looks_like_math(s: str) -> bool:
+    """True for a bare answer ("3/4", "x = 2 or x = 3", "5 cm", "\\pi"); False for prose,
+    empty text and punctuation-only text (":")."""
+    if not re.search(r"[0-9A-Za-z\\]", s):
+        return False
+    if number_word(s) is not None:
+        return True
+    words = [w for w in _WORD.findall(_without_text_blocks(s)) if w.lower() not in _MATH_WORDS]
+    if len(words) >= 3:
+        return False
+    # "Thought process", "See above": words and nothing mathematical
+    return not (words and not re.search(r"[0-9\\=+\-*/^]", s))
+
+
+def all_boxed(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, content) of every `\\boxed{...}` / `\\fbox{...}`, braces balanced."""
+    out = []
+    for m in re.finditer(r"\\(?:boxed|fbox)\s*\{", text):
+        depth = 1
+        for j in range(m.end(), len(text)):
+            depth += {"{": 1, "}": -1}.get(text[j], 0)
+            if depth == 0:
+                out.append((m.start(), j + 1, text[m.end():j]))
+                break
+    return [b for b in out if not any(o[0] < b[0] < o[1] for o in out)]  # outermost only
+
+
+# what may stand between boxes that together form one answer ("\boxed{1} and \boxed{2}")
+_LIST_GLUE = re.compile(r"^(?:[\s,;$.]|\\[()\[\]]|\\quad|\\qquad|\\,|\\ |and|or|"
+                        r"\\text\s*\{\s*(?:and|or|,)?\s*\}|&)*$", re.IGNORECASE)
+_CHAT_TOKENS = re.compile(r"<\|[^|>]*\|>\s*\w*\s*$|</?think>", re.IGNORECASE)
+_INLINE_MATH = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.DOTALL)
+_COURTESY = re.compile(r"(?:I hope (?:it|this) is correct|Hope (?:it|this) helps)\W*$",
+                       re.IGNORECASE)
+_IS_VALUE = re.compile(r".*(?:\b(?:is|are|equals|was|be)|'s)\s+(?:approximately\s+|about\s+)?"
+                       r"([^\s].*)$", re.IGNORECASE | re.DOTALL)
+_LEADING_NUMBER = re.compile(r"^\$?(-?\d[\d,]*(?:\.\d+)?)\$?(?=\s|$|[€$£%°²³A-Za-z])")
+# a unit after a number ("35 cm", "4\\text{ kg}", "90^\\circ"): dropped from gold and answer alike
+_UNIT = re.compile(r"(?<=\d)\s*(?:\\text\s*\{\s*|\\mbox\s*\{\s*)?(?:cm|mm|km|m|kg|mg|g|s|sec|"
+                   r"seconds?|min|minutes?|h|hours?|days?|units?|degrees?|meters?|inches|feet|"
+                   r"°|\^\s*\\circ|\^\s*\{\\circ\})(?:\^?[23²³])?\s*\}?(?![A-Za-z])")
+_NUMBER = re.compile(r"(?<![\w.])-?\d+(?:[.,]\d+)*(?![\w])")
+
+
+def boxed_answer(text: str) -> str | None:
+    """The last box, or the run of boxes at the end that read as one list answer
+    ("\\boxed{1} and \\boxed{2}" -> "1, 2"); None without a box."""
+    boxes = all_boxed(text)
+    if not boxes:
+        return None
+    run = [boxes[-1]]
+    for prev in reversed(boxes[:-1]):
+        glue = text[prev[1]:run[0][0]]
+        joined = _LIST_GLUE.match(glue) or (
+            len(glue) <= 40 and re.search(r"\band\b", glue)
+            and not re.search(r"\b(?:but|not|instead|actually|wait|no)\b", glue,
+                                   re.IGNORECASE))
+        if not joined:  # "\\boxed{1} and \\boxed{2}" is a list; boxes far apart are not
+            break
+        run.insert(0, prev)
+    parts = [strip_delims(b[2]) for b in run]
+    return ", ".join(p for p in parts if p) or None
+
+
+def _final_sentence_value(text: str) -> str | None:
+    """For text with neither box nor anchor: the last math span or stated value of its last
+    sentence that holds one ("Therefore $x \\geq 5$ is the solution." -> "x \\geq 5")."""
+    text = _COURTESY.sub("", _CHAT_TOKENS.sub("", text).strip()).strip()
+    sentences = [x for x in re.split(r"(?<=[.!?])\s+(?=[A-Z\\$])", text) if x.strip()]
+    def spans(s: str) -> list[str]:
+        return [next(g for g in m.groups() if g is not None) for m in _INLINE_MATH.finditer(s)]
+
+    for sentence in reversed(sentences[-3:]):
+        stated = _IS_VALUE.search(sentence.rstrip(". "))
+        if stated:  # "... is 34", "... is $\\frac{1}{2}$"
+            value = stated.group(1)
+            if spans(value):
+                return strip_delims(spans(value)[-1])
+            lead = _LEADING_NUMBER.match(value)  # "there are 12 sequences", "it's 1,000.99m²"
+            if lead and re.match(r"\s*[A-Za-z]{3,}|[€$£²³]|m²", value[lead.end():]):
+                return lead.group(1)
+            if looks_like_math(strip_delims(value)):
+                return strip_delims(value)
+        if spans(sentence):
+            return strip_delims(spans(sentence)[-1])
+    return None
+
+
+def extract_answer(text: str | None) -> str | None:
+    """The final answer inside a model's text, or None when there is none (see module doc)."""
+    if text is None:
+        return None
+    anchors = list(_ANCHOR.finditer(text))
+    boxes = all_boxed(text)
+    if boxes and not (anchors and anchors[-1].start() > boxes[-1][1]):
+        return boxed_answer(text)
+    if anchors:
+        rest = _CHAT_TOKENS.sub("", text[anchors[-1].end():]).strip()
+        lines = [ln for ln in rest.splitlines() if ln.strip()]
+        # display math may hold its value on the next lines ("Answer \\[ 9 \\]"); inline math
+        # (\\( \\), $ $) may not span lines, as in LaTeX
+        if lines and lines[0].strip() in ("\\[", "$$"):
+            tail = " ".join(lines)
+        else:
+            tail = lines[0] if lines else ""
+        tail = strip_delims(_SENTENCE_END.sub("", _JUSTIFICATION.sub("", tail)))
+        if tail and looks_like_math(tail):
+            return tail
+        if not tail:  # "... is our answer." : the anchor ends the sentence
+            return _final_sentence_value(text[:anchors[-1].start()])
+        # "Final Answer: The largest $n$ is 34." / "Final Answer: It started 3 hours ago."
+        numbers = _NUMBER.findall(_without_text_blocks(tail))
+        return _final_sentence_value(tail) or (numbers[0] if len(numbers) == 1 else None)
+    whole = strip_delims(text)
+    if looks_like_math(whole):
+        numbers = _NUMBER.findall(whole)
+        if len(numbers) == 1 and re.search(r"[A-Za-z]{3,}", _without_text_blocks(whole)) \
+                and not re.search(r"\\[A-Za-z]|[=+*/^]", whole):
+            return numbers[0]  # "Soucis : 2,74 $ a": one number among a word or two
+        return whole
+    return _final_sentence_value(text)
+
+
+
+def drop_units(s: str) -> str:
+    """A unit after a number removed ("35 cm" -> "35", "90^\\circ" -> "90")."""
+    return _UNIT.sub("", s)
+
+
+def is_single_number(s: str) -> bool:
+    """One number, possibly with digit grouping or a decimal comma ("1 000", "2,74")."""
+    return bool(_SINGLE_NUMBER.match(strip_delims(s)))
+
