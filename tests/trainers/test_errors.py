@@ -111,6 +111,9 @@ def test_corrupted_checkpoint_on_resume(capsys, tmp_path):
     (ckpt / "state.pt").write_bytes(b"truncated")
     assert_error(capsys, ["train", "--resume", run], "state.pt", "is missing or corrupted",
                  "to resume from the checkpoint before")
+    (run / "trajectories.sqlite").write_bytes(b"garbage" * 1000)
+    assert_error(capsys, ["train", "--resume", run], "run store", "is not a trajectory store")
+    (run / "trajectories.sqlite").unlink()
     (run / "config.yaml").write_text("model: {name: tiny\n")
     assert_error(capsys, ["train", "--resume", run], "config.yaml is not valid YAML")
     assert_error(capsys, ["train", "--resume", tmp_path], "is not a run directory")
