@@ -36,7 +36,7 @@ def test_every_field_is_documented_with_its_default_and_bounds():
             for name, sub in kind.model_fields.items():
                 assert sub.description, f"{section}.{name} has no docstring"
                 assert f"| `{name}` |" in text
-    assert "| `lr` | `float` | `0.0001` | AdamW learning rate. (> 0) |" in text
+    assert "| `lr` | `float` | `0.0001` | AdamW learning rate (0 computes gradients without moving the weights). (≥ 0) |" in text
     assert "| `group_size` | `int` | `1` |" in text
 
 

@@ -107,8 +107,8 @@ class AlgorithmConfig(Section):
 
 
 class OptimConfig(Section):
-    lr: float = Field(1e-4, gt=0)
-    """AdamW learning rate."""
+    lr: float = Field(1e-4, ge=0)
+    """AdamW learning rate (0 computes gradients without moving the weights)."""
     weight_decay: float = Field(0.0, ge=0)
     """AdamW weight decay."""
     betas: tuple[float, float] = (0.9, 0.99)
@@ -157,7 +157,7 @@ class SFTConfig(Section):
     """Keep only demonstrations whose grade passed (rejection sampling)."""
     epochs: int = Field(2, gt=0)
     """Passes over the demonstrations."""
-    lr: float = Field(3e-3, gt=0)
+    lr: float = Field(3e-3, ge=0)
     """AdamW learning rate (cosine decay to 10% after warm-up)."""
     warmup_steps: int = Field(20, ge=0)
     """Linear warm-up steps."""
