@@ -4,7 +4,6 @@ misbehaving fake server (429, 5xx, timeouts, malformed bodies)."""
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import sys
 import threading
@@ -13,6 +12,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import httpx
 import pytest
+from serve_process import start_server, stop_server
 
 from veriloop.policies.base import GenerationRequest, SamplingParams
 from veriloop.policies.openai import (
@@ -35,22 +35,9 @@ OK_BODY = {"id": "x", "object": "chat.completion", "choices": [
 @pytest.fixture(scope="module")
 def served(tiny_path):
     """`veriloop serve` on an ephemeral loopback port, as a separate process."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "veriloop.cli", "serve", "--model", str(tiny_path), "--port", "0",
-         "--name", "tiny-xs", "--quiet"], stderr=subprocess.PIPE, text=True)
-    url = None
-    deadline = time.time() + 120
-    while time.time() < deadline and url is None:
-        line = proc.stderr.readline()
-        if not line and proc.poll() is not None:
-            break
-        m = re.search(r"on (http://127\.0\.0\.1:\d+/v1)", line)
-        url = m.group(1) if m else None
-    assert url, f"server did not start (exit {proc.poll()})"
-    threading.Thread(target=proc.stderr.read, daemon=True).start()  # drain
-    yield url
-    proc.terminate()
-    proc.wait(timeout=30)
+    proc, port = start_server(tiny_path)
+    yield f"http://127.0.0.1:{port}/v1"
+    stop_server(proc)
 
 
 def test_serve_models_and_chat(served):

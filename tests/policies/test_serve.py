@@ -7,14 +7,12 @@ import http.client
 import json
 import re
 import socket
-import subprocess
-import sys
 import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
 
 import openai
 import pytest
+from serve_process import start_server, stop_server
 
 MODEL = "tiny-xs"
 USER = [{"role": "user", "content": "Ava has 3 pens and buys 4 more. How many pens?"}]
@@ -26,22 +24,9 @@ CALC = {"type": "function", "function": {
 
 @pytest.fixture(scope="module")
 def server(tiny_path):
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "veriloop.cli", "serve", "--model", str(tiny_path), "--port", "0",
-         "--name", MODEL, "--quiet", "--max-request-tokens", "2000"], stderr=subprocess.PIPE, text=True)
-    port = None
-    deadline = time.time() + 300
-    while time.time() < deadline and port is None:
-        line = proc.stderr.readline()
-        if not line and proc.poll() is not None:
-            break
-        m = re.search(r"on http://127\.0\.0\.1:(\d+)/v1", line)
-        port = int(m.group(1)) if m else None
-    assert port, f"server did not start (exit {proc.poll()})"
-    threading.Thread(target=proc.stderr.read, daemon=True).start()
+    proc, port = start_server(tiny_path, "--max-request-tokens", "2000")
     yield proc, port
-    proc.terminate()
-    proc.wait(timeout=30)
+    stop_server(proc)
 
 
 @pytest.fixture(scope="module")
