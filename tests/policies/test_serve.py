@@ -224,3 +224,62 @@ def test_a_long_request_does_not_hold_up_a_short_one(server, client):
     done.append("short")
     t.join(600)
     assert done == ["short", "long"]
+
+
+class _CallingPolicy:
+    """Always answers with one Hermes tool call, a byte per token (scripted, no model)."""
+
+    name = "caller"
+
+    def __init__(self):
+        from veriloop.rollout.tokenize import ByteRenderer
+
+        self.renderer = ByteRenderer()
+        self.text = ('Let me compute. <tool_call>{"name": "calculator", "arguments": '
+                     '{"expression": "3 + 4"}}</tool_call>')
+
+    def generate(self, requests, params):
+        from veriloop.policies.base import Generation
+
+        ids = tuple(self.text.encode())
+        return [Generation(text=self.text, token_ids=ids, logprobs=(-0.5,) * len(ids),
+                           finish_reason="stop") for _ in requests]
+
+    def release(self, key):
+        pass
+
+
+@pytest.fixture(scope="module")
+def caller_client():
+    from veriloop.policies.serve import make_server
+
+    server = make_server(_CallingPolicy(), port=0, quiet=True, slice_tokens=4096)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield openai.OpenAI(base_url=f"http://127.0.0.1:{server.server_address[1]}/v1",
+                        api_key="none", max_retries=0, timeout=60)
+    server.shutdown()
+    server.server_close()
+
+
+def test_openai_client_gets_parsed_tool_calls(caller_client):
+    r = caller_client.chat.completions.create(model="caller", messages=USER, tools=[CALC],
+                                              max_tokens=200)
+    choice = r.choices[0]
+    assert choice.finish_reason == "tool_calls"
+    assert choice.message.content == "Let me compute."
+    (call,) = choice.message.tool_calls
+    assert call.type == "function" and call.function.name == "calculator"
+    assert json.loads(call.function.arguments) == {"expression": "3 + 4"}
+
+
+def test_openai_client_streams_tool_calls(caller_client):
+    calls, finish = [], None
+    for chunk in caller_client.chat.completions.create(model="caller", messages=USER,
+                                                       tools=[CALC], max_tokens=200,
+                                                       stream=True):
+        for c in chunk.choices:
+            calls += c.delta.tool_calls or []
+            finish = c.finish_reason or finish
+    assert finish == "tool_calls" and [c.function.name for c in calls] == ["calculator"]
+    assert json.loads(calls[0].function.arguments) == {"expression": "3 + 4"}
