@@ -18,7 +18,7 @@ reward; per-turn credit assignment is not done here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import torch
@@ -85,13 +85,21 @@ class Shaping:
     overlong_max: int | None = None  # DAPO soft overlong budget (None: off)
     overlong_cache: int = 16
     event_weights: Mapping[str, float] = field(default_factory=dict)
+    # group scorer (`veriloop.graders.group`): one group's trajectories -> scores replacing
+    # their grade scores; None = each trajectory's own grade score
+    group: Callable[[Sequence[Trajectory]], list[float]] | None = None
+    # a group is scored once (a judge is costly) although metrics and the update both ask
+    _scored: dict[tuple[str, ...], list[float]] = field(default_factory=dict, repr=False,
+                                                        compare=False)
 
     def __post_init__(self) -> None:
         event_rewards([], self.event_weights)  # unknown event names fail here, not mid-run
 
-    def rewards(self, trajs: Sequence[Trajectory]) -> Tensor:
-        """Grade score plus every configured term; [N]."""
-        score = torch.tensor([t.score for t in trajs], dtype=torch.float32)  # [N]
+    def rewards(self, trajs: Sequence[Trajectory],
+                scores: Sequence[float] | None = None) -> Tensor:
+        """Grade score (or the given group scores) plus every configured term; [N]."""
+        score = torch.tensor([t.score for t in trajs] if scores is None else list(scores),
+                             dtype=torch.float32)  # [N]
         lengths = torch.tensor([policy_tokens(t) for t in trajs])  # [N]
         turns = torch.tensor([len(t.turns) for t in trajs])  # [N]
         r = score + length_cost(lengths, self.length_cost) + step_cost(turns, self.step_cost)
@@ -102,6 +110,34 @@ class Shaping:
                                   for t in trajs])
         return r
 
+    def rewards_by_group(self, trajs: Sequence[Trajectory]) -> Tensor:
+        """`rewards` with each trajectory's group score (groups by `group_id`); [N]."""
+        if self.group is None:
+            return self.rewards(trajs)
+        groups: dict[str, list[int]] = {}
+        for i, t in enumerate(trajs):
+            groups.setdefault(t.group_id, []).append(i)
+        scores = [0.0] * len(trajs)
+        for members in groups.values():
+            for i, s in zip(members, self.group_scores([trajs[i] for i in members]) or [],
+                            strict=True):
+                scores[i] = s
+        return self.rewards(trajs, scores)
+
+    def group_scores(self, group: Sequence[Trajectory]) -> list[float] | None:
+        """The group scorer's scores; rollouts with an infrastructure fault take no part
+        (score 0, and they are masked out of every update anyway)."""
+        if self.group is None:
+            return None
+        ok = [t for t in group if not t.is_infra_error]
+        key = tuple(t.id for t in ok)
+        if key not in self._scored:
+            if len(self._scored) > 4096:
+                self._scored.clear()
+            self._scored[key] = self.group(ok) if ok else []
+        scored = iter(self._scored[key])
+        return [0.0 if t.is_infra_error else next(scored) for t in group]
+
     def grouped(self, groups: Sequence[Sequence[Trajectory]]) -> tuple[Tensor, Tensor, Tensor]:
         """Groups of up to K samples of one prompt -> rewards, passed (0/1) and valid [G, K];
         valid is False for padding and for rollouts with an infrastructure fault."""
@@ -110,7 +146,7 @@ class Shaping:
         passed = torch.zeros(len(groups), K)  # [G, K]
         valid = torch.zeros(len(groups), K, dtype=torch.bool)  # [G, K]
         for i, g in enumerate(groups):
-            rewards[i, :len(g)] = self.rewards(g)
+            rewards[i, :len(g)] = self.rewards(g, self.group_scores(g))
             passed[i, :len(g)] = torch.tensor([float(t.passed) for t in g])
             valid[i, :len(g)] = torch.tensor([not t.is_infra_error for t in g])
         return rewards, passed, valid

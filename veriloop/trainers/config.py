@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from veriloop.errors import ConfigError, MissingFileError
 from veriloop.rollout.config import RolloutConfig
@@ -61,6 +61,22 @@ class GraderConfig(Section):
     """Registered grader to use instead of the environment's own; None = `env.grader()`."""
     options: dict[str, Any] = {}
     """Keyword options for the grader factory (weights, schedules ...)."""
+    group: Literal["none", "rank", "judge_ranking", "judge_pairwise"] = "none"
+    """Group-level reward replacing each grade score in RL: none, rank (ranks within the group),
+    judge_ranking (an LLM judge ranks the group's responses) or judge_pairwise (the judge
+    compares every pair, both orders)."""
+    group_judge: str | None = None
+    """Judge model for the judge_* group rewards: any load_policy spec (tiny-xs, a checkpoint
+    directory, openai:<url>#<model>)."""
+    group_orders: int = Field(2, gt=0)
+    """Shuffled orders the judge ranks a group in (judge_ranking); positions are averaged."""
+
+    @model_validator(mode="after")
+    def _judge_given(self) -> GraderConfig:
+        if self.group.startswith("judge_") and not self.group_judge:
+            raise ValueError(f"group {self.group} needs group_judge: a judge model such as "
+                             "tiny-xs, a checkpoint directory or openai:<url>#<model>")
+        return self
 
 
 class AlgorithmConfig(Section):

@@ -40,6 +40,7 @@ from veriloop.algorithms.dynamic_sampling import fill_batch, informative_groups
 from veriloop.algorithms.losses import clipped_pg_loss, entropy_bonus, get_aggregation, kl_penalty
 from veriloop.algorithms.shaping import Shaping
 from veriloop.data.store import TrajectoryStore
+from veriloop.graders.group import group_scorer
 from veriloop.trainers import checkpoint
 from veriloop.trainers.batch import (
     Packed,
@@ -97,7 +98,7 @@ class RLTrainer:
         a = cfg.algorithm
         self.aggregation = get_aggregation(a.aggregation)
         self.shaping = Shaping(a.length_cost, a.step_cost, a.overlong_max, a.overlong_cache,
-                               dict(a.event_weights))
+                               dict(a.event_weights), group_scorer(cfg.grader))
         self.model = apply_lora(self.policy.model, cfg.model)
         if self.model is not self.policy.model:  # LoRA: sample through the adapters
             self.policy.set_model(self.model)
@@ -132,8 +133,8 @@ class RLTrainer:
         return RolloutRunner(self.env, self.keyed, rc, grader=self.grader)
 
     def rewards(self, trajs: Sequence[Trajectory]) -> torch.Tensor:
-        """Grade score plus configured shaping; [N]."""
-        return self.shaping.rewards(trajs)
+        """Grade score (or its group score) plus configured shaping; [N]."""
+        return self.shaping.rewards_by_group(trajs)
 
     # -- the step ---------------------------------------------------------------------------
 
