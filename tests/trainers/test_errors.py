@@ -44,6 +44,8 @@ def train(tmp_path, *overrides, config=CONFIGS / "grpo.yaml"):
     ("algorithm.aggregation=mean", ["algorithm.aggregation 'mean' is unknown", "token_mean"]),
     ("algorithm.kl_estimator=k4", ["algorithm.kl_estimator 'k4' is unknown", "k1, k2, k3"]),
     ("env.name=arithmetc", ["env.name: environment 'arithmetc' is not registered", "arithmetic"]),
+    ("env.options.colour=red", ["env.options: environment 'arithmetic' does not accept",
+                                "see its docstring"]),
     ("model.size=xxl", ["model size 'xxl' is unknown; set model.size to one of", "xs"]),
     ("grader.name=nope", ["grader.name 'nope' is not registered", "math"]),
     ("train.steps=0", ["train.steps: input should be greater than 0, got 0"]),

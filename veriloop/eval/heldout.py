@@ -21,13 +21,11 @@ from veriloop.eval.metrics import summarize
 
 def heldout_summary(cfg: Any, policy: Any) -> dict[str, Any]:
     """`summarize(...).to_dict()` of the policy on the config's held-out tasks."""
-    from veriloop.envs import get_env
     from veriloop.graders.base import get_grader
     from veriloop.rollout.runner import RolloutRunner
+    from veriloop.trainers.common import env_from_config
 
-    env = get_env(cfg.env.name)
-    if cfg.env.max_turns is not None:
-        env.max_turns = cfg.env.max_turns
+    env = env_from_config(cfg)
     tasks = env.tasks(cfg.env.eval_tasks, seed=cfg.env.task_seed, split="test",
                       difficulty=cfg.env.difficulty)
     grader = get_grader(cfg.grader.name, **cfg.grader.options) if cfg.grader.name else None

@@ -41,6 +41,16 @@ class RunPaths:
         return self.root / "report.html"
 
 
+def env_from_config(cfg: RunConfig) -> Any:
+    """The environment a run config names, with its options and step budget applied."""
+    from veriloop.envs import get_env
+
+    env = get_env(cfg.env.name, **cfg.env.options)
+    if cfg.env.max_turns is not None:
+        env.max_turns = cfg.env.max_turns
+    return env
+
+
 def seed_everything(seed: int) -> None:
     random.seed(seed)
     np.random.seed(seed % (1 << 32))

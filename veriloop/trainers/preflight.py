@@ -34,7 +34,7 @@ def check_config(cfg: RunConfig) -> None:
     check_model(cfg.model.name, cfg.model.size)
     if cfg.init is not None:
         check_model_dir(Path(cfg.init), "init")
-    check_env(cfg.env.name)
+    check_env(cfg.env.name, cfg.env.options)
     if cfg.grader.name is not None:
         check_grader(cfg.grader.name, cfg.grader.options)
     if cfg.kind == "rl":
@@ -84,12 +84,15 @@ def check_model_dir(path: Path, field: str) -> None:
     _check_weights(path, field)
 
 
-def check_env(name: str) -> Any:
+def check_env(name: str, options: dict[str, Any] | None = None) -> Any:
     """Build the environment once (its constructor's errors are the user's too)."""
     from veriloop.envs import get_env
 
     try:
-        return get_env(name)
+        return get_env(name, **(options or {}))
+    except TypeError as e:
+        raise UserError(f"env.options: environment {name!r} does not accept these options "
+                        f"({_one_line(e)}); see its docstring for the options it takes") from e
     except KeyError as e:
         raise UserError(f"env.name: {e.args[0]}") from e
     except (ValueError, FileNotFoundError, ImportError) as e:

@@ -55,6 +55,7 @@ from veriloop.trainers.common import (
     TimedGrader,
     apply_lora,
     build_optimizer,
+    env_from_config,
     grad_norm_clip,
     seed_everything,
     warmup_schedule,
@@ -76,7 +77,6 @@ class RLTrainer:
     # -- setup ------------------------------------------------------------------------------
 
     def setup(self, env: Any = None) -> None:
-        from veriloop.envs import get_env
         from veriloop.graders.base import get_grader
 
         cfg = self.cfg
@@ -84,9 +84,7 @@ class RLTrainer:
         seed_everything(cfg.train.seed)
         if cfg.train.threads:
             torch.set_num_threads(cfg.train.threads)
-        self.env = env if env is not None else get_env(cfg.env.name)
-        if cfg.env.max_turns is not None:
-            self.env.max_turns = cfg.env.max_turns
+        self.env = env if env is not None else env_from_config(cfg)
         grader = (get_grader(cfg.grader.name, **cfg.grader.options) if cfg.grader.name
                   else self.env.grader())
         self.grader = TimedGrader(grader)

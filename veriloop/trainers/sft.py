@@ -30,6 +30,7 @@ from veriloop.trainers.common import (
     RunPaths,
     apply_lora,
     build_optimizer,
+    env_from_config,
     grad_norm_clip,
     seed_everything,
     warmup_schedule,
@@ -43,10 +44,10 @@ def make_demonstrations(cfg: RunConfig, store: TrajectoryStore,
                         run_id: str = "demos") -> list[Trajectory]:
     """Roll out the environment's scripted (noisy) expert, `env.expert(noise, seed)`, on
     training tasks and store the trajectories as the expert rendered them."""
-    from veriloop.envs import expert_for, get_env
+    from veriloop.envs import expert_for
     from veriloop.rollout.runner import RolloutRunner
 
-    env = get_env(cfg.env.name)
+    env = env_from_config(cfg)
     expert = expert_for(env, noise=cfg.sft.demo_noise, seed=cfg.train.seed)
     tasks = env.tasks(cfg.sft.demos, seed=cfg.env.task_seed + 10_000, split="train",
                       difficulty=cfg.env.difficulty)
