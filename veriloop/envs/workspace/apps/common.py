@@ -1,7 +1,7 @@
 """Helpers every app's tools share, so that all apps page, look up ids, read dates and
 addresses the same way and fail with the same kind of message.
 
-- `paginate(lines, page, page_size, empty)`: one page of a listing with a footer
+- `paginate(lines, page, page_size, empty, from_end)`: one page of a listing with a footer
   `page 1 of 5 - call again with page=2` while more pages follow (400 for a page out of range).
 - `lookup(items, item_id, what, list_tool)`: an item by id, or 404 naming the tool that lists ids.
 - `parse_date(value, arg)`: `YYYY-MM-DDTHH:MM` (also accepts `YYYY-MM-DD`, a space for `T`,
@@ -29,11 +29,13 @@ _ADDRESS = re.compile(r"^[a-z0-9._%+'-]+@[a-z0-9-]+(\.[a-z0-9-]+)+$")
 _DATE = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:[T ](\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?)?$")
 
 
-def paginate(lines: list[str], page: int, page_size: int, empty: str) -> str:
+def paginate(lines: list[str], page: int, page_size: int, empty: str,
+             from_end: bool = False) -> str:
     """Page `page` (1-based) of `lines`, newline-joined; `empty` when there are no lines.
 
     A footer follows when there is more than one page: `page 2 of 5 - call again with page=3`,
-    or `page 5 of 5 (last)`.
+    or `page 5 of 5 (last)`. With `from_end`, page 1 holds the last lines (a chat's newest
+    messages, still in their order), page 2 the ones before them, and so on.
     """
     if not lines:
         if page != 1:
@@ -42,7 +44,11 @@ def paginate(lines: list[str], page: int, page_size: int, empty: str) -> str:
     pages = -(-len(lines) // page_size)
     if not 1 <= page <= pages:
         raise WorkspaceError(400, f"page {page} does not exist; pages run from 1 to {pages}")
-    shown = lines[(page - 1) * page_size: page * page_size]
+    if from_end:
+        stop = len(lines) - (page - 1) * page_size
+        shown = lines[max(stop - page_size, 0): stop]
+    else:
+        shown = lines[(page - 1) * page_size: page * page_size]
     if pages > 1:
         more = f" - call again with page={page + 1}" if page < pages else " (last)"
         shown.append(f"page {page} of {pages}{more}")
