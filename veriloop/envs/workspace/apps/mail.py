@@ -73,7 +73,7 @@ def make_tools(rt: Runtime) -> list[Tool]:
             query: words to look for ("" lists everything)
             folder: only this folder, e.g. "inbox", "sent", "trash" (see list_mail_folders)
             sender: only mail from this address or person name (part of it is enough)
-            page: page of results (10 per page)
+            page: page of results (1 is the newest)
         """
         where = folder_name(folder) if folder is not None else None
         words = query.lower().split()
@@ -188,10 +188,11 @@ def make_tools(rt: Runtime) -> list[Tool]:
                                           .startswith("re:") else "Re: " + original.subject)
         if not subject.strip():
             raise WorkspaceError(400, "subject is empty; give the email a subject")
-        draft = Email(id=world.new_id("e"), folder="drafts", sender=world.user.email,
+        new_id = world.new_id("e")
+        draft = Email(id=new_id, folder="drafts", sender=world.user.email,
                       to=recipients, cc=copies, subject=subject.strip(), body=body,
                       date=world.now, read=True,
-                      thread_id=original.thread_id if original else world.new_id("t"),
+                      thread_id=original.thread_id if original else "t" + new_id[1:],
                       in_reply_to=original.id if original else None)
         world.emails[draft.id] = draft
         world.touched.add(draft.id)
@@ -238,7 +239,8 @@ def make_tools(rt: Runtime) -> list[Tool]:
         subject = e.subject if e.subject.lower().startswith("fwd:") else "Fwd: " + e.subject
         quoted = (f"---------- Forwarded message ----------\nFrom: {e.sender}\nDate: {e.date}\n"
                   f"Subject: {e.subject}\n\n{e.body}")
-        draft = Email(id=world.new_id("e"), thread_id=world.new_id("t"), folder="drafts",
+        new_id = world.new_id("e")
+        draft = Email(id=new_id, thread_id="t" + new_id[1:], folder="drafts",
                       sender=world.user.email, to=recipients, subject=subject,
                       body=f"{note.strip()}\n\n{quoted}" if note.strip() else quoted,
                       date=world.now, labels=list(e.labels), read=True)
