@@ -64,6 +64,7 @@ class GuardedRegistry(ToolRegistry):
         super().__init__(max_output_chars=max_output_chars)
         self.world, self.faults = world, faults
         self.unfaulted: set[str] = set()
+        self.api_calls = 0  # calls the injector was asked about: its index
 
     def _record(self, call: ToolCall, status: int, error: str = "",
                 injected: bool = False) -> None:
@@ -85,7 +86,10 @@ class GuardedRegistry(ToolRegistry):
         except (KeyError, ToolArgumentError) as e:
             self._record(call, 400, str(e.args[0]))
             return result(f"Error 400: {e.args[0]}", True)
-        fault = None if call.name in self.unfaulted else self.faults.fault(len(self.world.calls))
+        fault = None
+        if call.name not in self.unfaulted:
+            fault = self.faults.fault(self.api_calls)
+            self.api_calls += 1
         if fault is not None:
             self._record(call, fault.status, fault.message, injected=True)
             return result(str(fault), True)

@@ -2,8 +2,10 @@
 
 Production workspace APIs throttle and fail now and then (book 12.6, "API rate limits
 matter"); a policy trained without faults gives up or invents results after its first 429.
-`FaultInjector.fault(index)` decides, before call `index` runs, whether it fails instead. The
-decision is a pure function of (seed, index): the same episode replayed sees the same faults,
+`FaultInjector.fault(index)` decides, before API call `index` runs, whether it fails instead
+(the episode counts the apps' calls; the assistant's ask_user and request_confirmation are
+not API calls and are never faulted). The decision is a pure function of (seed, index): the
+same episode replayed sees the same faults,
 and nothing sleeps (`retry_after` is only reported). A call right after an injected fault is
 never faulted, so one retry always gets through (the expert relies on it).
 """
