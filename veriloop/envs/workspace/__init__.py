@@ -32,8 +32,10 @@ __all__ = ["APP_MODULES", "SAFETY_RULES", "FaultInjector", "Guard", "SimulatedUs
 
 
 class WorkspaceEnv:
-    """Workspace co-pilot: mail, chat, drive, sheets and calendar tools under safety rules;
-    `difficulty` is the level 1-5."""
+    """Workspace co-pilot over mail, chat, drive, sheets and calendar; levels 1-5, safety rules.
+
+    Options: `max_turns`; `fault_rate` (share of API calls failing with 429/5xx); `page_size`
+    of listings; `hard_violation_reward` (the grader's reward for any hard violation)."""
 
     name = "workspace"
 
