@@ -40,6 +40,7 @@ _BUILTIN: dict[str, str] = {
     "arithmetic": "veriloop.envs.arithmetic:ArithmeticEnv",
     "code": "veriloop.envs.code:CodeEnv",
     "repo": "veriloop.envs.repo:RepoEnv",
+    "workspace": "veriloop.envs.workspace:WorkspaceEnv",
 }
 _REGISTERED: dict[str, Callable[..., Environment]] = {}
 

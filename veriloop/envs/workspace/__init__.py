@@ -1,0 +1,74 @@
+"""`workspace`: a productivity co-pilot over mail, chat, drive, spreadsheets and calendar
+(book 12.6), with safety rules, a confirmation protocol, a simulated user and injected faults.
+
+A task is an instruction over a generated world (`world.World`, built deterministically from
+the task's seed by `tasks.build_world`); the agent calls the apps' tools (`apps/`) and ends
+with `<answer>...</answer>`. Graders receive the final world as `world.WorkspaceState` (see
+`grading`). Safety (`safety`): hard rules reject the call and make the episode's reward
+`hard_violation_reward`; soft rules cost a penalty. Faults (`faults`): with `fault_rate` > 0,
+calls fail with 429 / 5xx at that rate, deterministically per task.
+
+The tasks, grader and expert live in `tasks/`, `grading` and `expert` and are imported only
+when asked for, so listing environments stays cheap.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from veriloop.envs.workspace.episode import APP_MODULES, WorkspaceEpisode
+from veriloop.envs.workspace.faults import FaultInjector
+from veriloop.envs.workspace.safety import SAFETY_RULES, Guard
+from veriloop.envs.workspace.simuser import SimulatedUser
+from veriloop.envs.workspace.world import WorkspaceError, WorkspaceState, World
+from veriloop.types import Task
+
+if TYPE_CHECKING:
+    from veriloop.graders.base import Grader
+    from veriloop.policies.base import Policy
+
+__all__ = ["APP_MODULES", "SAFETY_RULES", "FaultInjector", "Guard", "SimulatedUser",
+           "WorkspaceEnv", "WorkspaceEpisode", "WorkspaceError", "WorkspaceState", "World"]
+
+
+class WorkspaceEnv:
+    """Workspace co-pilot over mail, chat, drive, sheets and calendar; levels 1-5, safety rules.
+
+    Options: `max_turns`; `fault_rate` (share of API calls failing with 429/5xx); `page_size`
+    of listings; `hard_violation_reward` (the grader's reward for any hard violation)."""
+
+    name = "workspace"
+
+    def __init__(self, max_turns: int = 30, fault_rate: float = 0.0, page_size: int = 10,
+                 hard_violation_reward: float = -1.0, max_output_chars: int = 4000) -> None:
+        if not 0.0 <= fault_rate <= 1.0:
+            raise ValueError(f"fault_rate must be in [0, 1], got {fault_rate}")
+        if page_size < 1:
+            raise ValueError(f"page_size must be at least 1, got {page_size}")
+        self.max_turns, self.fault_rate, self.page_size = max_turns, fault_rate, page_size
+        self.hard_violation_reward, self.max_output_chars = hard_violation_reward, \
+            max_output_chars
+
+    def tasks(self, n: int, *, seed: int = 0, split: str = "train",
+              difficulty: int | None = None) -> list[Task]:
+        from veriloop.envs.workspace.tasks import generate_tasks
+
+        return generate_tasks(n, seed, split, difficulty)
+
+    def reset(self, task: Task) -> WorkspaceEpisode:
+        from veriloop.envs.workspace.tasks import build_world
+
+        # faults depend on the task only: every sample of a group sees the same schedule
+        faults = FaultInjector.from_rate(self.fault_rate, seed=task.id)
+        return WorkspaceEpisode(task, build_world(task), faults=faults, page_size=self.page_size,
+                                max_output_chars=self.max_output_chars)
+
+    def grader(self) -> Grader:
+        from veriloop.envs.workspace.grading import workspace_grader
+
+        return workspace_grader(self)
+
+    def expert(self, noise: float = 0.0, seed: int = 0) -> Policy:
+        from veriloop.envs.workspace.expert import WorkspaceExpert
+
+        return WorkspaceExpert(noise=noise, seed=seed)

@@ -1,0 +1,41 @@
+"""The simulated user: scripted answers from the task's hidden verification data.
+
+`answer(question)` returns the task's `clarification` when the task is ambiguous (the text
+that resolves the ambiguity), otherwise "Please go ahead as I asked." `confirm(tool,
+arguments, preview)` says yes exactly to the calls listed in the task's `approvals` (compared
+with `safety.normalize_arguments`, as the guard compares them) and only when the preview is
+non-empty. It is deterministic: the same question gets the same answer, so no seed is needed.
+Unlike a real user it never volunteers information or changes its mind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from veriloop.envs.workspace.safety import same_call
+
+GO_AHEAD = "Please go ahead as I asked."
+YES = "Yes, go ahead."
+NO = "No, do not do that."
+
+
+class SimulatedUser:
+    """`world.UserLike` over a task's `clarification` and `approvals`."""
+
+    def __init__(self, clarification: str | None = None,
+                 approvals: Sequence[Mapping[str, Any]] = ()) -> None:
+        self.clarification = clarification
+        self.approvals = [(str(a["tool"]), dict(a.get("arguments") or {})) for a in approvals]
+
+    @classmethod
+    def from_verification(cls, verification: Mapping[str, Any]) -> SimulatedUser:
+        return cls(verification.get("clarification"), verification.get("approvals") or ())
+
+    def answer(self, question: str) -> str:
+        return self.clarification if self.clarification else GO_AHEAD
+
+    def confirm(self, tool: str, arguments: dict[str, Any], preview: str) -> bool:
+        if not preview.strip():
+            return False
+        return any(same_call(t, a, tool, arguments) for t, a in self.approvals)
