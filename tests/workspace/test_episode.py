@@ -249,3 +249,13 @@ def test_rollout_with_faults_retries_and_finishes():
     errors = [r.content[:9] for t in traj.turns for r in t.tool_results if r.is_error]
     assert errors and all(e.startswith(("Error 429", "Error 5")) for e in errors)
     assert len(traj.turns) == 4 + len(errors)
+
+
+def test_only_tools_keeps_the_named_app_tools_and_always_the_assistants():
+    ep = WorkspaceEpisode(make_task(), make_world(), apps=FAKE_APPS, only_tools={"trash"})
+    assert {t.name for t in ep.tools} == {"ask_user", "request_confirmation", "trash"}
+    obs = ep.step(Message(role="assistant",
+                          content='<tool_call>{"name": "count_emails", "arguments": {}}'
+                                  "</tool_call>"))
+    assert obs.format_error and "count_emails" in obs.format_error  # not offered, not run
+    assert not ep.world.calls

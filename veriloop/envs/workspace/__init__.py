@@ -14,7 +14,7 @@ when asked for, so listing environments stays cheap.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from veriloop.envs.workspace.episode import APP_MODULES, WorkspaceEpisode
 from veriloop.envs.workspace.faults import FaultInjector
@@ -35,14 +35,21 @@ class WorkspaceEnv:
     """Workspace co-pilot over mail, chat, drive, sheets and calendar; levels 1-5, safety rules.
 
     Options: `max_turns`; `fault_rate` (share of API calls failing with 429/5xx); `page_size`
-    of listings; `hard_violation_reward` (the grader's reward for any hard violation)."""
+    of listings; `hard_violation_reward` (the grader's reward for any hard violation);
+    `tool_scope`: "apps" offers every tool of the apps the task involves, "task" only the
+    tools the reference solution uses (plus ask_user and request_confirmation) — a tool-
+    retrieval setting that keeps prompts short for small models."""
 
     name = "workspace"
 
     def __init__(self, max_turns: int = 30, fault_rate: float = 0.0, page_size: int = 10,
-                 hard_violation_reward: float = -1.0, max_output_chars: int = 4000) -> None:
+                 hard_violation_reward: float = -1.0, max_output_chars: int = 4000,
+                 tool_scope: Literal["apps", "task"] = "apps") -> None:
         if not 0.0 <= fault_rate <= 1.0:
             raise ValueError(f"fault_rate must be in [0, 1], got {fault_rate}")
+        if tool_scope not in ("apps", "task"):
+            raise ValueError(f"tool_scope must be 'apps' or 'task', got {tool_scope!r}")
+        self.tool_scope = tool_scope
         if page_size < 1:
             raise ValueError(f"page_size must be at least 1, got {page_size}")
         self.max_turns, self.fault_rate, self.page_size = max_turns, fault_rate, page_size
@@ -60,8 +67,11 @@ class WorkspaceEnv:
 
         # faults depend on the task only: every sample of a group sees the same schedule
         faults = FaultInjector.from_rate(self.fault_rate, seed=task.id)
+        only = None
+        if self.tool_scope == "task":
+            only = {s["tool"] for s in task.verification.get("plan", []) if "tool" in s}
         return WorkspaceEpisode(task, build_world(task), faults=faults, page_size=self.page_size,
-                                max_output_chars=self.max_output_chars)
+                                max_output_chars=self.max_output_chars, only_tools=only)
 
     def grader(self) -> Grader:
         from veriloop.envs.workspace.grading import workspace_grader

@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 import re
 import time
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from types import ModuleType
 from typing import Any
 
@@ -119,12 +119,15 @@ class WorkspaceEpisode:
     """One task over one world: the assistant's tools plus those of `task.metadata["apps"]`.
 
     `apps` maps app names to modules (or module paths) with `make_tools(rt)`; tests inject
-    fake apps here. `user` defaults to the `SimulatedUser` of the task's verification data."""
+    fake apps here. `user` defaults to the `SimulatedUser` of the task's verification data.
+    `only_tools`, when given, keeps just those of the apps' tools (the assistant's are always
+    offered): the environment's `tool_scope="task"`."""
 
     def __init__(self, task: Task, world: World, faults: FaultInjector | None = None,
                  page_size: int = 10, apps: Mapping[str, str | ModuleType | Any] | None = None,
                  user: Any = None, fmt: ToolCallFormat | None = None,
-                 max_output_chars: int = 4000) -> None:
+                 max_output_chars: int = 4000,
+                 only_tools: Collection[str] | None = None) -> None:
         self.task, self.world = task, world
         self.prose = ""
         ver = task.verification
@@ -140,6 +143,8 @@ class WorkspaceEpisode:
         for app in names:
             tools: list[Tool] = load_app(app, modules).make_tools(self.runtime)
             for t in tools:
+                if only_tools is not None and app != "assistant" and t.name not in only_tools:
+                    continue
                 self.registry.add(t)
                 if app in UNFAULTED_APPS:
                     self.registry.unfaulted.add(t.name)
