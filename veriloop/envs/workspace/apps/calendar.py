@@ -5,8 +5,10 @@ meetings.
 `list_events` shows those the user organises or attends, `free_busy` the busy intervals of
 anyone inside the organisation (events they organise or attend, merged and clipped to the
 window). Times are `YYYY-MM-DDTHH:MM`; a date alone is accepted, and as the end of a window it
-means the end of that day. Inviting someone outside the organisation needs the user's
-confirmation; only the organizer may change or cancel an event, and cancelling is irreversible.
+means the end of that day. Inviting someone outside the organisation (on create, or newly on
+update) needs the user's confirmation, asked for the call's arguments without those left at
+their default (None or ""). Only the organizer may change or cancel an event; cancelling is
+irreversible.
 """
 
 from __future__ import annotations
@@ -109,8 +111,9 @@ def make_tools(rt: Runtime) -> list[Tool]:
     def confirm_external(tool_name: str, arguments: dict, added: list[str], what: str) -> None:
         outside = [a for a in added if not world.is_internal(a)]
         if outside:
+            given = {k: v for k, v in arguments.items() if v is not None and v != ""}
             rt.guard.require_confirmation(
-                tool_name, arguments, f"{what} invites {', '.join(outside)} from outside the "
+                tool_name, given, f"{what} invites {', '.join(outside)} from outside the "
                                       "organisation", hard=True)
 
     def overlap_note(ev: Event) -> str:
@@ -132,9 +135,10 @@ def make_tools(rt: Runtime) -> list[Tool]:
         events = sorted((ev for ev in world.events.values() if not ev.cancelled
                          and _attends(ev, me) and ev.start < e and ev.end > s),
                         key=lambda ev: (ev.start, ev.id))
-        world.touched.update(ev.id for ev in events)
-        return paginate([event_line(ev) for ev in events], page, rt.page_size,
-                        f"no events between {s} and {e}")
+        out = paginate([event_line(ev) for ev in events], page, rt.page_size,
+                       f"no events between {s} and {e}")
+        world.touched.update(x.split(" | ", 1)[0] for x in out.splitlines() if " | " in x)
+        return out
 
     @tool
     def free_busy(people: list[str], start: str, end: str) -> str:

@@ -5,7 +5,9 @@ and searches show only those, and every read or write of a single file goes thro
 `rt.guard.check_access` first, so a file the user may not see yields a 403 and nothing of its
 content. Deleting moves a file to the trash (`restore_file` undoes it); permanent deletion is
 forbidden. Only the owner may change who a file is shared with, and sharing outside the
-organisation or widening a file that is already shared needs the user's confirmation.
+organisation or widening a file that is already shared needs the user's confirmation, asked
+for the call's arguments as written, a default left out: `{"file_id", "email"}` plus `"role"`
+when it is "editor".
 
 `visible`, `known_folders`, `folder_path`, `file_line`, `open_file` and `new_file` are used by
 `sheets.py` too (sheets are drive files of kind "sheet").
@@ -101,10 +103,11 @@ def _text(f: File) -> str:
 def make_tools(rt: Runtime) -> list[Tool]:
     world = rt.world
 
-    def shown(files: list[File]) -> list[str]:
+    def listing(files: list[File], page: int, empty: str) -> str:
         files = sorted(files, key=lambda f: (f.folder, f.name.lower(), f.id))
-        world.touched.update(f.id for f in files)
-        return [file_line(world, f) for f in files]
+        out = paginate([file_line(world, f) for f in files], page, rt.page_size, empty)
+        world.touched.update(x.split(" | ", 1)[0] for x in out.splitlines() if " | " in x)
+        return out
 
     @tool
     def list_files(folder: str = "/", page: int = 1) -> str:
@@ -118,7 +121,7 @@ def make_tools(rt: Runtime) -> list[Tool]:
         path = folder_path(world, folder)
         inside = [f for f in world.files.values() if visible(world, f) and not f.trashed
                   and (path == "/" or f.folder == path or f.folder.startswith(path + "/"))]
-        return paginate(shown(inside), page, rt.page_size, f"no files in {path}")
+        return listing(inside, page, f"no files in {path}")
 
     @tool
     def search_files(query: str, page: int = 1) -> str:
@@ -134,7 +137,7 @@ def make_tools(rt: Runtime) -> list[Tool]:
                                       "all files")
         hits = [f for f in world.files.values() if visible(world, f) and not f.trashed
                 and all(w in f"{f.name} {_text(f)}".lower() for w in words)]
-        return paginate(shown(hits), page, rt.page_size, f"no files match '{query}'")
+        return listing(hits, page, f"no files match '{query}'")
 
     @tool
     def read_file(file_id: str) -> str:
@@ -277,7 +280,8 @@ def make_tools(rt: Runtime) -> list[Tool]:
             why = (f"{address} is outside the organisation" if not world.is_internal(address)
                    else f"{f.id} is already shared with {', '.join(others)}")
             rt.guard.require_confirmation(
-                "share_file", {"file_id": file_id, "email": email, "role": role},
+                "share_file", {"file_id": file_id, "email": email}
+                | ({"role": role} if role != "viewer" else {}),
                 f"share {f.id} '{f.name}' with {address} as {role}: {why}", hard=True)
         f.shared_with[address] = role
         f.modified = world.now
