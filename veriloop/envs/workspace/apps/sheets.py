@@ -9,13 +9,13 @@ circular reference (400 on write). Excel errors (#DIV/0!, #VALUE!, ...) are valu
 written formula that evaluates to one is rejected with a 400, nothing of the call written.
 Not supported: references to other sheets, whole columns or rows (`A:A`), named ranges.
 
-Cost (2-core machine, measured in this session): importing formulas and schedula about 0.1-0.2 s
-beyond numpy; the first formula loads formulas' whole function library (scipy.stats among it) once per
-process, 1.3-1.6 s idle, up to 2.9 s under load; compiling a new formula 3-5 ms, cached per
-formula text; evaluating a compiled one 0.25-0.8 ms. A compiled formula keeps per-call state
-and the cache shares it across threads (rollouts run environments in threads), so calls are
-serialised by a lock: without it about 5% of concurrent evaluations returned another thread's
-result.
+Cost (2-core machine, measured in this session): importing formulas and schedula about
+0.1-0.2 s beyond numpy; the first formula loads formulas' whole function library (scipy.stats
+among it) once per process, 1.3-1.7 s idle, up to 2.9 s under load; compiling a new formula
+3-5 ms, cached per formula text; evaluating a compiled one 0.25-0.8 ms. A compiled formula keeps
+per-call state and the cache shares it across threads (rollouts run environments in threads),
+so calls are serialised by a lock: without it about 5% of concurrent evaluations returned
+another thread's result.
 """
 
 from __future__ import annotations
