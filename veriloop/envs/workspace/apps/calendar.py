@@ -237,8 +237,9 @@ def make_tools(rt: Runtime) -> list[Tool]:
             event_id: the event's id.
         """
         ev = own(event_id)
-        rt.guard.irreversible("cancel_event", f"cancel {ev.id} '{ev.title}' {span(ev.start, ev.end)}")
+        what = f"{ev.id} '{clip(ev.title, 60)}' {span(ev.start, ev.end)}"
+        rt.guard.irreversible("cancel_event", f"cancel {what}")
         ev.cancelled = True
-        return f"cancelled {ev.id} '{clip(ev.title, 60)}' {span(ev.start, ev.end)}"
+        return f"cancelled {what}"
 
     return [list_events, free_busy, create_event, update_event, cancel_event]
