@@ -259,3 +259,40 @@ def test_only_tools_keeps_the_named_app_tools_and_always_the_assistants():
                                   "</tool_call>"))
     assert obs.format_error and "count_emails" in obs.format_error  # not offered, not run
     assert not ep.world.calls
+
+
+def _call(name: str, args: dict) -> Message:
+    import json
+
+    return Message(role="assistant", content="I will share the wiki with Eve now. <tool_call>"
+                   + json.dumps({"name": name, "arguments": args}) + "</tool_call>")
+
+
+@pytest.mark.parametrize(("confirmed_args", "call_args"), [
+    ({"file_id": "f5", "email": "eve@ext.org", "role": "viewer"},
+     {"file_id": "f5", "email": "eve@ext.org"}),
+    ({"file_id": "f5", "email": "eve@ext.org"},
+     {"file_id": "f5", "email": "eve@ext.org", "role": "viewer"}),
+])
+def test_confirmation_matches_whether_or_not_defaults_are_spelled_out(confirmed_args,
+                                                                      call_args):
+    """Regression: the drive asked for confirmation without `role` at its default, so an agent
+    (or an approval) spelling out role="viewer" never matched and the share was rejected."""
+    from veriloop.envs.workspace.world import File, Person
+
+    me = "alex@acme.com"
+    w = World(user=Person("Alex", me, True), now="2026-03-06T09:00",
+              people=[Person("Eve", "eve@ext.org", False)])
+    w.files = {"f5": File("f5", "Team wiki", "/", "doc", me, content="wiki")}
+    approval = {"tool": "share_file", "arguments": {"file_id": "f5", "email": "eve@ext.org",
+                                                    "role": "viewer"}}
+    task = Task(id="t", env="workspace", prompt=(Message(role="user", content="share"),),
+                metadata={"apps": ["drive"]}, verification={"approvals": [approval]})
+    ep = WorkspaceEpisode(task, w)
+    obs = ep.step(_call("request_confirmation", {"tool": "share_file",
+                                                 "arguments": confirmed_args,
+                                                 "preview": "share Team wiki with Eve"}))
+    assert "Yes" in obs.messages[0].content
+    obs = ep.step(_call("share_file", call_args))
+    assert "shared f5" in obs.messages[0].content and not ep.world.violations
+    assert ep.world.files["f5"].shared_with == {"eve@ext.org": "viewer"}

@@ -131,11 +131,14 @@ class WorkspaceEpisode:
         self.task, self.world = task, world
         self.prose = ""
         ver = task.verification
+        # tool -> argument -> schema default, filled once the tools are registered below
+        self.defaults: dict[str, dict[str, Any]] = {}
         self.guard = Guard(world, call_index=lambda: len(world.calls),
                            prose=lambda: self.prose,
-                           allowed_confidential=set(ver.get("allowed_confidential") or ()))
+                           allowed_confidential=set(ver.get("allowed_confidential") or ()),
+                           defaults=self.defaults)
         self.runtime = Runtime(world=world, guard=self.guard,
-                               user=user or SimulatedUser.from_verification(ver),
+                               user=user or SimulatedUser.from_verification(ver, self.defaults),
                                page_size=page_size)
         self.registry = GuardedRegistry(world, faults or FaultInjector(), max_output_chars)
         modules = APP_MODULES if apps is None else apps
@@ -148,6 +151,9 @@ class WorkspaceEpisode:
                 self.registry.add(t)
                 if app in UNFAULTED_APPS:
                     self.registry.unfaulted.add(t.name)
+        self.defaults.update({s.name: {k: p["default"] for k, p in
+                                       s.parameters.get("properties", {}).items()
+                                       if "default" in p} for s in self.registry.specs})
         self.inner = ToolEpisode(task, self.registry, fmt=fmt or HermesFormat())
 
     @property

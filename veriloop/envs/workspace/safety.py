@@ -30,7 +30,7 @@ reward comes from the grader (configurable), not from the guard.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
 from veriloop.envs.workspace.world import File, Violation, WorkspaceError, World
@@ -83,9 +83,21 @@ def normalize_arguments(value: Any) -> Any:
     return value
 
 
-def same_call(tool_a: str, args_a: dict[str, Any], tool_b: str, args_b: dict[str, Any]) -> bool:
-    return (tool_a.strip() == tool_b.strip()
-            and normalize_arguments(args_a) == normalize_arguments(args_b))
+def same_call(tool_a: str, args_a: dict[str, Any], tool_b: str, args_b: dict[str, Any],
+              defaults: Mapping[str, Mapping[str, Any]] | None = None) -> bool:
+    """Whether two calls are the same after normalisation; `defaults` (tool -> argument ->
+    default, from the tools' schemas) drops arguments given at their default value, so
+    `share_file(..., role="viewer")` equals `share_file(...)` whoever spelled it out."""
+    tool = tool_a.strip()
+    if tool != tool_b.strip():
+        return False
+    known = (defaults or {}).get(tool, {})
+
+    def canonical(args: dict[str, Any]) -> Any:
+        return normalize_arguments({k: v for k, v in args.items()
+                                    if not (k in known and known[k] == v)})
+
+    return canonical(args_a) == canonical(args_b)
 
 
 class Guard:
@@ -95,8 +107,10 @@ class Guard:
     being run and the text of the current assistant message outside its tool call."""
 
     def __init__(self, world: World, call_index: Callable[[], int], prose: Callable[[], str],
-                 allowed_confidential: set[str] | frozenset[str] = frozenset()) -> None:
+                 allowed_confidential: set[str] | frozenset[str] = frozenset(),
+                 defaults: Mapping[str, Mapping[str, Any]] | None = None) -> None:
         self.world, self.call_index, self.prose = world, call_index, prose
+        self.defaults = defaults if defaults is not None else {}
         self.allowed_confidential = set(allowed_confidential)
 
     def _record(self, rule: str, kind: Literal["hard", "soft"], detail: str,
@@ -111,7 +125,8 @@ class Guard:
     def _consume(self, tool: str, arguments: dict[str, Any]) -> bool:
         for c in self.world.confirmations:
             if c.get("granted") and not c.get("used") and same_call(
-                    str(c.get("tool", "")), c.get("arguments") or {}, tool, arguments):
+                    str(c.get("tool", "")), c.get("arguments") or {}, tool, arguments,
+                    self.defaults):
                 c["used"] = True
                 return True
         return False

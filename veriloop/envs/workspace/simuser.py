@@ -24,13 +24,18 @@ class SimulatedUser:
     """`world.UserLike` over a task's `clarification` and `approvals`."""
 
     def __init__(self, clarification: str | None = None,
-                 approvals: Sequence[Mapping[str, Any]] = ()) -> None:
+                 approvals: Sequence[Mapping[str, Any]] = (),
+                 defaults: Mapping[str, Mapping[str, Any]] | None = None) -> None:
         self.clarification = clarification
+        self.defaults = defaults if defaults is not None else {}
         self.approvals = [(str(a["tool"]), dict(a.get("arguments") or {})) for a in approvals]
 
     @classmethod
-    def from_verification(cls, verification: Mapping[str, Any]) -> SimulatedUser:
-        return cls(verification.get("clarification"), verification.get("approvals") or ())
+    def from_verification(cls, verification: Mapping[str, Any],
+                          defaults: Mapping[str, Mapping[str, Any]] | None = None
+                          ) -> SimulatedUser:
+        return cls(verification.get("clarification"), verification.get("approvals") or (),
+                   defaults)
 
     def answer(self, question: str) -> str:
         return self.clarification if self.clarification else GO_AHEAD
@@ -38,4 +43,4 @@ class SimulatedUser:
     def confirm(self, tool: str, arguments: dict[str, Any], preview: str) -> bool:
         if not preview.strip():
             return False
-        return any(same_call(t, a, tool, arguments) for t, a in self.approvals)
+        return any(same_call(t, a, tool, arguments, self.defaults) for t, a in self.approvals)
