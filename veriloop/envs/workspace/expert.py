@@ -25,7 +25,7 @@ from veriloop.policies.base import Generation, GenerationRequest, SamplingParams
 from veriloop.rollout.tokenize import ByteRenderer
 from veriloop.types import Message, Task, ToolCall
 
-FAULT = re.compile(r"^\s*Error (429|5\d\d)\b")
+FAULT = re.compile(r"^\s*(?:Error: \w+: )?Error (429|5\d\d)\b")
 NOISES = ("wrong_argument", "skip_confirmation", "forget_subgoal", "redundant_call")
 ID_ARGS = {"email_id": "e9999", "sheet_id": "f9999", "file_id": "f9999"}
 INTENT = {
