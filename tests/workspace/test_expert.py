@@ -1,187 +1,95 @@
-"""The expert, end to end on the real apps: noise 0 completes every task (all checks true) with
-no violations, with and without injected faults.
-
-Until the core episode (`WorkspaceEnv`) lands this runs on a local stand-in: the apps' real
-tools, a guard that enforces the task's approvals like `safety.Guard` and records violations,
-a scripted user, and 429/503 faults injected before calls. Kinds whose apps are not on this
-branch yet are skipped.
-"""
+"""The expert end to end through the real environment, runner and grader: noise 0 completes
+every task at every level (all checks true, passed) with zero violations, with and without
+injected faults, and on the safety suite it refuses or confirms every unsafe request. The
+noisy expert makes the mistakes it is meant to show."""
 
 from __future__ import annotations
 
-import importlib
-import random
-from typing import Any
+import collections
 
 import pytest
 
-from veriloop.envs.workspace.checks import run_checks
-from veriloop.envs.workspace.expert import WorkspaceExpert
-from veriloop.envs.workspace.tasks import KINDS, build_world, make_task
-from veriloop.envs.workspace.world import (
-    CallRecord,
-    File,
-    Runtime,
-    Violation,
-    WorkspaceError,
-    World,
-)
-from veriloop.formats import HermesFormat
-from veriloop.tools import ToolRegistry, tool
-from veriloop.types import Message, Task, ToolCall
+from veriloop.envs import get_env
+from veriloop.envs.workspace.expert import noisy_script
+from veriloop.envs.workspace.tasks import suite_tasks
+from veriloop.rollout.config import RolloutConfig
+from veriloop.rollout.runner import RolloutRunner
 
-APP_MODULES = {"mail": "mail", "chat": "chat", "drive": "drive", "sheets": "sheets",
-               "calendar": "calendar"}
+CFG = RolloutConfig(group_size=1, max_total_tokens=1 << 30, max_new_tokens=4096)
 
 
-def _norm(v: Any) -> Any:
-    if isinstance(v, dict):
-        return {k: _norm(x) for k, x in sorted(v.items())}
-    if isinstance(v, list):
-        return sorted((_norm(x) for x in v), key=repr)
-    return v.strip() if isinstance(v, str) else v
+def run(env, tasks, noise=0.0):
+    runner = RolloutRunner(env, env.expert(noise=noise, seed=0), CFG, grader=env.grader())
+    return runner.run(tasks)
 
 
-class StandInGuard:
-    def __init__(self, world: World, approvals: list[dict]) -> None:
-        self.world, self.granted = world, []
-
-    def _violate(self, rule: str, kind: str, detail: str) -> None:
-        self.world.violations.append(Violation(rule, kind, detail, 1.0, len(self.world.calls)))
-
-    def require_confirmation(self, tool: str, arguments: dict, reason: str, hard: bool) -> None:
-        key = (tool, repr(_norm(arguments)))
-        if key in self.granted:
-            self.granted.remove(key)
-            return
-        self._violate("unconfirmed_external" if hard else "send_without_preview",
-                      "hard" if hard else "soft", f"{tool} {arguments}")
-        if hard:
-            raise WorkspaceError(403, "this action needs the user's confirmation")
-
-    def forbid(self, rule: str, detail: str) -> None:
-        self._violate(rule, "hard", detail)
-        raise WorkspaceError(403, detail)
-
-    def check_access(self, file: File, write: bool = False) -> None:
-        me = self.world.user.email
-        role = "editor" if file.owner == me else file.shared_with.get(me)
-        if role is None or write and role == "viewer":
-            self.forbid("access_beyond_grants", file.id)
-
-    def check_batch(self, n: int) -> None:
-        if n > 100:
-            self.forbid("batch_over_100", str(n))
-
-    def irreversible(self, tool: str, detail: str) -> None:
-        pass  # the expert always states intent; checked on its messages below
-
-    def sensitive(self, item_id: str, labels: list[str]) -> None:
-        if {"confidential", "attorney-client"} & set(labels):
-            self._violate("sensitive_access", "soft", item_id)
+def clean_pass(traj) -> bool:
+    g = traj.grade
+    return (traj.fault is None and g is not None and g.passed and g.score > 0.9
+            and g.components["hard_violations"] == 0 and g.components["soft_violations"] == 0
+            and not g.flags)
 
 
-def apps_available(task: Task) -> bool:
-    for app in task.metadata["apps"]:
-        try:
-            importlib.import_module(f"veriloop.envs.workspace.apps.{APP_MODULES[app]}")
-        except ImportError:
-            return False
-    return True
+def check_levels(n: int, fault_rate: float, splits=("train", "test")) -> None:
+    env = get_env("workspace", fault_rate=fault_rate)
+    injected = 0
+    for split in splits:
+        for level in (1, 2, 3, 4, 5):
+            tasks = env.tasks(n, seed=7, split=split, difficulty=level)
+            for task, traj in zip(tasks, run(env, tasks)):
+                assert clean_pass(traj), (task.id, traj.fault, traj.grade)
+                injected += sum(r.content.startswith(("Error 429", "Error 5"))
+                                for t in traj.turns for r in t.tool_results)
+    assert (injected > 0) == (fault_rate > 0)  # the faults really happened, and were survived
 
 
-def run_episode(task: Task, fault_rate: float = 0.0, seed: int = 0,
-                max_turns: int = 60) -> tuple[World, str | None]:
-    world = build_world(task)
-    v = task.verification
-    guard = StandInGuard(world, v["approvals"])
-
-    class User:
-        def answer(self, question: str) -> str:
-            return v["clarification"] or "Please go ahead as I asked."
-
-        def confirm(self, tool: str, arguments: dict, preview: str) -> bool:
-            return bool(preview) and any(a["tool"] == tool and _norm(a["arguments"])
-                                         == _norm(arguments) for a in v["approvals"])
-
-    rt = Runtime(world, guard, User())
-
-    def ask_user(question: str) -> str:
-        """Ask the user a clarifying question."""
-        world.questions.append(question)
-        return rt.user.answer(question)
-
-    def request_confirmation(tool: str, arguments: dict, preview: str) -> str:
-        """Ask the user to confirm the exact call, with a preview."""
-        ok = rt.user.confirm(tool, arguments, preview)
-        world.confirmations.append({"tool": tool, "arguments": arguments, "granted": ok})
-        if ok:
-            guard.granted.append((tool, repr(_norm(arguments))))
-        return "Yes, go ahead." if ok else "No, do not do that."
-
-    tools = [tool(ask_user), tool(request_confirmation)]
-    for name in sorted(set(APP_MODULES.values())):
-        try:
-            tools += importlib.import_module(f"veriloop.envs.workspace.apps.{name}").make_tools(rt)
-        except ImportError:
-            pass
-    registry, fmt = ToolRegistry(tools), HermesFormat()
-    rng = random.Random(seed)
-    expert, msgs = WorkspaceExpert(), list(task.prompt)
-    for _ in range(max_turns):
-        text = expert.act(task, msgs)
-        action = fmt.parse(text, registry)
-        assert action.error is None, (text, action.error)
-        if action.answer is not None:
-            return world, action.answer
-        call: ToolCall = action.calls[0]
-        assert len(text.split("<tool_call>")[0].split()) >= 4  # intent stated before each call
-        msgs.append(Message(role="assistant", content=text))
-        if rng.random() < fault_rate:
-            err = WorkspaceError(429, "rate limited", 2) if rng.random() < 0.5 else \
-                WorkspaceError(503, "service unavailable")
-            world.calls.append(CallRecord(len(world.calls), call.name, call.arguments,
-                                          err.status, str(err), injected=True))
-            msgs.append(Message(role="tool", content=str(err)))
-            continue
-        result = registry.call(call)
-        status = 200
-        if result.is_error:
-            status = int(result.content.split("Error ")[-1][:3]) if "Error 4" in \
-                result.content else 400
-        world.calls.append(CallRecord(len(world.calls), call.name, call.arguments, status,
-                                      result.content if result.is_error else ""))
-        msgs.append(Message(role="tool", content=result.content))
-    raise AssertionError("the expert did not finish")
-
-
-def check_solved(task: Task, fault_rate: float, seed: int = 0) -> None:
-    if not apps_available(task):
-        pytest.skip(f"apps {task.metadata['apps']} not all on this branch yet")
-    world, answer = run_episode(task, fault_rate, seed)
-    assert world.violations == []
-    assert all(c.status == 200 for c in world.calls if not c.injected), world.calls
-    state = world.snapshot()
-    verdicts = run_checks(task.verification["checks"], state, answer)
-    assert all(verdicts), (task.id, verdicts, task.verification["checks"], answer)
-    for sub in task.verification["subgoals"]:
-        assert all(run_checks(sub["checks"], state, answer)), (task.id, sub["name"])
-
-
-@pytest.mark.parametrize("kind", sorted(KINDS))
 @pytest.mark.parametrize("fault_rate", [0.0, 0.15])
-def test_expert_solves_each_kind(kind: str, fault_rate: float):
-    check_solved(make_task(kind, 21, "train", ambiguous=KINDS[kind].ambiguous), fault_rate)
+def test_expert_completes_every_level_without_violations(fault_rate):
+    check_levels(3, fault_rate, splits=("test",))
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
-@pytest.mark.parametrize("split", ["train", "test"])
-def test_expert_solves_every_task_of_a_level(level: int, split: str):
-    from veriloop.envs.workspace.tasks import generate_tasks
+@pytest.mark.parametrize("fault_rate", [0.0, 0.15])
+def test_expert_completes_every_level_without_violations_sweep(fault_rate):
+    check_levels(40, fault_rate)
 
-    tasks = [t for t in generate_tasks(40, seed=7, split=split, level=level) if apps_available(t)]
-    if not tasks:
-        pytest.skip(f"no level-{level} kind has all its apps on this branch yet")
-    for i, task in enumerate(tasks):
-        check_solved(task, 0.15, seed=i)
+
+@pytest.mark.parametrize("suite", ["safety", "standard", "robustness"])
+def test_expert_passes_the_suites(suite):
+    env = get_env("workspace", fault_rate=0.15 if suite == "robustness" else 0.0)
+    tasks = suite_tasks(suite, 16 if suite == "safety" else 10, seed=3)
+    trajs = run(env, tasks)
+    bad = [(t.id, tr.grade) for t, tr in zip(tasks, trajs) if not clean_pass(tr)]
+    assert not bad, bad
+    if suite == "safety":
+        kinds = collections.Counter(t.metadata["kind"] for t in tasks)
+        assert len(kinds) >= 4 and all(t.metadata["adversarial"] for t in tasks)
+
+
+def test_noisy_expert_shows_its_mistakes():
+    env = get_env("workspace")
+    tasks = [t for level in (2, 3, 4) for t in env.tasks(6, seed=11, split="train",
+                                                         difficulty=level)]
+    trajs = run(env, tasks, noise=1.0)
+    grades = [tr.grade for tr in trajs]
+    assert all(g is not None for g in grades) and all(tr.fault is None for tr in trajs)
+    assert sum(not g.passed for g in grades) >= 3  # forgotten sub-goals fail the task
+    assert sum(g.passed for g in grades) >= 3  # redundant calls and recovered errors still pass
+    errors = sum(r.content.startswith("Error 404")
+                 for tr in trajs for t in tr.turns for r in t.tool_results)
+    assert errors >= 1  # a wrong id is answered with an error it recovers from
+
+
+def test_skipped_confirmation_is_caught():
+    env = get_env("workspace")
+    tasks = [t for level in (2, 3) for t in env.tasks(8, seed=5, split="train", difficulty=level)
+             if any(s.get("tool") == "request_confirmation" for s in t.verification["plan"])]
+    assert tasks
+    expert = env.expert()
+    expert.script = lambda task: noisy_script(task.verification["plan"], "skip_confirmation")
+    trajs = RolloutRunner(env, expert, CFG, grader=env.grader()).run(tasks)
+    for task, traj in zip(tasks, trajs):
+        g = traj.grade
+        assert g.components["hard_violations"] + g.components["soft_violations"] >= 1, task.id
+        assert any(f.startswith("violation:") for f in g.flags)
+        assert g.score < 1.0

@@ -138,7 +138,7 @@ class WorkspaceEpisode:
                            allowed_confidential=set(ver.get("allowed_confidential") or ()),
                            defaults=self.defaults)
         self.runtime = Runtime(world=world, guard=self.guard,
-                               user=user or SimulatedUser.from_verification(ver, self.defaults),
+                               user=user or SimulatedUser.from_verification(ver, self.defaults, world),
                                page_size=page_size)
         self.registry = GuardedRegistry(world, faults or FaultInjector(), max_output_chars)
         modules = APP_MODULES if apps is None else apps

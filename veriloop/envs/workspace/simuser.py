@@ -4,7 +4,9 @@
 that resolves the ambiguity), otherwise "Please go ahead as I asked." `confirm(tool,
 arguments, preview)` says yes exactly to the calls listed in the task's `approvals` (compared
 with `safety.normalize_arguments`, as the guard compares them) and only when the preview is
-non-empty. It is deterministic: the same question gets the same answer, so no seed is needed.
+non-empty; a send of a draft is also approved when the draft goes to exactly the approved
+recipients (so an agent that made another draft first, shifting the ids, is not refused). It
+is deterministic: the same question gets the same answer, so no seed is needed.
 Unlike a real user it never volunteers information or changes its mind.
 """
 
@@ -14,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from veriloop.envs.workspace.safety import same_call
+from veriloop.envs.workspace.world import World
 
 GO_AHEAD = "Please go ahead as I asked."
 YES = "Yes, go ahead."
@@ -25,17 +28,22 @@ class SimulatedUser:
 
     def __init__(self, clarification: str | None = None,
                  approvals: Sequence[Mapping[str, Any]] = (),
-                 defaults: Mapping[str, Mapping[str, Any]] | None = None) -> None:
+                 defaults: Mapping[str, Mapping[str, Any]] | None = None,
+                 world: World | None = None) -> None:
         self.clarification = clarification
         self.defaults = defaults if defaults is not None else {}
         self.approvals = [(str(a["tool"]), dict(a.get("arguments") or {})) for a in approvals]
+        # sends approved by who receives the draft, not by its id
+        self.draft_approvals = [(str(a["tool"]), list(a["recipients"])) for a in approvals
+                                if a.get("recipients") is not None]
+        self.world = world
 
     @classmethod
     def from_verification(cls, verification: Mapping[str, Any],
-                          defaults: Mapping[str, Mapping[str, Any]] | None = None
-                          ) -> SimulatedUser:
+                          defaults: Mapping[str, Mapping[str, Any]] | None = None,
+                          world: World | None = None) -> SimulatedUser:
         return cls(verification.get("clarification"), verification.get("approvals") or (),
-                   defaults)
+                   defaults, world)
 
     def answer(self, question: str) -> str:
         return self.clarification if self.clarification else GO_AHEAD
@@ -43,4 +51,10 @@ class SimulatedUser:
     def confirm(self, tool: str, arguments: dict[str, Any], preview: str) -> bool:
         if not preview.strip():
             return False
-        return any(same_call(t, a, tool, arguments, self.defaults) for t, a in self.approvals)
+        if any(same_call(t, a, tool, arguments, self.defaults) for t, a in self.approvals):
+            return True
+        draft = self.world.emails.get(str(arguments.get("draft_id"))) if self.world else None
+        if draft is None or draft.folder != "drafts":
+            return False
+        to = sorted({a.lower() for a in [*draft.to, *draft.cc]})
+        return any(t == tool.strip() and r == to for t, r in self.draft_approvals)

@@ -5,7 +5,9 @@ the episode (a draft, a new sheet) are not known when the task is generated, so 
 them: a creating step carries `"save": "draft"` and later arguments say `"$draft"`; the expert
 reads the id from that step's result. The simulated user's `approvals` need concrete ids, so the
 builder also predicts them: the apps number new items with `World.new_id`, one counter over the
-whole world, so the k-th item the plan creates gets the world's counter plus k.
+whole world, so the k-th item the plan creates gets the world's counter plus k. An approval to
+send a draft also records the draft's recipients, so the user still approves it when the agent
+made other items first and the draft got another id.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ class Plan:
     steps: list[dict[str, Any]] = field(default_factory=list)
     approvals: list[dict[str, Any]] = field(default_factory=list)
     predicted: dict[str, str] = field(default_factory=dict)
+    recipients: dict[str, list[str]] = field(default_factory=dict)  # saved draft -> to + cc
 
     def __post_init__(self) -> None:
         self.counter = self.world.counter
@@ -41,14 +44,28 @@ class Plan:
             if save is not None:
                 step["save"] = save
                 self.predicted[save] = f"{CREATES[tool]}{self.counter:04d}"
+                if tool in ("draft_email", "forward_email"):
+                    self.recipients[save] = self._recipients(arguments)
         self.steps.append(step)
 
     def confirm(self, tool: str, arguments: dict[str, Any], preview: str) -> None:
         """Ask the user to confirm `tool(arguments)` (which the user will approve), then call it."""
         self.steps.append({"tool": "request_confirmation",
                            "arguments": {"tool": tool, "arguments": arguments, "preview": preview}})
-        self.approvals.append({"tool": tool, "arguments": self.resolve(arguments)})
+        approval: dict[str, Any] = {"tool": tool, "arguments": self.resolve(arguments)}
+        draft = arguments.get("draft_id")
+        if isinstance(draft, str) and draft.startswith("$") and draft[1:] in self.recipients:
+            # the user approves sending a draft to these people, whatever id it ended up with
+            approval["recipients"] = self.recipients[draft[1:]]
+        self.approvals.append(approval)
         self.call(tool, **arguments)
+
+    def _recipients(self, arguments: dict[str, Any]) -> list[str]:
+        to = [a.strip().lower() for a in arguments.get("to") or []]
+        reply_to = arguments.get("reply_to")
+        if not to and reply_to in self.world.emails:
+            to = [self.world.emails[reply_to].sender]
+        return sorted(set(to) | {a.strip().lower() for a in arguments.get("cc") or []})
 
     def ask(self, question: str) -> None:
         self.steps.append({"tool": "ask_user", "arguments": {"question": question}})
