@@ -25,7 +25,7 @@ def heldout_summary(cfg: Any, policy: Any) -> dict[str, Any]:
     from veriloop.graders.base import get_grader
     from veriloop.rollout.runner import RolloutRunner
 
-    env = get_env(cfg.env.name)
+    env = get_env(cfg.env.name, **cfg.env.options)
     if cfg.env.max_turns is not None:
         env.max_turns = cfg.env.max_turns
     tasks = env.tasks(cfg.env.eval_tasks, seed=cfg.env.task_seed, split="test",
@@ -43,7 +43,7 @@ def heldout_summary(cfg: Any, policy: Any) -> dict[str, Any]:
     finally:
         if model is not None:
             model.train(was_training)
-    return summarize(trajs, ks=(1, r.eval_samples)).to_dict()
+    return summarize(trajs, ks=(1, r.eval_samples), tasks=tasks).to_dict()
 
 
 def log_heldout(run_dir: Path, rows: Mapping[int, Mapping[str, float]]) -> None:

@@ -46,7 +46,7 @@ def make_demonstrations(cfg: RunConfig, store: TrajectoryStore,
     from veriloop.envs import expert_for, get_env
     from veriloop.rollout.runner import RolloutRunner
 
-    env = get_env(cfg.env.name)
+    env = get_env(cfg.env.name, **cfg.env.options)
     expert = expert_for(env, noise=cfg.sft.demo_noise, seed=cfg.train.seed)
     tasks = env.tasks(cfg.sft.demos, seed=cfg.env.task_seed + 10_000, split="train",
                       difficulty=cfg.env.difficulty)
