@@ -232,14 +232,15 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
 
 
 def _print_summary(summary: dict[str, Any]) -> None:
-    table = Table(title=f"{summary['env']} · {summary['policy']} · {summary['split']}")
+    where = f"suite {summary['suite']}" if "suite" in summary else summary["split"]
+    table = Table(title=f"{summary['env']} · {summary['policy']} · {where}")
     table.add_column("metric")
     table.add_column("value", justify="right")
     for key, value in summary.items():
         if isinstance(value, dict):
             for k, v in value.items():
                 table.add_row(f"{key}.{k}" if key != "pass_at" else k, _fmt(v))
-        elif key not in ("env", "policy", "split"):
+        elif key not in ("env", "policy", "split", "suite"):
             table.add_row(key, _fmt(value))
     Console().print(table)
 
