@@ -6,7 +6,9 @@ agent metrics come out in the JSON summary; an environment without suites is a o
 import json
 import subprocess
 import sys
+from pathlib import Path
 
+CONFIGS = Path(__file__).resolve().parents[2] / "configs"
 OFFICE = '''
 from veriloop.envs import ScriptedExpert, ToolEpisode, register_env
 from veriloop.tools import ToolRegistry, tool
@@ -137,3 +139,23 @@ def test_suite_errors_are_one_line(tmp_path):
     assert proc.returncode == 2 and "--difficulty does not apply" in proc.stderr
     proc = veriloop(tmp_path, "eval", "--env", "arithmetic", "--suite", "chaos")
     assert proc.returncode == 2 and "chaos" in proc.stderr
+
+
+def test_training_run_logs_agent_metrics_and_the_report_shows_them(tmp_path):
+    """Held-out evaluation during RL carries the agent metrics (eval/workspace/*) into
+    metrics.jsonl and the run's report; the curriculum runs on this environment's levels."""
+    (tmp_path / "office.py").write_text(OFFICE)
+    proc = veriloop(tmp_path, "train", str(CONFIGS / "grpo.yaml"), "env.name=office.py:OfficeEnv",
+                    "model.size=xs", "train.threads=1", "train.steps=1",
+                    "rollout.prompts_per_step=2", "rollout.group_size=2",
+                    "rollout.max_new_tokens=12", "rollout.max_total_tokens=320",
+                    "env.max_turns=2", "env.train_tasks=8", "env.eval_tasks=4",
+                    "optim.minibatch_size=4", "optim.micro_batch_size=4",
+                    "curriculum.kind=levels", "curriculum.start_level=1", "--run-dir", "rl")
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    rows = [json.loads(x) for x in (tmp_path / "rl" / "metrics.jsonl").read_text().splitlines()]
+    assert rows[0]["step"] == 0 and "eval/workspace/completion_L1" in rows[0]
+    assert rows[0]["eval/workspace/hard_violations_per_1000"] == 0.0
+    assert rows[1]["curriculum/level"] == 1.0 and rows[1]["curriculum/mix/L2"] == 0.2
+    report = (tmp_path / "rl" / "report.html").read_text()
+    assert "Agent metrics (held-out)" in report and "completion_L1" in report
