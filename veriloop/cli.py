@@ -3,6 +3,7 @@ modules, models, serving, benchmarks, graders, sandbox, training)."""
 
 from __future__ import annotations
 
+import enum
 import importlib
 import json
 import sys
@@ -141,11 +142,46 @@ def load_env_modules(modules: list[str] | None) -> None:
             _fail(str(e))
 
 
+class Suite(str, enum.Enum):
+    """Evaluation suites an environment may offer through `suite_tasks(suite, n, seed)`."""
+
+    standard = "standard"
+    safety = "safety"
+    robustness = "robustness"
+
+
+SUITE_ENV_OPTIONS: dict[str, dict[str, Any]] = {"robustness": {"fault_rate": 0.15}}
+"""Environment options a suite runs with: robustness injects 429/5xx errors into 15% of calls."""
+
+
+def suite_env_and_tasks(env_name: str, suite: str, n: int, seed: int) -> tuple[Any, list[Any]]:
+    """The environment built with the suite's options (`SUITE_ENV_OPTIONS`) and its `n`
+    suite tasks; a `UserError` when the environment has no suites or lacks the option."""
+    from veriloop.envs import get_env
+    from veriloop.errors import UserError
+
+    options = SUITE_ENV_OPTIONS.get(suite, {})
+    env = get_env(env_name)
+    if not callable(getattr(env, "suite_tasks", None)):
+        raise UserError(f"environment '{env_name}' has no evaluation suites (no suite_tasks "
+                        "method); drop --suite, or evaluate an environment with suites "
+                        "(workspace)")
+    if options:
+        try:
+            env = get_env(env_name, **options)
+        except TypeError as e:
+            raise UserError(f"the {suite} suite sets the environment options {options}, which "
+                            f"environment '{env_name}' does not take ({e})") from None
+    return env, list(env.suite_tasks(suite, n, seed))
+
+
 def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: str, seed: int,
                  out: Path, difficulty: int | None, max_turns: int | None,
                  temperature: float, max_new_tokens: int, ks: list[int], quiet: bool,
-                 max_total_tokens: int = 4096, run_id: str | None = None) -> dict[str, Any]:
-    """Roll out `tasks` tasks × `group` samples, store them under `out`, return the summary."""
+                 max_total_tokens: int = 4096, run_id: str | None = None,
+                 suite: str | None = None) -> dict[str, Any]:
+    """Roll out `tasks` tasks (of the environment's `suite` if given) × `group` samples, store
+    them under `out`, return the summary (with the agent metrics when they apply)."""
     from veriloop.data.store import TrajectoryStore
     from veriloop.envs import get_env
     from veriloop.errors import UserError
@@ -154,10 +190,15 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
     from veriloop.trainers.preflight import check_run_dir
 
     try:
-        env = get_env(env_name)
-        task_list = env.tasks(tasks, seed=seed, split=split, difficulty=difficulty)
+        if suite is None:
+            env = get_env(env_name)
+            task_list = env.tasks(tasks, seed=seed, split=split, difficulty=difficulty)
+        else:
+            env, task_list = suite_env_and_tasks(env_name, suite, tasks, seed)
     except (KeyError, ValueError) as e:
         _fail(str(e.args[0]))
+    except UserError as e:
+        _fail(str(e))
     try:
         check_run_dir(out)
     except UserError as e:
@@ -178,7 +219,11 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
             progress.advance(bar)
 
         trajs = RolloutRunner(env, policy, config, on_trajectory=on_trajectory).run(task_list)
-    summary = summarize(trajs, ks=ks).to_dict()
+    summary = summarize(trajs, ks=ks, tasks=task_list).to_dict()
+    if summary["workspace"] is None:
+        del summary["workspace"]
+    if suite is not None:
+        summary["suite"] = suite
     summary.update(run_id=run_id, env=env_name, policy=policy.name, split=split, group=group,
                    store=str(out / "trajectories.sqlite"),
                    wall_seconds=round(time.perf_counter() - start, 3))
@@ -187,14 +232,15 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
 
 
 def _print_summary(summary: dict[str, Any]) -> None:
-    table = Table(title=f"{summary['env']} · {summary['policy']} · {summary['split']}")
+    where = f"suite {summary['suite']}" if "suite" in summary else summary["split"]
+    table = Table(title=f"{summary['env']} · {summary['policy']} · {where}")
     table.add_column("metric")
     table.add_column("value", justify="right")
     for key, value in summary.items():
         if isinstance(value, dict):
             for k, v in value.items():
                 table.add_row(f"{key}.{k}" if key != "pass_at" else k, _fmt(v))
-        elif key not in ("env", "policy", "split"):
+        elif key not in ("env", "policy", "split", "suite"):
             table.add_row(key, _fmt(value))
     Console().print(table)
 
@@ -270,9 +316,15 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
              temperature: Annotated[float | None, typer.Option(
                  help="Default: 0 (greedy) for k=1, 1.0 otherwise.")] = None,
              max_new_tokens: int = 128, max_total_tokens: TokensOpt = 4096,
+             suite: Annotated[Suite | None, typer.Option(
+                 help="Evaluate on the environment's suite of this name (robustness also "
+                      "injects errors into 15% of calls); --tasks of them.")] = None,
              as_json: JsonOpt = False, env_module: EnvModuleOpt = None) -> None:
-    """Evaluate a policy on held-out tasks: pass@1..k, score, turns, format violations."""
+    """Evaluate a policy on held-out tasks: pass@1..k, score, turns, format violations, and the
+    agent metrics (completion per level, safety violations, recovery ...) when they apply."""
     load_env_modules(env_module)
+    if suite is not None and difficulty is not None:
+        _fail("--difficulty does not apply to a --suite (the suite chooses its tasks); drop one")
     pol = build_policy(env, policy, model, noise, seed)
     out = out or Path("runs") / f"eval-{time.strftime('%Y%m%d-%H%M%S')}"
     temp = temperature if temperature is not None else (0.0 if k == 1 else 1.0)
@@ -280,7 +332,8 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
     summary = run_rollouts(env, pol, tasks=tasks, group=k, split=split, seed=seed, out=out,
                            difficulty=difficulty, max_turns=max_turns, temperature=temp,
                            max_new_tokens=max_new_tokens, ks=ks, quiet=as_json,
-                           max_total_tokens=max_total_tokens)
+                           max_total_tokens=max_total_tokens,
+                           suite=suite.value if suite is not None else None)
     if as_json:
         print(json.dumps(summary))
     else:

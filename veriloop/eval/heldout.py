@@ -41,7 +41,7 @@ def heldout_summary(cfg: Any, policy: Any) -> dict[str, Any]:
     finally:
         if model is not None:
             model.train(was_training)
-    return summarize(trajs, ks=(1, r.eval_samples)).to_dict()
+    return summarize(trajs, ks=(1, r.eval_samples), tasks=tasks).to_dict()
 
 
 def log_heldout(run_dir: Path, rows: Mapping[int, Mapping[str, float]]) -> None:

@@ -1,8 +1,10 @@
 """`report.html`: one self-contained page per run (plots embedded as PNG data URIs).
 
 Plots: reward and pass rate over RL steps, entropy, response length and turns, the SFT loss,
-and held-out pass@k before (SFT) and after RL. Any metrics file that is missing is skipped, so
-the same writer serves SFT-only and RL-only runs.
+held-out pass@k before (SFT) and after RL, and held-out completion by level with the
+curriculum's level. A table lists the agent metrics (`veriloop.eval.metrics.workspace_metrics`)
+of each held-out evaluation when the run's environment provides them. Any metrics file that is
+missing is skipped, so the same writer serves SFT-only and RL-only runs.
 """
 
 from __future__ import annotations
@@ -72,6 +74,11 @@ def _passk_plot(before: Mapping[str, float], after: Mapping[str, float]) -> str 
     return _png(fig)
 
 
+def _agent_order(key: str) -> tuple[int, str]:
+    """Completion per level first (in level order), then the other agent metrics by name."""
+    return (0, key) if "/completion_L" in key else (1, key)
+
+
 def write_report(run_dir: str | Path, summary: Mapping[str, Any] | None = None,
                  before: Mapping[str, Any] | None = None, after: Mapping[str, Any] | None = None,
                  metrics_path: str | Path | None = None,
@@ -90,6 +97,10 @@ def write_report(run_dir: str | Path, summary: Mapping[str, Any] | None = None,
                                        "clip fractions / KL")),
         ("Held-out evaluation", _line_plot(rl_rows, ["eval/pass@1", "eval/score"],
                                            "held-out pass@1 / score")),
+        ("Agent metrics", _line_plot(rl_rows, sorted(
+            k for k in {k for r in rl_rows for k in r}
+            if k.startswith("eval/workspace/completion_") or k == "curriculum/level"),
+            "held-out completion by level / curriculum level")),
         ("Grade flags", _line_plot(rl_rows, sorted({k for r in rl_rows for k in r
                                                     if k.startswith("flags/")}),
                                    "share of rollouts flagged")),
@@ -117,6 +128,17 @@ def write_report(run_dir: str | Path, summary: Mapping[str, Any] | None = None,
         parts.append("<h2>Held-out evaluation</h2><table><tr><th>step</th>"
                      + "".join(f"<th>{html.escape(k[5:])}</th>" for k in keys) + "</tr>")
         for r in evals:
+            cells = "".join(f"<td>{r[k]:.4g}</td>" if isinstance(r.get(k), (int, float))
+                            else "<td></td>" for k in keys)
+            parts.append(f"<tr><td>{r['step']}</td>{cells}</tr>")
+        parts.append("</table>")
+    agent = [r for r in rl_rows if any(k.startswith("eval/workspace/") for k in r)]
+    if agent:
+        keys = sorted({k for r in agent for k in r if k.startswith("eval/workspace/")},
+                      key=_agent_order)
+        parts.append("<h2>Agent metrics (held-out)</h2><table><tr><th>step</th>"
+                     + "".join(f"<th>{html.escape(k[15:])}</th>" for k in keys) + "</tr>")
+        for r in agent:
             cells = "".join(f"<td>{r[k]:.4g}</td>" if isinstance(r.get(k), (int, float))
                             else "<td></td>" for k in keys)
             parts.append(f"<tr><td>{r['step']}</td>{cells}</tr>")

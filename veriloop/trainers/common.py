@@ -1,5 +1,6 @@
 """Builders shared by the trainers: policy loading, LoRA, optimizer and schedule, seeding, the
-shuffled task sampler with a resumable position, run-directory layout, and a timed grader."""
+shuffled task sampler with a resumable position (or the level curriculum a config selects),
+run-directory layout, and a timed grader."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from typing import Any
 import numpy as np
 import torch
 
+from veriloop.data.curriculum import LevelCurriculum
 from veriloop.trainers.config import ModelConfig, RunConfig
 from veriloop.types import Grade, Task, Trajectory
 
@@ -162,6 +164,37 @@ class TaskSampler:
     @property
     def epoch(self) -> int:
         return self.position // len(self.tasks)
+
+    def observe(self, trajectories: Sequence[Trajectory]) -> bool:
+        """Outcomes do not change a uniform sampler (the curriculum's hook); never advances."""
+        return False
+
+    def metrics(self) -> dict[str, float]:
+        return {"sampler_epoch": self.epoch}
+
+    def state_dict(self) -> dict[str, Any]:
+        return {"position": self.position}
+
+    def load_state_dict(self, state: dict[str, Any]) -> None:
+        self.position = int(state["position"])
+
+
+def task_sampler(cfg: RunConfig, pool: Sequence[Task]) -> TaskSampler | LevelCurriculum:
+    """The training task sampler `cfg.curriculum` selects, seeded by `train.seed`: shuffled
+    epochs over the pool (kind none) or the level curriculum (kind levels)."""
+    c = cfg.curriculum
+    if c.kind == "none":
+        return TaskSampler(pool, cfg.train.seed)
+    return LevelCurriculum(pool, cfg.train.seed, start_level=c.start_level,
+                           threshold=c.threshold, window=c.window, easy_share=c.easy_share,
+                           next_share=c.next_share)
+
+
+def restore_sampler(sampler: TaskSampler | LevelCurriculum, trainer_state: dict[str, Any]) -> None:
+    """Load a checkpoint's sampler state (`sampler`; before curricula a checkpoint held only
+    `sampler_position`)."""
+    state = trainer_state.get("sampler") or {"position": trainer_state["sampler_position"]}
+    sampler.load_state_dict(state)
 
 
 def grad_norm_clip(params: Sequence[torch.nn.Parameter], max_norm: float) -> float:

@@ -59,6 +59,32 @@ class EnvConfig(Section):
     repo: `reward: fraction`); see the environment's docstring."""
 
 
+class CurriculumConfig(Section):
+    kind: Literal["none", "levels"] = "none"
+    """Training task order: none (shuffled epochs over the whole pool) or levels (start at low
+    `Task.difficulty` levels and move up as the policy masters them,
+    `veriloop.data.curriculum`; needs `env.difficulty: null` and a pool of several levels)."""
+    start_level: int = 2
+    """The top level at the start (levels: the highest pool level not above it)."""
+    threshold: float = Field(0.7, ge=0, le=1)
+    """Move up one level once the success rate over the last `window` episodes at the top
+    level reaches this (at most one level per step; never down)."""
+    window: int = Field(32, gt=0)
+    """Episodes at the top level the success rate is taken over (rolling; full before a move)."""
+    easy_share: float = Field(0.15, ge=0, le=1)
+    """Share of draws spread over the levels below the top (against forgetting)."""
+    next_share: float = Field(0.2, ge=0, le=1)
+    """Share of draws at the level above the top (a preview); the top gets the rest. With the
+    defaults a run starts at L1 15%, L2 65%, L3 20%."""
+
+    @model_validator(mode="after")
+    def _shares_fit(self) -> CurriculumConfig:
+        if self.easy_share + self.next_share > 1:
+            raise ValueError(f"easy_share + next_share is {self.easy_share + self.next_share}, "
+                             "more than 1; lower one of them")
+        return self
+
+
 class GraderConfig(Section):
     name: str | None = None
     """Registered grader to use instead of the environment's own; None = `env.grader()`."""
@@ -202,6 +228,8 @@ class RunConfig(Section):
     """The policy model to train (and its LoRA adapters)."""
     env: EnvConfig = EnvConfig()
     """The environment and its training and held-out task pools."""
+    curriculum: CurriculumConfig = CurriculumConfig()
+    """Which training tasks each RL step draws: shuffled epochs, or a level curriculum."""
     grader: GraderConfig = GraderConfig()
     """The reward: the environment's own grader unless one is named here."""
     rollout: RolloutConfig = RolloutConfig()
@@ -214,6 +242,14 @@ class RunConfig(Section):
     """Steps, seeds, checkpoints and evaluation cadence."""
     sft: SFTConfig = SFTConfig()
     """Supervised fine-tuning on demonstrations (kind: sft)."""
+
+    @model_validator(mode="after")
+    def _curriculum_has_levels(self) -> RunConfig:
+        if self.curriculum.kind != "none" and self.env.difficulty is not None:
+            raise ValueError(f"curriculum.kind {self.curriculum.kind} draws tasks of several "
+                             f"levels, but env.difficulty fixes one ({self.env.difficulty}); "
+                             "set env.difficulty: null")
+        return self
 
 
 def apply_overrides(data: dict[str, Any], overrides: list[str]) -> dict[str, Any]:

@@ -132,13 +132,27 @@ def rollout_metrics(every: Sequence[Trajectory],
     return m
 
 
+def timing_metrics(every: Sequence[Trajectory], rollout_s: float, train_s: float,
+                   grade_s: float, seconds: float) -> dict[str, float]:
+    """A training step's seconds by phase (generation and environment seconds are summed over
+    the episodes' turns) and its throughput in tokens per second of rollout + training."""
+    return {"rollout_s": rollout_s,
+            "generate_s": sum(u.generate_seconds for t in every for u in t.turns),
+            "grade_s": grade_s, "env_s": sum(u.env_seconds for t in every for u in t.turns),
+            "train_s": train_s, "seconds": seconds,
+            "tokens_per_s": sum(len(t.token_ids) for t in every) / max(rollout_s + train_s, 1e-9)}
+
+
 def eval_metrics(summary: Mapping[str, Any]) -> dict[str, float]:
     """A held-out evaluation (`veriloop.eval.metrics.summarize(...).to_dict()`) as `eval/*`
     scalars: pass@k, score, success rate, format violations per turn, turns, and flag rates as
-    `eval/flags/<name>`."""
+    `eval/flags/<name>`, and the agent metrics (`workspace_metrics`) that have a value as
+    `eval/workspace/<name>`."""
     m = {f"eval/{k}": v for k, v in summary["pass_at"].items()}
     m.update({"eval/score": summary["mean_score"], "eval/success_rate": summary["success_rate"],
               "eval/format_violation_rate": summary["format_violation_rate"],
               "eval/turns": summary["mean_turns"], "eval/tasks": summary["tasks"]})
     m.update({f"eval/flags/{k}": v for k, v in summary.get("flag_rates", {}).items()})
+    m.update({f"eval/workspace/{k}": v for k, v in (summary.get("workspace") or {}).items()
+              if v is not None})
     return m

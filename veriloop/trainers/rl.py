@@ -51,17 +51,18 @@ from veriloop.trainers.batch import (
 from veriloop.trainers.common import (
     DeterministicKeys,
     RunPaths,
-    TaskSampler,
     TimedGrader,
     apply_lora,
     build_optimizer,
     env_from_config,
     grad_norm_clip,
+    restore_sampler,
     seed_everything,
+    task_sampler,
     warmup_schedule,
 )
 from veriloop.trainers.config import RunConfig, save_config
-from veriloop.trainers.metrics import MetricsLogger, eval_metrics, rollout_metrics
+from veriloop.trainers.metrics import MetricsLogger, eval_metrics, rollout_metrics, timing_metrics
 from veriloop.types import Trajectory
 
 
@@ -90,7 +91,7 @@ class RLTrainer:
         self.grader = TimedGrader(grader)
         pool = self.env.tasks(cfg.env.train_tasks, seed=cfg.env.task_seed, split="train",
                               difficulty=cfg.env.difficulty)
-        self.sampler = TaskSampler(pool, cfg.train.seed)
+        self.sampler = task_sampler(cfg, pool)  # shuffled epochs or a level curriculum
         self.eval_tasks = self.env.tasks(cfg.env.eval_tasks, seed=cfg.env.task_seed,
                                          split="test", difficulty=cfg.env.difficulty)
         a = cfg.algorithm
@@ -144,7 +145,8 @@ class RLTrainer:
         groups, every, dropped = self.rollout(step)
         t_rollout = time.perf_counter() - t0
         metrics = rollout_metrics(every, self.rewards)
-        metrics["dropped_groups"] = dropped
+        metrics.update(self.sampler.metrics(), dropped_groups=dropped)  # what was drawn from
+        self.sampler.observe(every)  # a curriculum may move up a level
         t1 = time.perf_counter()
         self.model.train()
         batch = self.make_batch(groups) if groups else None
@@ -153,13 +155,9 @@ class RLTrainer:
         t_train = time.perf_counter() - t1
         self.step_count = step
         self.pending.add(step, every)
-        gen_s = sum(u.generate_seconds for t in every for u in t.turns)
-        metrics.update({
-            "rollout_s": t_rollout, "generate_s": gen_s, "grade_s": self.grader.seconds,
-            "env_s": sum(u.env_seconds for t in every for u in t.turns), "train_s": t_train,
-            "seconds": time.perf_counter() - t0,
-            "tokens_per_s": sum(len(t.token_ids) for t in every) / max(t_rollout + t_train, 1e-9),
-            "lr": self.scheduler.get_last_lr()[0], "sampler_epoch": self.sampler.epoch})
+        metrics.update(timing_metrics(every, t_rollout, t_train, self.grader.seconds,
+                                      time.perf_counter() - t0),
+                       lr=self.scheduler.get_last_lr()[0])
         return metrics
 
     def rollout(self, step: int) -> tuple[list[list[Trajectory]], list[Trajectory], int]:
@@ -353,7 +351,7 @@ class RLTrainer:
             trajs = runner.run(self.eval_tasks)
         finally:
             self.model.train(was_training)
-        return summarize(trajs, ks).to_dict()
+        return summarize(trajs, ks, tasks=self.eval_tasks).to_dict()
 
     # -- persistence ------------------------------------------------------------------------
 
@@ -363,8 +361,7 @@ class RLTrainer:
         extra = {"pending": self.pending.dump(),
                  "value_head": self.critic.state_dict() if self.critic is not None else None}
         ckpt = checkpoint.save(self.paths.root, self.step_count, self.model, self.optimizer,
-                               self.scheduler, {"kind": "rl", "sampler_position":
-                                                self.sampler.position},
+                               self.scheduler, {"kind": "rl", "sampler": self.sampler.state_dict()},
                                extra, keep=self.cfg.train.keep_checkpoints,
                                tokenizer=getattr(self.policy, "tokenizer", None))
         self.pending.flush()
@@ -377,7 +374,7 @@ class RLTrainer:
             return False
         state, extra = checkpoint.load(ckpt, self.model, self.optimizer, self.scheduler)
         self.step_count = int(state["step"])
-        self.sampler.position = int(state["sampler_position"])
+        restore_sampler(self.sampler, state)
         if self.critic is not None and extra.get("value_head") is not None:
             self.critic.load_state_dict(extra["value_head"])
         self.pending.restore(extra.get("pending", []))
