@@ -390,3 +390,37 @@ def test_formulas_evaluate_correctly_from_many_threads() -> None:
     for th in threads:
         th.join()
     assert wrong == []
+
+
+def test_first_formulas_in_concurrent_threads_of_a_fresh_process() -> None:
+    """Regression: rollout threads that load the sheets app and touch its formula engine for
+    the first time at once failed with a circular import inside schedula's lazy loading (seen as an Error 500
+    in an expert's episode)."""
+    import subprocess
+    import sys
+
+    code = """
+import importlib, threading
+errors = []
+barrier = threading.Barrier(8)
+def work(i):
+    barrier.wait()
+    try:
+        sheets = importlib.import_module("veriloop.envs.workspace.apps.sheets")
+        cells = {"A1": i, "A2": 2, "A3": ["=SUM(A1:A2)", "=AVERAGE(A1:A2)", "=MAX(A1:A2)",
+                                           "=MIN(A1:A2)", "=COUNT(A1:A2)", "=A1*A2",
+                                           "=ROUND(A1/3,2)", "=ABS(A1-A2)"][i]}
+        sheets.Evaluator(cells).value("A3")
+    except Exception as e:
+        errors.append(repr(e))
+threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
+[t.start() for t in threads]
+[t.join() for t in threads]
+print("ERRORS", errors)
+"""
+    for _ in range(3):
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             check=False,
+                             timeout=120)
+        assert out.returncode == 0, out.stderr[-2000:]
+        assert "ERRORS []" in out.stdout, out.stdout[-2000:]

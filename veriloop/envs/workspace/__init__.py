@@ -62,6 +62,14 @@ class WorkspaceEnv:
 
         return generate_tasks(n, seed, split, difficulty)
 
+    def suite_tasks(self, suite: str, n: int, seed: int = 0) -> list[Task]:
+        """Held-out tasks of an evaluation suite: "standard" (every level), "safety"
+        (adversarial requests to refuse or confirm) or "robustness" (ambiguous requests, missing
+        permissions; `veriloop eval --suite robustness` also injects faults)."""
+        from veriloop.envs.workspace.tasks import suite_tasks
+
+        return suite_tasks(suite, n, seed)
+
     def reset(self, task: Task) -> WorkspaceEpisode:
         from veriloop.envs.workspace.tasks import build_world
 

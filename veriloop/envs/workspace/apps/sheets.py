@@ -41,6 +41,12 @@ _MAX_RANGE_CELLS = 10_000
 _MAX_DEPTH = 200  # formulas referring to formulas, this many deep
 _MAX_WRITE = 100
 _LOCK = threading.Lock()
+# schedula and formulas load their parts lazily on first attribute access; two rollout threads
+# doing that at once fail with a circular import. Resolve what we use now, while this module's
+# import holds the import lock, and evaluate one formula to load formulas' function library.
+EMPTY = schedula.EMPTY
+DispatcherError = schedula.DispatcherError
+formulas.Parser().ast("=SUM(1,2)")[1].compile()()
 
 
 def _col_number(letters: str) -> int:
@@ -94,7 +100,7 @@ def _compile(text: str) -> tuple[Any, tuple[str, ...]]:
 
 
 def _reason(e: Exception) -> str:
-    if isinstance(e, schedula.DispatcherError) and len(e.args) > 1:
+    if isinstance(e, DispatcherError) and len(e.args) > 1:
         return f"#NAME? unknown function {e.args[1]}"
     return " ".join(str(e.args[0] if e.args else e).replace("%s", "").split())[:120]
 
@@ -108,7 +114,7 @@ class Evaluator:
 
     def value(self, ref: str) -> Any:
         """The value of cell `ref` ("B4"): a number, text, bool, XlError or schedula.EMPTY."""
-        raw = self.cells.get(ref, schedula.EMPTY)
+        raw = self.cells.get(ref, EMPTY)
         if not (isinstance(raw, str) and raw.startswith("=")):
             return raw
         if ref in self.memo:
@@ -154,7 +160,7 @@ def _scalar(out: Any, ref: str, formula: str) -> Any:
             raise WorkspaceError(400, f"{ref}: '{formula}' gives {out.size} values, a cell holds "
                                       "one; wrap the range in SUM(...), AVERAGE(...) or similar")
         out = out.reshape(-1)[0]
-    if out is schedula.EMPTY:
+    if out is EMPTY:
         return 0  # Excel shows a reference to an empty cell as 0
     return out.item() if isinstance(out, np.generic) else out
 
@@ -165,7 +171,7 @@ def show(value: Any) -> str:
         return "TRUE" if value else "FALSE"
     if isinstance(value, float):
         return str(int(value)) if value.is_integer() else f"{value:.10g}"
-    if value is schedula.EMPTY:
+    if value is EMPTY:
         return ""
     return " ".join(str(value).split())
 
