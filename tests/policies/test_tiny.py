@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from typing import Literal
 
 import torch
 
@@ -53,8 +54,10 @@ def test_chat_template_roles_and_tools(tiny_policy):
     r = tiny_policy.renderer
     msgs = [Message(role="system", content="Solve it."), Message(role="user", content="2+3?")]
     text = r.render_prompt(msgs, [CALC]).text
-    assert text.startswith("<|system|>Solve it.\n\nYou can call these tools:\n{")
-    assert '"name": "calculator"' in text
+    assert text.startswith("<|system|>Solve it.\n\nYou can call these tools:\ncalculator(")
+    params = CALC.parameters["properties"]
+    signature = "calculator(" + ", ".join(f"{k}:{p['type']}" for k, p in params.items()) + ") "
+    assert signature + CALC.description + "<|end|>" in text  # one compact line per tool
     assert text.endswith("<|end|><|user|>2+3?<|end|><|assistant|>")
     assert r.eot_text == "<|end|>" and r.native_tools
     obs = r.render_observation([Message(role="tool", content="5")], action_closed=True)
@@ -111,3 +114,22 @@ def test_ensure_tiny_caches_under_veriloop_home(tmp_path, monkeypatch):
 
     pol = load_policy("tiny-xs", seed=2)
     assert pol.name == "tiny-xs" and pol.sampler.fast
+
+
+def test_tools_render_as_one_signature_line_each(tiny_policy):
+    from veriloop.tools import tool
+
+    @tool
+    def share(file_id: str, role: Literal["viewer", "editor"] = "viewer",
+              note: str | None = None, page: int = 1) -> str:
+        """Share a file.
+
+        Args:
+            file_id: the file
+        """
+        return ""
+
+    text = tiny_policy.renderer.render_prompt(
+        [Message(role="user", content="q")], [share.spec]).text
+    assert ('You can call these tools:\nshare(file_id:string, role:viewer|editor="viewer", '
+            'note:string|null=null, page:integer=1) Share a file.<|end|>') in text

@@ -204,7 +204,7 @@ def test_env_is_registered_with_its_options_and_resets_from_the_tasks_package(mo
         WorkspaceEnv(fault_rate=2.0)
     fake = types.ModuleType("veriloop.envs.workspace.tasks")
     fake.build_world = lambda task: make_world()
-    fake.generate_tasks = lambda n, seed, split, level: [make_task(apps=())] * n
+    fake.generate_tasks = lambda n, seed, split, level, levels=None: [make_task(apps=())] * n
     monkeypatch.setitem(sys.modules, "veriloop.envs.workspace.tasks", fake)
     [task] = env.tasks(1, seed=0, difficulty=1)
     a, b = env.reset(task), env.reset(task)

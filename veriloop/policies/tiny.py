@@ -11,9 +11,12 @@ needs `transformers` only:
 
 Chat layout (every boundary is a special token, so incremental rendering is token-exact):
 
-    <|system|>{system}\\n\\nYou can call these tools:\\n{tool json}...<|end|>
+    <|system|>{system}\\n\\nYou can call these tools:\\nname(arg: type, opt: type=default) summary...<|end|>
     <|user|>{text}<|end|><|assistant|>{text}<|end|><|tool|>{result}<|end|><|assistant|>
 
+Tools are listed one line each as a signature and the tool's summary rather than as JSON
+schemas: a small model reads every token of the prompt, and the schema's keys, argument
+descriptions and quoting cost more tokens than everything else in a short task's prompt.
 `<|end|>` is the end-of-turn token and the model's EOS. Unlike ChatML there is no newline after
 the role or the end marker: a tiny model should not spend capacity on formatting tokens.
 
@@ -29,19 +32,28 @@ import shutil
 import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 SPECIAL_TOKENS = ("<|end|>", "<|system|>", "<|user|>", "<|assistant|>", "<|tool|>", "<|pad|>")
 # Tags of the Hermes format get one (non-special, kept when decoding) token each.
 TAG_TOKENS = ("<tool_call>", "</tool_call>", "<answer>", "</answer>")
 EOT = "<|end|>"
 PAD = "<|pad|>"
-FORMAT_VERSION = 1  # bump when the corpus, template or architecture recipe changes
+FORMAT_VERSION = 2  # bump when the corpus, template or architecture recipe changes
 
 CHAT_TEMPLATE = (
     "{%- set sys = messages[0].content if messages and messages[0].role == 'system' else none -%}"
     "{%- if tools -%}"
     "<|system|>{% if sys is not none %}{{ sys + '\\n\\n' }}{% endif %}You can call these tools:"
-    "{% for t in tools %}{{ '\\n' }}{{ (t.function if t.function is defined else t) | tojson }}"
+    "{% for t in tools %}{%- set f = t.function if t.function is defined else t -%}"
+    "{%- set props = f.parameters.properties if f.parameters is defined and "
+    "f.parameters.properties is defined else {} -%}"
+    "{{ '\\n' }}{{ f.name }}("
+    "{%- for k, p in props.items() -%}{{ ', ' if not loop.first }}{{ k }}: "
+    "{{- p.enum | join('|') if p.enum is defined else (p.type if p.type is defined else 'any') }}"
+    "{{- '|null' if p.nullable }}"
+    "{%- if p.default is defined %}={{ p.default | tojson }}{% endif -%}"
+    "{%- endfor -%}) {{ f.description }}"
     "{% endfor %}<|end|>"
     "{%- elif sys is not none -%}<|system|>{{ sys }}<|end|>{%- endif -%}"
     "{%- for m in messages -%}"
@@ -88,18 +100,30 @@ def tiny_dir(size: str = DEFAULT_SIZE, seed: int = 0, vocab_size: int = DEFAULT_
 
 # ---------------------------------------------------------------------------------- corpus
 
-def corpus(n_tasks: int = 3000, seed: int = 0) -> list[str]:
-    """Environment text for BPE training: `arithmetic` prompts (both difficulty ranges), expert
-    and noisy-expert actions, calculator results and format-error observations, laid out in
-    the chat template. The corpus depends only on `seed` (and the environment's code)."""
+def corpus(n_tasks: int = 3000, seed: int = 0, n_workspace: int = 600) -> list[str]:
+    """Environment text for BPE training, laid out in the chat template: `arithmetic` prompts
+    (both difficulty ranges), expert and noisy-expert actions, calculator results and
+    format-error observations; and `workspace` episodes of its noisy expert over all levels
+    (mail, files, sheets, calendar and chat text, tool signatures). The corpus depends only on
+    `seed` (and the environments' code)."""
     from veriloop.envs import get_env
     from veriloop.envs.arithmetic import ExpertPolicy
-    from veriloop.policies.base import GenerationRequest, SamplingParams
-    from veriloop.types import Message
 
     env = get_env("arithmetic")
     expert = ExpertPolicy(noise=0.5, format_share=0.5, recovery=0.5, seed=seed)
-    tasks = env.tasks(n_tasks, seed=seed, split="train")
+    texts = episode_texts(env, expert, env.tasks(n_tasks, seed=seed, split="train"))
+    if n_workspace:
+        ws = get_env("workspace", tool_scope="task", fault_rate=0.1)
+        texts += episode_texts(ws, ws.expert(noise=0.5, seed=seed),
+                               ws.tasks(n_workspace, seed=seed, split="train"))
+    return texts
+
+
+def episode_texts(env: Any, expert: Any, tasks: list[Any]) -> list[str]:
+    """Each task played by `expert` in `env`, rendered with the chat template."""
+    from veriloop.policies.base import GenerationRequest, SamplingParams
+    from veriloop.types import Message
+
     texts: list[str] = []
     for i, task in enumerate(tasks):
         episode = env.reset(task)

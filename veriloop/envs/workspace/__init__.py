@@ -38,18 +38,23 @@ class WorkspaceEnv:
     of listings; `hard_violation_reward` (the grader's reward for any hard violation);
     `tool_scope`: "apps" offers every tool of the apps the task involves, "task" only the
     tools the reference solution uses (plus ask_user and request_confirmation) — a tool-
-    retrieval setting that keeps prompts short for small models."""
+    retrieval setting that keeps prompts short for small models; `levels`: the levels that
+    `tasks(difficulty=None)` mixes (default all five), e.g. [1, 2] for a first training run."""
 
     name = "workspace"
 
     def __init__(self, max_turns: int = 30, fault_rate: float = 0.0, page_size: int = 10,
                  hard_violation_reward: float = -1.0, max_output_chars: int = 4000,
-                 tool_scope: Literal["apps", "task"] = "apps") -> None:
+                 tool_scope: Literal["apps", "task"] = "apps",
+                 levels: list[int] | None = None) -> None:
         if not 0.0 <= fault_rate <= 1.0:
             raise ValueError(f"fault_rate must be in [0, 1], got {fault_rate}")
         if tool_scope not in ("apps", "task"):
             raise ValueError(f"tool_scope must be 'apps' or 'task', got {tool_scope!r}")
         self.tool_scope = tool_scope
+        if levels is not None and not set(levels) <= {1, 2, 3, 4, 5}:
+            raise ValueError(f"levels must be among 1-5, got {levels}")
+        self.levels = levels
         if page_size < 1:
             raise ValueError(f"page_size must be at least 1, got {page_size}")
         self.max_turns, self.fault_rate, self.page_size = max_turns, fault_rate, page_size
@@ -60,7 +65,7 @@ class WorkspaceEnv:
               difficulty: int | None = None) -> list[Task]:
         from veriloop.envs.workspace.tasks import generate_tasks
 
-        return generate_tasks(n, seed, split, difficulty)
+        return generate_tasks(n, seed, split, difficulty, self.levels)
 
     def suite_tasks(self, suite: str, n: int, seed: int = 0) -> list[Task]:
         """Held-out tasks of an evaluation suite: "standard" (every level), "safety"

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from veriloop.envs.workspace import profile
@@ -127,13 +127,17 @@ def _seeds(split: str, seed: int, stream: str):
 
 
 def generate_tasks(n: int, seed: int = 0, split: str = "train",
-                   level: int | None = None) -> list[Task]:
-    """`n` standard tasks (no adversarial kinds) of `level` 1-5, or of all levels if None."""
-    kinds = [name for name, k in KINDS.items() if not k.adversarial
-             and (level is None or k.level == level)]
+                   level: int | None = None,
+                   levels: Sequence[int] | None = None) -> list[Task]:
+    """`n` standard tasks (no adversarial kinds) of `level` 1-5, or, if None, of `levels`
+    (default: all levels), the kinds taken in turn."""
+    allowed = [level] if level is not None else list(levels or range(1, 6))
+    kinds = [name for name, k in KINDS.items() if not k.adversarial and k.level in allowed]
     if not kinds:
-        raise ValueError(f"level must be 1-5 or None, got {level!r}")
-    out, seeds = [], _seeds(split, seed, f"L{level}")
+        raise ValueError(f"levels must be among 1-5, got {allowed!r}")
+    stream = f"L{level}" if level is not None or levels is None else \
+        "L" + "-".join(map(str, sorted(set(allowed))))
+    out, seeds = [], _seeds(split, seed, stream)
     for i in range(n):
         rng, world_seed = next(seeds)
         kind = kinds[i % len(kinds)]
