@@ -178,7 +178,7 @@ def suite_env_and_tasks(env_name: str, suite: str, n: int, seed: int) -> tuple[A
 def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: str, seed: int,
                  out: Path, difficulty: int | None, max_turns: int | None,
                  temperature: float, max_new_tokens: int, ks: list[int], quiet: bool,
-                 max_total_tokens: int = 4096, run_id: str | None = None,
+                 max_total_tokens: int | None = None, run_id: str | None = None,
                  suite: str | None = None) -> dict[str, Any]:
     """Roll out `tasks` tasks (of the environment's `suite` if given) × `group` samples, store
     them under `out`, return the summary (with the agent metrics when they apply)."""
@@ -204,6 +204,8 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
     except UserError as e:
         _fail(str(e))
     run_id = run_id or f"{env_name}-{time.strftime('%Y%m%d-%H%M%S')}"
+    if max_total_tokens is None:  # a scripted policy has no context window to respect
+        max_total_tokens = 1 << 30 if getattr(policy, "scripted", False) else 4096
     config = RolloutConfig(group_size=group, max_turns=max_turns, run_id=run_id,
                            max_total_tokens=max_total_tokens, temperature=temperature,
                            max_new_tokens=max_new_tokens, seed=seed)
@@ -254,7 +256,9 @@ PolicyOpt = Annotated[str | None, typer.Option(help="Scripted policy: expert | n
 ModelOpt = Annotated[str | None, typer.Option(help="Model backend: tiny, smollm2-135m, a path.")]
 NoiseOpt = Annotated[float, typer.Option(help="Noisy expert: share of episodes that go wrong.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print a machine-readable summary.")]
-TokensOpt = Annotated[int, typer.Option(help="Token budget per episode (prompt + all turns).")]
+TokensOpt = Annotated[int | None, typer.Option(
+    help="Token budget per episode (prompt + all turns); default 4096 for a model, none for a "
+         "scripted policy (it has no context window).")]
 EnvModuleOpt = Annotated[list[str] | None, typer.Option(
     "--env-module", help="Python file or module defining environments (@register_env); "
     "repeatable. `--env file.py:Class` works without it.")]
@@ -290,7 +294,7 @@ def rollout(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelOp
             out: Annotated[Path | None, typer.Option(help="Run directory.")] = None,
             split: str = "train", seed: int = 0, difficulty: int | None = None,
             noise: NoiseOpt = 0.3, max_turns: int | None = None, temperature: float = 1.0,
-            max_new_tokens: int = 128, max_total_tokens: TokensOpt = 4096,
+            max_new_tokens: int = 128, max_total_tokens: TokensOpt = None,
             as_json: JsonOpt = False, env_module: EnvModuleOpt = None) -> None:
     """Roll out a policy on an environment and store the trajectories."""
     load_env_modules(env_module)
@@ -315,7 +319,7 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
              noise: NoiseOpt = 0.3, max_turns: int | None = None,
              temperature: Annotated[float | None, typer.Option(
                  help="Default: 0 (greedy) for k=1, 1.0 otherwise.")] = None,
-             max_new_tokens: int = 128, max_total_tokens: TokensOpt = 4096,
+             max_new_tokens: int = 128, max_total_tokens: TokensOpt = None,
              suite: Annotated[Suite | None, typer.Option(
                  help="Evaluate on the environment's suite of this name (robustness also "
                       "injects errors into 15% of calls); --tasks of them.")] = None,

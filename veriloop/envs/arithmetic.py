@@ -232,6 +232,8 @@ class ExpertPolicy:
     share of noisy episodes that break the format instead of skipping the tool.
     """
 
+    scripted = True  # a scripted demonstrator: no context window, no sampling
+
     def __init__(self, noise: float = 0.0, format_share: float = 0.5, recovery: float = 0.0,
                  seed: int = 0, renderer: ChatRenderer | None = None) -> None:
         if not 0.0 <= noise <= 1.0:

@@ -90,6 +90,8 @@ class ScriptedExpert:
     message given the conversation so far (it may read `task.verification`, as demonstrators
     do). Its text is rendered byte-level; SFT renders it again with the model's tokenizer."""
 
+    scripted = True  # no context window, no sampling: runners need not budget tokens
+
     def __init__(self, act: Callable[[Task, tuple[Message, ...]], str],
                  name: str = "expert") -> None:
         from veriloop.rollout.tokenize import ByteRenderer

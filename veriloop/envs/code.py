@@ -481,6 +481,8 @@ class CodeGrader:
 class CodeExpertPolicy:
     """Scripted demonstrator: tries the canonical solution with run_python, then submits it."""
 
+    scripted = True  # a scripted demonstrator: no context window, no sampling
+
     name = "code-expert"
 
     def __init__(self) -> None:

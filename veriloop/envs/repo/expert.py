@@ -17,6 +17,7 @@ from veriloop.types import ToolCall
 
 class RepoExpertPolicy:
     name = "repo-expert"
+    scripted = True  # a scripted demonstrator: no context window, no sampling
 
     def __init__(self) -> None:
         self.renderer = ByteRenderer()

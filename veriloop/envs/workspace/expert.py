@@ -106,6 +106,8 @@ def _resolve(value: Any, saved: dict[str, str]) -> Any:
 class WorkspaceExpert:
     """The workspace's scripted expert (noise 0 solves every task) and its noisy variants."""
 
+    scripted = True  # a scripted demonstrator: no context window, no sampling
+
     name = "workspace-expert"
 
     def __init__(self, noise: float = 0.0, seed: int = 0) -> None:
