@@ -133,3 +133,16 @@ def test_tools_render_as_one_signature_line_each(tiny_policy):
         [Message(role="user", content="q")], [share.spec]).text
     assert ('You can call these tools:\nshare(file_id:string, role:viewer|editor="viewer", '
             'note:string|null=null, page:integer=1) Share a file.<|end|>') in text
+
+
+def test_generates_past_2048_positions(tiny_policy):
+    """Regression: the tiny model declared 2048 positions, so the sampler gave every turn of a
+    longer episode (a repo task passes 2048 tokens by its third turn) zero new tokens."""
+    from veriloop.policies.base import GenerationRequest, SamplingParams
+
+    prompt = tuple(tiny_policy.renderer.render_prompt(
+        [Message(role="user", content="x" * 3000)], []).ids)
+    assert len(prompt) > 2100
+    out = tiny_policy.generate([GenerationRequest(prompt_ids=prompt, messages=())],
+                               SamplingParams(max_new_tokens=4, temperature=1.0))[0]
+    assert len(out.token_ids) >= 1

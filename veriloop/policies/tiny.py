@@ -39,7 +39,7 @@ SPECIAL_TOKENS = ("<|end|>", "<|system|>", "<|user|>", "<|assistant|>", "<|tool|
 TAG_TOKENS = ("<tool_call>", "</tool_call>", "<answer>", "</answer>")
 EOT = "<|end|>"
 PAD = "<|pad|>"
-FORMAT_VERSION = 2  # bump when the corpus, template or architecture recipe changes
+FORMAT_VERSION = 3  # bump when the corpus, template or architecture recipe changes
 
 CHAT_TEMPLATE = (
     "{%- set sys = messages[0].content if messages and messages[0].role == 'system' else none -%}"
@@ -86,7 +86,7 @@ SIZES: dict[str, TinySize] = {
 }
 DEFAULT_SIZE = "s"
 DEFAULT_VOCAB = 1024
-MAX_POSITIONS = 2048
+MAX_POSITIONS = 16384  # RoPE: no position weights; repo and workspace episodes pass 2048
 
 
 def veriloop_home() -> Path:
