@@ -145,7 +145,8 @@ def gigpo(x: TurnInputs, p: TurnParams) -> Tensor:
         n = torch.zeros(int(inv.max()) + 1).index_add_(0, inv, torch.ones_like(r))  # [S]
         mean = torch.zeros_like(n).index_add_(0, inv, r) / n  # [S]
         var = torch.zeros_like(n).index_add_(0, inv, (r - mean[inv]) ** 2) / n  # [S]
-        step[g][on] = (r - mean[inv]) / (var.sqrt()[inv] + p.eps)
+        z = (r - mean[inv]) / (var.sqrt()[inv] + p.eps)  # [N]
+        step[g][on] = torch.where(n[inv] > 1, z, torch.zeros_like(z))  # a lone state: 0
     return episode + p.step_weight * step  # [G, K, T]
 
 
