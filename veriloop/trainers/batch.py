@@ -397,7 +397,8 @@ def turn_metrics(trajs: Sequence[Trajectory], rewards: Tensor, advantages: Tenso
 
 @dataclass(frozen=True)
 class Credit:
-    """Critic-free advantages for the trainable rollouts of a step's groups."""
+    """Critic-free advantages for the trainable rollouts of a step's groups
+    (`difficulty_weighting` applies to group estimators only)."""
 
     group: AdvantageFn | None
     turn: TurnAdvantageFn | None
