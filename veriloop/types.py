@@ -140,15 +140,35 @@ class Fault(Frozen):
         return self.kind.is_infra
 
 
+class TurnReward(Frozen):
+    """A reward attached to one turn. `name` says where it comes from: "subgoal:<name>" (a
+    sub-goal completed on this turn), "event:<name>" (dense shaping, `algorithm.event_weights`)
+    or "outcome" (on the last turn: the part of the grade score not placed on earlier turns)."""
+
+    name: str
+    value: float
+
+
+class Subgoal(Frozen):
+    """A sub-goal's result: `turn` is the turn on which it last became true and stayed true to
+    the end (None: not achieved); `value` is its share of the grade score (0 if not achieved)."""
+
+    name: str
+    turn: int | None = None
+    value: float = 0.0
+
+
 class Grade(Frozen):
     """A grader's verdict. `score` is the reward; `components` are logged separately; `flags`
-    mark suspected reward hacking or safety violations."""
+    mark suspected reward hacking or safety violations; `subgoals` (in the task's order) say
+    which parts of the score were earned on which turn."""
 
     score: float
     passed: bool = False
     components: dict[str, float] = Field(default_factory=dict)
     flags: tuple[str, ...] = ()
     explanation: str = ""
+    subgoals: tuple[Subgoal, ...] = ()
 
 
 class Turn(Frozen):
@@ -167,6 +187,8 @@ class Turn(Frozen):
     format_error: str | None = None
     generate_seconds: float = 0.0
     env_seconds: float = 0.0
+    rewards: tuple[TurnReward, ...] = ()
+    """Rewards attached to this turn after grading (`Trajectory.with_grade`) and shaping."""
 
 
 class Trajectory(Frozen):
@@ -238,6 +260,25 @@ class Trajectory(Frozen):
     @property
     def passed(self) -> bool:
         return bool(self.grade and self.grade.passed)
+
+    def with_grade(self, grade: Grade) -> Trajectory:
+        """This trajectory graded: each achieved sub-goal's value is attached to its turn as
+        "subgoal:<name>", and the rest of the score to the last turn as "outcome", so a
+        trajectory's turn rewards add up to its score."""
+        if not self.turns:
+            return self.model_copy(update={"grade": grade})
+        last = len(self.turns) - 1
+        extra: dict[int, list[TurnReward]] = {}
+        placed = 0.0
+        for g in grade.subgoals:
+            if g.turn is not None:
+                extra.setdefault(min(g.turn, last), []).append(
+                    TurnReward(name=f"subgoal:{g.name}", value=g.value))
+                placed += g.value
+        extra.setdefault(last, []).append(TurnReward(name="outcome", value=grade.score - placed))
+        turns = tuple(t.model_copy(update={"rewards": (*t.rewards, *extra.get(i, ()))})
+                      for i, t in enumerate(self.turns))
+        return self.model_copy(update={"grade": grade, "turns": turns})
 
     def messages(self, task: Task | None = None) -> list[Message]:
         """The conversation as messages (the recorded prompt, or `task`'s if given, then each

@@ -16,6 +16,7 @@ from veriloop.algorithms.advantages import (
     terminal_rewards,
     whiten,
 )
+from veriloop.algorithms.turn_advantages import is_turn_level
 
 R = torch.tensor([[1.0, 0.0, 0.0, 1.0], [1.0, 1.0, 1.0, 0.0]])
 ALL = torch.ones_like(R, dtype=torch.bool)
@@ -69,7 +70,7 @@ def test_invalid_samples_get_zero_and_no_baseline_weight():
 def test_equal_rewards_give_zero_advantage():
     r = torch.ones(2, 3)
     for name in list_advantages():
-        if not needs_critic(name):
+        if not needs_critic(name) and not is_turn_level(name):
             assert torch.all(get_advantage(name)(r, torch.ones_like(r, dtype=torch.bool)) == 0)
 
 

@@ -118,3 +118,28 @@ def test_killed_writer_leaves_every_completed_row(tmp_path):
         assert len(t.turns) >= 1 and t.turns[-1].index == len(t.turns) - 1
         assert len(t.token_ids) == len(t.loss_mask)
         assert t.grade is not None
+
+
+def test_turn_rewards_round_trip(tmp_path):
+    from veriloop.algorithms.shaping import BOOK_EVENT_WEIGHTS, Shaping
+
+    shaping = Shaping(event_weights=BOOK_EVENT_WEIGHTS)
+    trajs = [shaping.annotate(t) for t in _rollouts()]
+    names = {r.name.split(":")[0] for t in trajs for u in t.turns for r in u.rewards}
+    assert names == {"outcome", "event"}  # the grade's outcome and the dense events
+    with TrajectoryStore(tmp_path / "t.sqlite") as store:
+        store.append_many(trajs)
+        assert store.query() == trajs
+
+
+def test_stores_without_turn_rewards_are_migrated(tmp_path):
+    path = tmp_path / "old.sqlite"
+    db = sqlite3.connect(path)
+    from veriloop.data.store import _SCHEMA
+
+    db.executescript(_SCHEMA.replace("rewards_json TEXT, ", ""))
+    db.close()
+    trajs = _rollouts(n=4)
+    with TrajectoryStore(path) as store:
+        store.append_many(trajs)
+        assert store.query() == trajs

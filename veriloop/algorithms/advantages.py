@@ -20,6 +20,11 @@ registered apart (`get_critic_estimator`; `needs_critic` tells which kind a name
   last policy token; only policy tokens are steps (tool outputs in between are skipped);
   the advantages are then whitened over all policy tokens of the batch, the returns
   (value targets) are not.
+- `turn_gae`: the same with each turn's reward on that turn's last policy token (sub-goals and
+  dense events where they were earned, the rest of the reward on the last turn).
+
+Turn-level critic-free estimators (turn_grpo, subgoal_slice, gigpo) live in
+`veriloop.algorithms.turn_advantages`; `list_advantages` names them too.
 
 `difficulty_weighted` rescales group advantages so harder prompts weigh more, following
 GRPO-LEAD: positive advantages are scaled by w(pass rate), negative ones by w(1 - pass rate),
@@ -54,17 +59,23 @@ def register_advantage(name: str) -> Callable[[AdvantageFn], AdvantageFn]:
 
 def get_advantage(name: str) -> AdvantageFn:
     """The group estimator `name` (for a critic estimator see `get_critic_estimator`)."""
+    from veriloop.algorithms.turn_advantages import is_turn_level
+
     if name not in _ADVANTAGES:
         hint = (f"; '{name}' needs a value head: use get_critic_estimator"
-                if name in CRITIC_ESTIMATORS else "")
+                if name in CRITIC_ESTIMATORS else
+                f"; '{name}' is turn-level: use turn_advantages.get_turn_advantage"
+                if is_turn_level(name) else "")
         raise KeyError(f"advantage estimator '{name}' is not registered; "
                        f"known: {', '.join(list_advantages())}{hint}")
     return _ADVANTAGES[name]
 
 
 def list_advantages() -> list[str]:
-    """Every estimator name a config may give (group and critic estimators)."""
-    return sorted([*_ADVANTAGES, *CRITIC_ESTIMATORS])
+    """Every estimator name a config may give (group, turn-level and critic estimators)."""
+    from veriloop.algorithms.turn_advantages import turn_estimators
+
+    return sorted([*_ADVANTAGES, *turn_estimators(), *CRITIC_ESTIMATORS])
 
 
 def needs_critic(name: str) -> bool:
@@ -189,14 +200,24 @@ class CriticEstimator(Protocol):
 
 def gae_advantages(rewards: Tensor, values: Tensor, mask: Tensor, gamma: float = 1.0,
                    lam: float = 0.95) -> tuple[Tensor, Tensor]:
-    """PPO's advantages: outcome rewards [B] on the last policy token, GAE over the policy
-    tokens with the critic's values [B, T], advantages whitened over the batch.
-    Returns (advantages, returns), [B, T] each."""
-    adv, returns = gae(terminal_rewards(rewards, mask), values, mask, gamma, lam)  # [B, T]
+    """PPO's advantages: outcome rewards [B] (or per-token rewards [B, T], summed) on the last
+    policy token, GAE over the policy tokens with the critic's values [B, T], advantages
+    whitened over the batch. Returns (advantages, returns), [B, T] each."""
+    total = rewards if rewards.dim() == 1 else rewards.sum(1)  # [B]
+    return turn_gae(terminal_rewards(total, mask), values, mask, gamma, lam)
+
+
+def turn_gae(rewards: Tensor, values: Tensor, mask: Tensor, gamma: float = 1.0,
+             lam: float = 0.95) -> tuple[Tensor, Tensor]:
+    """GAE with per-token rewards [B, T] (each turn's reward on its last policy token; outcome
+    rewards [B] go on the last policy token), whitened advantages. Returns (advantages,
+    returns), [B, T] each."""
+    placed = rewards if rewards.dim() == 2 else terminal_rewards(rewards, mask)  # [B, T]
+    adv, returns = gae(placed, values, mask, gamma, lam)  # [B, T]
     return whiten(adv, mask), returns
 
 
-CRITIC_ESTIMATORS: dict[str, CriticEstimator] = {"gae": gae_advantages}
+CRITIC_ESTIMATORS: dict[str, CriticEstimator] = {"gae": gae_advantages, "turn_gae": turn_gae}
 
 
 def get_critic_estimator(name: str) -> CriticEstimator:

@@ -5,7 +5,7 @@ The head is a zero-initialised `Linear(hidden, 1)` on the policy's final-normed 
 state, read at the policy tokens. It shares the policy's trunk, as PPO for language models
 usually does: the value loss (times `value_coef`) also reaches the policy's parameters. The
 advantages come from a critic estimator of `veriloop.algorithms.advantages` (`gae`: GAE over
-policy tokens, whitened), the loss from `veriloop.algorithms.losses.value_loss`.
+policy tokens, whitened; `turn_gae`: the same with per-turn rewards), the loss from `veriloop.algorithms.losses.value_loss`.
 
 `build_critic` gives the critic an algorithm config asks for, or None for the critic-free
 (group-baseline) estimators; the trainer is handed that and never asks which algorithm runs.
@@ -45,8 +45,8 @@ class Critic:
         return torch.zeros(where.shape, dtype=v.dtype, device=v.device).masked_scatter(where, v)
 
     def advantages(self, rewards: Tensor, values: Tensor, mask: Tensor) -> tuple[Tensor, Tensor]:
-        """Outcome rewards [B] and the values [B, L] before the update -> (advantages, returns)
-        [B, L] each."""
+        """Rewards [B] (outcome) or [B, L] (per turn, on each turn's last policy token) and the
+        values [B, L] before the update -> (advantages, returns) [B, L] each."""
         return self.estimator(rewards, values, mask, self.gamma, self.lam)
 
     def loss(self, values: Tensor, old_values: Tensor, returns: Tensor,

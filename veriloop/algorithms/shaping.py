@@ -7,24 +7,28 @@
   policy tokens across turns, so here L counts those.
 - `length_cost` and `step_cost`: a per-token / per-turn cost (negative reward) that steers an
   agent toward short, direct solutions.
-- `event_rewards`: per-turn shaping from environment events (a format error, a tool error, a
-  tool call ...), each event name weighted; unknown event names are an error so typos in a
-  config do not silently shape nothing.
+- `event_rewards`: per-turn shaping from events read off the trajectory (`turn_events`: a
+  format error, a tool error, a successful call, a recovery, a repeated call, a clarification
+  ...), each event name weighted; unknown event names are an error so typos in a config do not
+  silently shape nothing. `BOOK_EVENT_WEIGHTS` are the dense rewards of book section 12.6.5
+  (its "API error" is `tool_error`).
 
 `Shaping` holds a run's shaping settings and turns trajectories into rewards: the grade score
-plus every configured term (`Shaping.rewards`). Shaping applies to the whole trajectory's
-reward; per-turn credit assignment is not done here.
+plus every configured term (`Shaping.rewards`), and records the event rewards on the turns
+they were earned on (`Shaping.annotate`), where turn-level estimators
+(`veriloop.algorithms.turn_advantages`) find them.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import torch
 from torch import Tensor
 
-from veriloop.types import Trajectory
+from veriloop.types import Trajectory, TurnReward
 
 
 def overlong_penalty(lengths: Tensor, max_len: int, cache_len: int) -> Tensor:
@@ -50,7 +54,11 @@ def step_cost(turns: Tensor, per_step: float) -> Tensor:
 
 
 # Events extracted from a trajectory's turns (`turn_events`).
-EVENTS = ("format_error", "tool_error", "tool_call", "answer")
+EVENTS = ("format_error", "tool_error", "tool_call", "answer", "tool_success", "recovery",
+          "repeat", "clarify")
+BOOK_EVENT_WEIGHTS = {"tool_success": 0.05, "tool_error": -0.03, "recovery": 0.08,
+                      "repeat": -0.10, "clarify": 0.05}
+CLARIFY_TOOL = "ask_user"
 
 
 def event_rewards(events: Sequence[Mapping[str, int]], weights: Mapping[str, float]) -> list[float]:
@@ -62,13 +70,40 @@ def event_rewards(events: Sequence[Mapping[str, int]], weights: Mapping[str, flo
 
 
 def turn_events(traj: Trajectory) -> list[dict[str, int]]:
-    """The `EVENTS` of each turn: format errors, tool errors and tool calls made in it, and
-    whether it is the last turn and gave the final answer."""
-    return [{"format_error": int(t.format_error is not None),
-             "tool_error": sum(r.is_error for r in t.tool_results),
-             "tool_call": len(t.tool_calls),
-             "answer": int(i == len(traj.turns) - 1 and traj.final_answer is not None)}
-            for i, t in enumerate(traj.turns)]
+    """The `EVENTS` of each turn, counted in it:
+
+    - format_error (0/1), tool_error (results that are errors), tool_call (calls made),
+      tool_success (results that are not errors), answer (the last turn gave the final answer);
+    - recovery: successful results of a tool whose previous result in the episode was an error
+      (the per-call recovery of `veriloop.eval.metrics.recovery_counts`, counted once);
+    - repeat: calls identical (name and arguments) to an earlier call of the episode that
+      succeeded (a retry after an error is not a repeat);
+    - clarify: calls of `ask_user` when the grader marked the task ambiguous
+      (`Grade.components["ambiguous"]`, as the workspace grader does).
+    """
+    ambiguous = bool(traj.grade and traj.grade.components.get("ambiguous"))
+    failing: set[str] = set()  # tools whose last result was an error
+    succeeded: set[str] = set()  # signatures of calls that succeeded
+    out = []
+    for i, t in enumerate(traj.turns):
+        recovery = repeat = 0
+        for c, r in zip(t.tool_calls, t.tool_results, strict=False):
+            sig = json.dumps([c.name, c.arguments], sort_keys=True, default=str)
+            repeat += sig in succeeded
+            if r.is_error:
+                failing.add(r.name)
+            else:
+                recovery += r.name in failing
+                failing.discard(r.name)
+                succeeded.add(sig)
+        out.append({"format_error": int(t.format_error is not None),
+                    "tool_error": sum(r.is_error for r in t.tool_results),
+                    "tool_call": len(t.tool_calls),
+                    "answer": int(i == len(traj.turns) - 1 and traj.final_answer is not None),
+                    "tool_success": sum(not r.is_error for r in t.tool_results),
+                    "recovery": recovery, "repeat": repeat,
+                    "clarify": int(ambiguous) * sum(c.name == CLARIFY_TOOL for c in t.tool_calls)})
+    return out
 
 
 def policy_tokens(traj: Trajectory) -> int:
@@ -109,6 +144,18 @@ class Shaping:
             r = r + torch.tensor([sum(event_rewards(turn_events(t), self.event_weights))
                                   for t in trajs])
         return r
+
+    def annotate(self, traj: Trajectory) -> Trajectory:
+        """`traj` with each configured event's reward recorded on its turns as "event:<name>"
+        (events that did not happen on a turn are not recorded; a weight of 0 records 0)."""
+        if not self.event_weights or not traj.turns:
+            return traj
+        events = turn_events(traj)
+        turns = tuple(t.model_copy(update={"rewards": (*t.rewards, *(
+            TurnReward(name=f"event:{name}", value=w * ev[name])
+            for name, w in self.event_weights.items() if ev.get(name)))})
+            for t, ev in zip(traj.turns, events, strict=True))
+        return traj.model_copy(update={"turns": turns})
 
     def rewards_by_group(self, trajs: Sequence[Trajectory]) -> Tensor:
         """`rewards` with each trajectory's group score (groups by `group_id`); [N]."""

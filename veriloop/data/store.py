@@ -28,6 +28,7 @@ from veriloop.types import (
     ToolSpec,
     Trajectory,
     Turn,
+    TurnReward,
 )
 
 _SCHEMA = """
@@ -47,7 +48,7 @@ CREATE TABLE IF NOT EXISTS turns (
     finish_reason TEXT NOT NULL, tool_calls_json TEXT NOT NULL, tool_results_json TEXT NOT NULL,
     observation_json TEXT NOT NULL, observation_text TEXT NOT NULL, observation_ids BLOB NOT NULL,
     format_error TEXT, generate_seconds REAL NOT NULL, env_seconds REAL NOT NULL,
-    PRIMARY KEY (traj_id, idx)
+    rewards_json TEXT, PRIMARY KEY (traj_id, idx)
 );
 CREATE INDEX IF NOT EXISTS traj_run ON trajectories(run_id, step);
 CREATE INDEX IF NOT EXISTS traj_task ON trajectories(task_id);
@@ -90,6 +91,8 @@ class TrajectoryStore:
             columns = {r[1] for r in self._db.execute("PRAGMA table_info(trajectories)")}
             if "context_json" not in columns:  # stores written before prompts were recorded
                 self._db.execute("ALTER TABLE trajectories ADD COLUMN context_json TEXT")
+            if "rewards_json" not in {r[1] for r in self._db.execute("PRAGMA table_info(turns)")}:
+                self._db.execute("ALTER TABLE turns ADD COLUMN rewards_json TEXT")  # per-turn
         except sqlite3.DatabaseError as e:
             raise ValueError(f"{self.path} is not a usable trajectory store: {e}") from e
 
@@ -136,13 +139,14 @@ class TrajectoryStore:
              json.dumps({"prompt": [m.model_dump(mode="json") for m in t.prompt],
                          "tools": [s.model_dump(mode="json") for s in t.tools]})))
         self._db.executemany(
-            "INSERT INTO turns VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            "INSERT INTO turns VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             [(t.id, u.index, u.action_text, _pack(u.action_ids, "i"),
               _pack(u.action_logprobs, "d"), u.finish_reason,
               json.dumps([c.model_dump() for c in u.tool_calls]),
               json.dumps([r.model_dump() for r in u.tool_results]),
               json.dumps([m.model_dump() for m in u.observation]), u.observation_text,
-              _pack(u.observation_ids, "i"), u.format_error, u.generate_seconds, u.env_seconds)
+              _pack(u.observation_ids, "i"), u.format_error, u.generate_seconds, u.env_seconds,
+              json.dumps([r.model_dump() for r in u.rewards]))
              for u in t.turns])
 
     # -- reading -----------------------------------------------------------------------------
@@ -224,6 +228,7 @@ class TrajectoryStore:
             observation_text=u["observation_text"],
             observation_ids=_unpack(u["observation_ids"], "i"), format_error=u["format_error"],
             generate_seconds=u["generate_seconds"], env_seconds=u["env_seconds"],
+            rewards=tuple(TurnReward(**r) for r in json.loads(u.get("rewards_json") or "[]")),
         ) for u in turn_rows)
         fault = (Fault(kind=row["fault_kind"], reason=row["fault_reason"])
                  if row["fault_kind"] else None)

@@ -11,6 +11,7 @@ threads, wave by wave, so a slow judge and a fast verifier overlap. The reward i
 with no renormalization, so a weight of 0 keeps a component as a logged metric only. Every
 component is logged in `Grade.components`: `<name>` (its score), `<name>/<sub>` (its own
 components), `w/<name>` (its weight at this step) and `gated/<name>` (1.0 when its gate failed).
+Components' sub-goals are passed on with their values times the component's weight.
 
 The training step is explicit: `composite.at_step(step)` returns a grader fixed at that step
 (pure), and `set_step(step)` sets it on this instance for trainers that hold one grader.
@@ -28,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from veriloop.graders.base import Grader, get_grader, register_grader
-from veriloop.types import Grade, Task, Trajectory
+from veriloop.types import Grade, Subgoal, Task, Trajectory
 
 
 @dataclass(frozen=True)
@@ -141,6 +142,7 @@ class Composite:
         comps: dict[str, float] = {}
         flags: list[str] = []
         notes: list[str] = []
+        subgoals: list[Subgoal] = []
         score = 0.0
         for c in self.components:
             w = weight_at(c.weight, step)
@@ -155,6 +157,7 @@ class Composite:
                 for k, v in g.components.items():
                     comps[f"{c.name}/{k}"] = v
                 flags.extend(f for f in g.flags if f not in flags)
+                subgoals += [sg.model_copy(update={"value": w * sg.value}) for sg in g.subgoals]
                 if g.explanation:
                     notes.append(f"{c.name}: {g.explanation}")
             comps[c.name] = s
@@ -162,7 +165,7 @@ class Composite:
         head = self.passed_from or self.components[0].name
         passed = head not in gated and grades[head].passed
         return Grade(score=score, passed=passed, components=comps, flags=tuple(flags),
-                     explanation="; ".join(notes))
+                     explanation="; ".join(notes), subgoals=tuple(subgoals))
 
 
 def _waves(components: Sequence[Component]) -> tuple[tuple[Component, ...], ...]:

@@ -264,7 +264,7 @@ class RolloutRunner:
             kind = e.kind if isinstance(e, InfrastructureError) else FaultKind.GRADER_ERROR
             fault = Fault(kind=kind, reason=f"grade: {type(e).__name__}: {e}")
             return traj.model_copy(update={"fault": fault})
-        return traj.model_copy(update={"grade": grade})
+        return traj.with_grade(grade)
 
     def _parallel(self, items: list[Any], fn: Callable[[Any], Any]) -> list[Any]:
         """Apply `fn` to every item concurrently (environment work is mostly I/O or subprocess).

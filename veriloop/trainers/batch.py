@@ -15,18 +15,36 @@ loss mask is the trajectory's loss mask of token j + 1 (1 on policy tokens only)
 `TrainBatch` is one RL step's training data in that layout, one typed row per sequence (old
 and reference logprobs, advantages, the critic's values and returns); the trainer packs its
 micro-batches from it and hands its rows to the losses.
+
+`Credit` gives a batch its critic-free advantages: a group estimator's one value per sequence,
+or a turn-level estimator's (`veriloop.algorithms.turn_advantages`) one value per turn laid on
+that turn's policy tokens (`turn_token_values`); `turn_metrics` reports per-turn rewards and
+advantages for every estimator.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import torch
 from torch import Tensor
 
+from veriloop.algorithms.advantages import AdvantageFn, difficulty_weighted, get_advantage
+from veriloop.algorithms.turn_advantages import (
+    TurnAdvantageFn,
+    TurnParams,
+    get_turn_advantage,
+    is_turn_level,
+    turn_inputs,
+    turn_rewards,
+)
 from veriloop.models.llama import grouped_hidden, supports_fast_forward
 from veriloop.types import Trajectory
+
+if TYPE_CHECKING:
+    from veriloop.trainers.config import AlgorithmConfig
 
 
 @dataclass
@@ -275,6 +293,7 @@ class TrainBatch:
     ref_logprobs: Tensor | None = None  # [B, L] under the reference policy (KL penalty)
     old_values: Tensor | None = None  # [B, L] the critic's values before the update
     returns: Tensor | None = None  # [B, L] the critic's targets
+    stats: dict[str, float] = field(default_factory=dict)  # per-turn metrics (turn_metrics)
 
     @classmethod
     def of(cls, trajs: Sequence[Trajectory], rewards: Tensor,
@@ -312,3 +331,98 @@ class TrainBatch:
         return TrainBatch([self.sequences[i] for i in idx], [self.masks[i] for i in idx],
                           rows(self.rewards), rows(self.old_logprobs), rows(self.advantages),
                           rows(self.ref_logprobs), rows(self.old_values), rows(self.returns))
+
+
+def turn_token_values(trajs: Sequence[Trajectory], per_turn: Sequence[Sequence[float]], L: int,
+                      last_only: bool = False) -> Tensor:
+    """One value per turn -> [B, L] in the `TrainBatch` layout: on each of the turn's policy
+    tokens, or with `last_only` on its last policy token only (the value of a turn without
+    policy tokens then goes to the next turn's last token, or the previous one's at the end)."""
+    out = torch.zeros(len(trajs), L)  # [B, L]
+    for b, (t, vals) in enumerate(zip(trajs, per_turn, strict=True)):
+        pos, carry, last = len(t.prompt_ids), 0.0, None
+        for u, v in zip(t.turns, vals, strict=False):
+            n = len(u.action_ids)
+            if n and last_only:
+                last = pos + n - 2  # position predicting the turn's last token
+                out[b, last] += v + carry
+                carry = 0.0
+            elif n:
+                out[b, pos - 1:pos + n - 1] = v
+            else:
+                carry += v
+            pos += n + len(u.observation_ids)
+        if carry and last is not None:
+            out[b, last] += carry
+    return out
+
+
+def per_turn_rewards(trajs: Sequence[Trajectory], rewards: Tensor, L: int) -> Tensor:
+    """Each trajectory's reward (rewards [B]) split over its turns (`turn_rewards`) and laid on
+    each turn's last policy token: [B, L], rows summing to the rewards."""
+    per_turn = [turn_rewards(t, float(r)) for t, r in zip(trajs, rewards, strict=True)]
+    return turn_token_values(trajs, per_turn, L, last_only=True)
+
+
+def turn_metrics(trajs: Sequence[Trajectory], rewards: Tensor, advantages: Tensor
+                 ) -> dict[str, float]:
+    """Per-turn reward and advantage statistics over the batch (a turn's advantage: the mean
+    over its policy tokens, or the sequence's advantage for advantages [B]), and the mean
+    reward per turn of each source ("subgoal", "event", "outcome")."""
+    r_all: list[float] = []
+    a_all: list[float] = []
+    by_source: dict[str, float] = {}
+    for b, (t, total) in enumerate(zip(trajs, rewards.tolist(), strict=True)):
+        r_all += turn_rewards(t, total)
+        pos = len(t.prompt_ids)
+        for u in t.turns:
+            n = len(u.action_ids)
+            a = advantages[b] if advantages.dim() == 1 else advantages[b, pos - 1:pos + n - 1]
+            a_all.append(float(a.float().mean()) if a.numel() else 0.0)
+            pos += n + len(u.observation_ids)
+            for rw in u.rewards:
+                src = rw.name.split(":")[0]
+                by_source[src] = by_source.get(src, 0.0) + rw.value
+    if not r_all:
+        return {}
+    r, a = torch.tensor(r_all), torch.tensor(a_all)  # [N]
+    out = {"turn/reward_mean": float(r.mean()), "turn/reward_std": float(r.std(unbiased=False)),
+           "turn/reward_nonzero": float((r != 0).float().mean()),
+           "turn/adv_mean": float(a.mean()), "turn/adv_std": float(a.std(unbiased=False)),
+           "turn/adv_abs": float(a.abs().mean()), "turn/adv_pos": float((a > 0).float().mean()),
+           "turn/per_episode": len(r_all) / max(len(trajs), 1)}
+    out.update({f"turn/reward_{k}": v / len(r_all) for k, v in sorted(by_source.items())})
+    return out
+
+
+@dataclass(frozen=True)
+class Credit:
+    """Critic-free advantages for the trainable rollouts of a step's groups
+    (`difficulty_weighting` applies to group estimators only)."""
+
+    group: AdvantageFn | None
+    turn: TurnAdvantageFn | None
+    params: TurnParams
+    difficulty_weighting: bool = False
+
+    def __call__(self, groups: Sequence[Sequence[Trajectory]], rewards: Tensor, passed: Tensor,
+                 valid: Tensor, keep: Tensor, trajs: Sequence[Trajectory], L: int) -> Tensor:
+        """rewards, passed, valid [G, K]; `keep` [B0] picks the trainable ones among the valid
+        rollouts (`trajs`, B of them) -> advantages [B] (group) or [B, L] (turn-level)."""
+        if self.turn is not None:
+            adv = self.turn(turn_inputs(groups, rewards, passed, valid), self.params)  # [G, K, T]
+            return turn_token_values(trajs, adv[valid][keep].tolist(), L)  # [B, L]
+        assert self.group is not None
+        adv = self.group(rewards, valid)  # [G, K]
+        if self.difficulty_weighting:
+            rate = (passed * valid).sum(1) / valid.sum(1).clamp(min=1)  # [G]
+            adv = difficulty_weighted(adv, rate)
+        return adv[valid][keep]  # [B] row-major: group, then sample
+
+
+def build_credit(a: AlgorithmConfig) -> Credit:
+    """The critic-free estimator `algorithm.advantage` names."""
+    turn = is_turn_level(a.advantage)
+    return Credit(None if turn else get_advantage(a.advantage),
+                  get_turn_advantage(a.advantage) if turn else None,
+                  TurnParams(gamma=a.gamma, step_weight=a.step_weight), a.difficulty_weighting)

@@ -110,7 +110,8 @@ class GraderConfig(Section):
 
 class AlgorithmConfig(Section):
     advantage: str = "grpo"
-    """Advantage estimator: grpo, dr_grpo, rloo, reinforce_pp, or gae (PPO with a value head)."""
+    """Advantage estimator: grpo, dr_grpo, rloo, reinforce_pp; per turn: turn_grpo, subgoal_slice,
+    gigpo; with a value head (PPO): gae, turn_gae."""
     aggregation: str = "seq_mean_token_mean"
     """Loss aggregation: token_mean (DAPO), seq_mean_token_mean (GRPO), seq_sum_norm (Dr.GRPO)."""
     loss_norm: float | None = Field(None, gt=0)
@@ -130,9 +131,12 @@ class AlgorithmConfig(Section):
     value_clip: float | None = 0.2
     """Value-loss clip range (gae only); None disables."""
     gamma: float = Field(1.0, ge=0, le=1)
-    """Discount (gae only)."""
+    """Discount: per token (gae, turn_gae) or per turn (turn_grpo, gigpo)."""
     lam: float = Field(0.95, ge=0, le=1)
-    """GAE lambda (gae only)."""
+    """GAE lambda (gae, turn_gae)."""
+    step_weight: float = Field(1.0, ge=0)
+    """gigpo: weight of the step-level advantage (turns from the same state) added to the
+    episode-level one."""
     difficulty_weighting: bool = False
     """Scale group advantages by prompt difficulty (GRPO-LEAD)."""
     dynamic_sampling: bool = False
@@ -148,7 +152,10 @@ class AlgorithmConfig(Section):
     step_cost: float = Field(0.0, ge=0)
     """Reward cost per turn."""
     event_weights: dict[str, float] = {}
-    """Shaping reward per environment event and turn: format_error, tool_error, tool_call, answer."""
+    """Shaping reward per environment event and turn (recorded on the turn as event:<name>):
+    format_error, tool_error, tool_call, answer, tool_success, recovery, repeat, clarify. The
+    book's dense rewards: {tool_success: 0.05, tool_error: -0.03, recovery: 0.08, repeat: -0.1,
+    clarify: 0.05}."""
 
 
 class OptimConfig(Section):

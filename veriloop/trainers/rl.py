@@ -6,10 +6,12 @@ One `step()`:
    sampling, groups whose rewards are all equal are dropped and more are drawn (bounded);
 2. `make_batch`: reward = grade score + shaping (overlong penalty, length/step cost, event
    rewards); rollouts with infrastructure faults are excluded from baselines and updates, and
-   counted. Advantages come from the configured estimator: a group baseline per sequence
-   (grpo, dr_grpo, rloo, reinforce_pp; optionally difficulty-weighted) or, when the trainer
-   holds a critic (PPO), per token from its values. The batch also holds what the update keeps
-   fixed: the *sampling* logprobs as the old policy and the reference logprobs for the KL;
+   counted. Advantages come from the configured estimator (`batch.Credit`): a group baseline
+   per sequence (grpo, dr_grpo, rloo, reinforce_pp; optionally difficulty-weighted), one per
+   turn (turn_grpo, subgoal_slice, gigpo) or, when the trainer holds a critic (PPO), per token
+   from its values (gae; turn_gae with each turn's reward on its last token). The batch also
+   holds what the update keeps fixed: the *sampling* logprobs as the old policy and the
+   reference logprobs for the KL;
 3. `update`: `optim.epochs` passes of minibatches (gradient accumulation over micro-batches,
    weighted as the aggregation's registry entry says) of the clipped policy-gradient loss,
    plus the optional KL penalty to the frozen initial policy, entropy bonus and value loss.
@@ -34,7 +36,6 @@ from typing import Any
 
 import torch
 
-from veriloop.algorithms.advantages import difficulty_weighted, get_advantage
 from veriloop.algorithms.critic import build_critic
 from veriloop.algorithms.dynamic_sampling import fill_batch, informative_groups
 from veriloop.algorithms.losses import clipped_pg_loss, entropy_bonus, get_aggregation, kl_penalty
@@ -45,8 +46,11 @@ from veriloop.trainers import checkpoint
 from veriloop.trainers.batch import (
     Packed,
     TrainBatch,
+    build_credit,
     forward_logprobs,
     grouped_forward_applies,
+    per_turn_rewards,
+    turn_metrics,
 )
 from veriloop.trainers.common import (
     DeterministicKeys,
@@ -104,7 +108,7 @@ class RLTrainer:
         self.keyed = DeterministicKeys(self.policy)
         self.model.train()
         self.critic = build_critic(a, self.model.config.hidden_size)  # None: group baselines
-        self.group_advantage = get_advantage(a.advantage) if self.critic is None else None
+        self.credit = build_credit(a) if self.critic is None else None
         self.params = [p for p in self.model.parameters() if p.requires_grad]
         self.params += self.critic.parameters() if self.critic is not None else []
         self.ref_model = None
@@ -166,7 +170,8 @@ class RLTrainer:
         drawn: list[list[Trajectory]] = []
 
         def sample(n: int) -> list[list[Trajectory]]:
-            trajs = self._runner(step, len(drawn)).run(self.sampler.next(n))
+            trajs = [self.shaping.annotate(t)  # event rewards recorded on their turns
+                     for t in self._runner(step, len(drawn)).run(self.sampler.next(n))]
             groups = [trajs[i:i + k] for i in range(0, len(trajs), k)]
             drawn.extend(groups)
             return groups
@@ -205,12 +210,8 @@ class RLTrainer:
                     batch.old_logprobs[idx, :n] = self._forward(packed, entropy=False).logprobs
                 if batch.ref_logprobs is not None:
                     batch.ref_logprobs[idx, :n] = self._ref_logprobs(packed)
-        if self.critic is None:
-            adv = self.group_advantage(rewards, valid)  # [G, K]
-            if a.difficulty_weighting:
-                rate = (passed * valid).sum(1) / valid.sum(1).clamp(min=1)  # [G]
-                adv = difficulty_weighted(adv, rate)
-            batch.advantages = adv[valid][keep]  # [B] row-major: group, then sample
+        if self.credit is not None:
+            batch.advantages = self.credit(groups, rewards, passed, valid, keep, trajs, L)
         else:
             values = torch.zeros(B, L)  # [B, L]
             for idx, packed in self._micro_packs(batch):
@@ -220,7 +221,8 @@ class RLTrainer:
                                                                              out.selected)
             batch.old_values = values
             batch.advantages, batch.returns = self.critic.advantages(
-                batch.rewards, values, batch.loss_mask)  # [B, L] each
+                per_turn_rewards(trajs, batch.rewards, L), values, batch.loss_mask)  # [B, L]
+        batch.stats = turn_metrics(trajs, batch.rewards, batch.advantages)
         return batch
 
     def _micro_packs(self, batch: TrainBatch):
@@ -277,7 +279,7 @@ class RLTrainer:
                 self.optimizer.step()
                 self.scheduler.step()
         out = {k: sum(v) / len(v) for k, v in stats.items()}
-        out["train_sequences"] = B
+        out.update(batch.stats, train_sequences=B)
         return out
 
     def loss(self, rows: TrainBatch, packed: Packed) -> tuple[torch.Tensor, dict[str, float]]:

@@ -8,11 +8,14 @@ a `WorkspaceError` becomes the error result "Error 403: ...". Each call is appen
 `world.calls` as a `CallRecord`. Malformed messages and unknown tools never reach the registry:
 `ToolEpisode` answers them with a format-error observation, and they are not calls.
 
-`state` is `world.snapshot()`, a frozen deep copy (`world.WorkspaceState`).
+`state` is `world.snapshot()`, a frozen deep copy (`world.WorkspaceState`), with the turn on
+which each sub-goal became true: after every step that made a call or gave the answer, the
+sub-goals' checks run on the live world (they only read it), so no per-turn copies are kept.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import re
 import time
@@ -21,6 +24,7 @@ from types import ModuleType
 from typing import Any
 
 from veriloop.envs.base import Observation, ToolEpisode
+from veriloop.envs.workspace.checks import run_checks
 from veriloop.envs.workspace.faults import FaultInjector
 from veriloop.envs.workspace.safety import Guard
 from veriloop.envs.workspace.simuser import SimulatedUser
@@ -155,6 +159,16 @@ class WorkspaceEpisode:
                                        s.parameters.get("properties", {}).items()
                                        if "default" in p} for s in self.registry.specs})
         self.inner = ToolEpisode(task, self.registry, fmt=fmt or HermesFormat())
+        self.turn = 0
+        self.subgoal_since: dict[str, int | None] = {}  # sub-goal -> turn it became true
+
+    def _track_subgoals(self) -> None:
+        live = WorkspaceState(world=self.world)  # read only: checks do not mutate the world
+        for g in self.task.verification.get("subgoals", []):
+            held = all(run_checks(g["checks"], live, self.final_answer))
+            since = self.subgoal_since.get(g["name"])
+            self.subgoal_since[g["name"]] = (since if since is not None else self.turn) \
+                if held else None
 
     @property
     def tools(self) -> tuple[ToolSpec, ...]:
@@ -170,11 +184,17 @@ class WorkspaceEpisode:
 
     def step(self, message: Message) -> Observation:
         self.prose = prose_of(message.content)
-        return self.inner.step(message)
+        calls = len(self.world.calls)
+        obs = self.inner.step(message)
+        if len(self.world.calls) > calls or obs.done:
+            self._track_subgoals()
+        self.turn += 1
+        return obs
 
     @property
     def state(self) -> WorkspaceState:
-        return self.world.snapshot()
+        done = tuple((n, t) for n, t in self.subgoal_since.items() if t is not None)
+        return dataclasses.replace(self.world.snapshot(), subgoal_turns=done)
 
     def close(self) -> None:
         self.inner.close()

@@ -168,9 +168,11 @@ class World:
 
 @dataclass(frozen=True)
 class WorkspaceState:
-    """What graders and detectors receive: a deep copy of the final world (do not mutate)."""
+    """What graders and detectors receive: a deep copy of the final world (do not mutate), and
+    for each sub-goal that holds at the end the turn on which it last became true."""
 
     world: World
+    subgoal_turns: tuple[tuple[str, int], ...] = ()
 
     @property
     def hard_violations(self) -> tuple[Violation, ...]:
