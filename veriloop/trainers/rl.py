@@ -200,7 +200,7 @@ class RLTrainer:
         for idx, packed in self._micro_packs(batch):
             n = packed.loss_mask.shape[1]
             with torch.no_grad():
-                if any(trajs[i].sampling_logprobs is None for i in idx):
+                if not all(batch.sampled[i] for i in idx):
                     # a text-only policy: the model before the update is the old policy
                     batch.old_logprobs[idx, :n] = self._forward(packed, entropy=False).logprobs
                 if batch.ref_logprobs is not None:
@@ -210,7 +210,7 @@ class RLTrainer:
             if a.difficulty_weighting:
                 rate = (passed * valid).sum(1) / valid.sum(1).clamp(min=1)  # [G]
                 adv = difficulty_weighted(adv, rate)
-            batch.advantages = adv[valid][keep]  # [B] row-major: group, then sample
+            batch.advantages = adv[valid][keep][batch.owner]  # [B] one per context
         else:
             values = torch.zeros(B, L)  # [B, L]
             for idx, packed in self._micro_packs(batch):

@@ -33,9 +33,9 @@ from veriloop.rollout.tokenize import ByteRenderer
 from veriloop.types import Message, Task, ToolCall
 
 FAULT = re.compile(r"^\s*(?:Error: \w+: )?Error (429|5\d\d)\b")
-STEPS_DONE = re.compile(r"^Steps done: (\d+)$", re.M)
-SAVED = re.compile(r"^Saved: (.*)$", re.M)
-CALLS = re.compile(r"^Calls: (.*)$", re.M)
+STEPS_DONE = re.compile(r"^Steps done: (\d+)$", re.MULTILINE)
+SAVED = re.compile(r"^Saved: (.*)$", re.MULTILINE)
+CALLS = re.compile(r"^Calls: (.*)$", re.MULTILINE)
 NOISES = ("wrong_argument", "skip_confirmation", "forget_subgoal", "redundant_call")
 ID_ARGS = {"email_id": "e9999", "sheet_id": "f9999", "file_id": "f9999"}
 INTENT = {
