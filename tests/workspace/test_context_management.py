@@ -63,3 +63,15 @@ def test_window_keeps_the_last_turns_with_a_marker(long_task):
         kept = t.turns[omitted:s.start]
         tail = [i for u in kept for i in (*u.action_ids, *u.observation_ids)]
         assert list(s.prompt_ids[-len(tail):]) == tail  # kept turns keep their exact ids
+
+
+def test_a_separate_summariser_writes_untrained_summaries(long_task):
+    env, task, full = long_task
+    history = len(full.token_ids) - len(full.prompt_ids)
+    budget = len(full.prompt_ids) + history // 2
+    cfg = RolloutConfig(max_total_tokens=budget, context="summarize",
+                        summarize_at=budget - history // 4)
+    t = RolloutRunner(env, env.expert(), cfg, summarizer=env.expert()).run([task])[0]
+    assert t.passed and t.segments
+    assert all(s.summary_turn is None for s in t.segments)
+    assert len(t.turns) == len(full.turns)  # no summary turns among the policy's actions
