@@ -7,12 +7,16 @@ A `Trajectory` is token-exact: it keeps the ids the policy sampled and the ids o
 observation as they were fed back, so training never re-tokenizes text. Its concatenated token
 stream is `prompt_ids + action_ids[0] + observation_ids[0] + action_ids[1] + ...`, and its loss
 mask is 1 exactly on the action (policy) tokens.
+
+When context management rewrote the history (a sliding window, a summary), the policy sampled
+later turns from a new prompt: the trajectory then has `segments`, and each of its `contexts()`
+is one token-exact context the policy really saw (see `Segment`).
 """
 
 from __future__ import annotations
 
 import enum
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -191,6 +195,33 @@ class Turn(Frozen):
     """Rewards attached to this turn after grading (`Trajectory.with_grade`) and shaping."""
 
 
+class Segment(Frozen):
+    """A context the policy sampled from after context management rewrote the history: the
+    prompt it was given (`prompt_ids`: the system prompt, the task, then a summary or an
+    omission marker and the turns a window keeps), followed by turns `start`, `start + 1`, ...
+    up to the next segment's start, appended as usual."""
+
+    start: int
+    """Index of the first turn sampled in this context."""
+    reason: Literal["window", "summary"]
+    prompt: tuple[Message, ...]
+    prompt_text: str
+    prompt_ids: tuple[int, ...]
+    summary_turn: int | None = None
+    """The turn in which the policy wrote the summary this context starts from (it ends the
+    previous context and is trained on); None for a window or a separate summariser's."""
+
+
+class Context(NamedTuple):
+    """One token-exact context of a trajectory: prompt + turns `start` .. `end - 1`."""
+
+    token_ids: list[int]
+    loss_mask: list[int]
+    logprobs: list[float] | None  # aligned with token_ids (0.0 off-policy); None if unsampled
+    start: int
+    end: int
+
+
 class Trajectory(Frozen):
     id: str
     run_id: str
@@ -213,6 +244,28 @@ class Trajectory(Frozen):
     grade: Grade | None = None
     seconds: float = 0.0
     metadata: dict[str, Any] = Field(default_factory=dict)
+    segments: tuple[Segment, ...] = ()
+    """Contexts after the first (which is `prompt_ids` from turn 0), in order; empty when the
+    context only grew. With segments, `token_ids` is a transcript, not a context the policy
+    saw: train on `contexts()`."""
+
+    def contexts(self) -> list[Context]:
+        """The token-exact contexts the policy sampled from, in order (one without segments)."""
+        bounds = [(self.prompt_ids, 0), *((s.prompt_ids, s.start) for s in self.segments)]
+        ends = [start for _, start in bounds[1:]] + [len(self.turns)]
+        out = []
+        for (prompt, start), end in zip(bounds, ends, strict=True):
+            ids, mask = list(prompt), [0] * len(prompt)
+            lps: list[float] | None = [0.0] * len(prompt)
+            for t in self.turns[start:end]:
+                ids += [*t.action_ids, *t.observation_ids]
+                mask += [1] * len(t.action_ids) + [0] * len(t.observation_ids)
+                if t.action_logprobs is None or lps is None:
+                    lps = None
+                else:
+                    lps += [*t.action_logprobs, *[0.0] * len(t.observation_ids)]
+            out.append(Context(ids, mask, lps, start, end))
+        return out
 
     @property
     def token_ids(self) -> list[int]:

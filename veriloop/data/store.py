@@ -4,7 +4,9 @@ Appends are single transactions (trajectory row and all its turns, or nothing), 
 killed at any instant leaves every earlier trajectory complete and the file consistent. Token ids
 and logprobs are stored as packed little-endian arrays (int32 / float64), so reading back is
 exact. Queries filter by run, task, grade, step and fault; exports write JSONL or Parquet with the
-concatenated `token_ids`, `loss_mask` and `logprobs` ready for training.
+concatenated `token_ids`, `loss_mask` and `logprobs` ready for training (for a trajectory
+whose history context management rewrote, a transcript: its `segments` are exported too, and
+`Trajectory.contexts()` gives the sequences to train on).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from veriloop.types import (
     Fault,
     Grade,
     Message,
+    Segment,
     ToolCall,
     ToolResult,
     ToolSpec,
@@ -137,7 +140,8 @@ class TrajectoryStore:
              t.final_answer, t.grade.model_dump_json() if t.grade else None,
              json.dumps(t.metadata),
              json.dumps({"prompt": [m.model_dump(mode="json") for m in t.prompt],
-                         "tools": [s.model_dump(mode="json") for s in t.tools]})))
+                         "tools": [s.model_dump(mode="json") for s in t.tools],
+                         "segments": [s.model_dump(mode="json") for s in t.segments]})))
         self._db.executemany(
             "INSERT INTO turns VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             [(t.id, u.index, u.action_text, _pack(u.action_ids, "i"),
@@ -241,7 +245,8 @@ class TrajectoryStore:
             tools=tuple(ToolSpec.model_validate(s) for s in context.get("tools", ())),
             prompt_text=row["prompt_text"], prompt_ids=_unpack(row["prompt_ids"], "i"),
             turns=turns, final_answer=row["final_answer"], done=bool(row["done"]), fault=fault,
-            grade=grade, seconds=row["seconds"], metadata=json.loads(row["metadata_json"]))
+            grade=grade, seconds=row["seconds"], metadata=json.loads(row["metadata_json"]),
+            segments=tuple(Segment.model_validate(s) for s in context.get("segments", ())))
 
     # -- export ------------------------------------------------------------------------------
 
@@ -252,7 +257,7 @@ class TrajectoryStore:
         rec.update(token_ids=t.token_ids, loss_mask=t.loss_mask, logprobs=t.sampling_logprobs,
                    score=t.score, passed=t.passed, n_turns=len(t.turns),
                    format_violations=t.format_violations, infra_error=t.is_infra_error)
-        for key in ("grade", "fault", "metadata", "prompt", "tools"):
+        for key in ("grade", "fault", "metadata", "prompt", "tools", "segments"):
             rec[key] = json.dumps(rec[key])
         return rec
 

@@ -13,6 +13,9 @@ first action. They read what any environment can provide: `Grade.components`
 of the turns, and task metadata (`level`, `apps`, `ambiguous`; `Task.difficulty` and the
 trajectory's recorded `difficulty` stand in for `level`). A rate with no episode to take it
 over is None, not 0.
+
+Context metrics (`context_metrics`): the share of episodes whose history a summary replaced,
+contexts (segments) per episode, and the mean context length a turn was sampled in.
 """
 
 from __future__ import annotations
@@ -65,6 +68,8 @@ class Summary:
     grade carries it (e.g. the code environment's hacking flags)."""
     workspace: dict[str, float | None] | None = None
     """`workspace_metrics` when the trajectories carry what they need (None otherwise)."""
+    context: dict[str, float] = field(default_factory=dict)
+    """`context_metrics` of the episodes without an infrastructure error."""
 
     def to_dict(self) -> dict:
         out = asdict(self)
@@ -80,6 +85,27 @@ def flag_rates(trajectories: Sequence[Trajectory]) -> dict[str, float]:
         for flag in set(t.grade.flags if t.grade else ()):
             counts[flag] += 1
     return {k: counts[k] / len(trajectories) for k in sorted(counts)}
+
+
+def context_metrics(trajectories: Sequence[Trajectory]) -> dict[str, float]:
+    """`summarized`: share of episodes in which a summary replaced the history; `segments`:
+    contexts per episode (1 when the context only grew); `context_tokens_per_turn`: mean length
+    of the context each turn was sampled in (prompt and earlier turns of that context)."""
+    n = len(trajectories)
+    lengths = []
+    for t in trajectories:
+        for c in t.contexts():
+            size = len(c.token_ids) - sum(len(u.action_ids) + len(u.observation_ids)
+                                          for u in t.turns[c.start:c.end])
+            for u in t.turns[c.start:c.end]:
+                lengths.append(size)
+                size += len(u.action_ids) + len(u.observation_ids)
+    return {
+        "summarized": sum(any(s.reason == "summary" for s in t.segments)
+                          for t in trajectories) / n if n else 0.0,
+        "segments": sum(1 + len(t.segments) for t in trajectories) / n if n else 0.0,
+        "context_tokens_per_turn": sum(lengths) / len(lengths) if lengths else 0.0,
+    }
 
 
 def summarize(trajectories: Sequence[Trajectory], ks: Sequence[int] = (1,),
@@ -120,6 +146,7 @@ def summarize(trajectories: Sequence[Trajectory], ks: Sequence[int] = (1,),
         fault_counts=dict(faults),
         flag_rates=flag_rates(valid),
         workspace=workspace_metrics(trajectories, tasks),
+        context=context_metrics(valid),
     )
 
 

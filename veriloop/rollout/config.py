@@ -9,7 +9,9 @@ Sampling settings (`temperature`, `top_p`, `max_new_tokens`, `seed`) become the 
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from veriloop.policies.base import SamplingParams
 
@@ -34,6 +36,20 @@ class RolloutConfig(BaseModel):
     max_total_tokens: int = Field(4096, gt=0)
     """Prompt + all turns; an episode that reaches it ends with a CONTEXT fault (each turn
     is also capped at the remaining budget through `max_new_tokens`)."""
+    context: Literal["none", "window", "summarize"] = "none"
+    """Context management (`veriloop.rollout.context`): `none` (the context grows until
+    `max_total_tokens`), `window` (keep the last `window_turns` turns) or `summarize` (at
+    `summarize_at` tokens the policy, or `summarizer`, writes a summary that replaces the
+    turns)."""
+    window_turns: int = Field(8, gt=0)
+    """Turns a `window` context keeps (older ones become a `[N earlier turns omitted]` marker)."""
+    summarize_at: int | None = Field(None, gt=0)
+    """Context tokens at which `summarize` asks for a summary; None = 3/4 of
+    `max_total_tokens`. It must leave room for the request and the summary below
+    `max_total_tokens`."""
+    summarizer: str | None = None
+    """A policy spec (`veriloop.policies.load_policy`) that writes the summaries instead of the
+    policy; its summaries are observations, not trained on. None = the policy summarises."""
     seed: int | None = None
     """Sampling seed (per-row seeds derive from it); trainers set a new one every step."""
     loop_limit: int = Field(3, ge=0)
@@ -52,6 +68,19 @@ class RolloutConfig(BaseModel):
     """Evaluation temperature (0 = greedy)."""
     run_id: str = "run"
     """Recorded in every trajectory; trainers set it to the run directory's name."""
+
+    @model_validator(mode="after")
+    def _summary_fits(self) -> RolloutConfig:
+        if self.summarize_at is not None and self.summarize_at >= self.max_total_tokens:
+            raise ValueError(f"rollout.summarize_at ({self.summarize_at}) must be below "
+                             f"rollout.max_total_tokens ({self.max_total_tokens}), leaving room "
+                             "for the summary request and the summary")
+        return self
+
+    @property
+    def summary_threshold(self) -> int:
+        """Context tokens at which `summarize` asks for a summary."""
+        return self.summarize_at or self.max_total_tokens * 3 // 4
 
     @property
     def sampling(self) -> SamplingParams:

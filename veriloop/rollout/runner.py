@@ -4,6 +4,9 @@ Every loop iteration gathers all episodes waiting on the policy into one `genera
 steps their environments concurrently (each step in its own daemon thread with a timeout, so a
 hung environment cannot stall the batch). Episodes end on a final answer, on the step budget,
 on a repeated identical tool call (loop detection), on the token budget, or on a fault.
+Before the token budget is reached, context management (`veriloop.rollout.context`: a sliding
+window or a summary) may rewrite the history; the episode then goes on in a new context, one
+more `Segment` of its trajectory.
 
 Faults are typed (see `FaultKind`): the agent's own (format, loop, budget) are part of its
 trajectory and are trained on; infrastructure faults (environment crash or hang, policy error,
@@ -26,8 +29,18 @@ from typing import Any
 from veriloop.envs.base import Environment, Episode, Observation
 from veriloop.graders.base import Grader
 from veriloop.policies.base import Generation, GenerationRequest, Policy
+from veriloop.rollout import context
 from veriloop.rollout.config import RolloutConfig
-from veriloop.types import Fault, FaultKind, InfrastructureError, Message, Task, Trajectory, Turn
+from veriloop.types import (
+    Fault,
+    FaultKind,
+    InfrastructureError,
+    Message,
+    Segment,
+    Task,
+    Trajectory,
+    Turn,
+)
 
 __all__ = ["RolloutConfig", "RolloutRunner", "call_with_timeout", "with_instructions"]
 
@@ -82,6 +95,9 @@ class _Live:
     prompt_ids: tuple[int, ...] = ()
     n_tokens: int = 0
     turns: list[Turn] = field(default_factory=list)
+    segments: list[Segment] = field(default_factory=list)
+    context_ids: tuple[int, ...] = ()  # the current context's prompt (prompt_ids at first)
+    summarizing: bool = False  # the next generation is the summary the policy was asked for
     final_answer: str | None = None
     done: bool = False
     fault: Fault | None = None
@@ -96,15 +112,22 @@ class RolloutRunner:
     re-exported here).
 
     `on_trajectory` (e.g. a store's `append` or a progress bar) is called with each finished,
-    graded trajectory as soon as it is done.
+    graded trajectory as soon as it is done. `summarizer` writes the summaries of
+    `context: summarize` (default: the policy `config.summarizer` names, else the policy).
     """
 
     def __init__(self, env: Environment, policy: Policy, config: RolloutConfig | None = None,
                  grader: Grader | None = None,
-                 on_trajectory: Callable[[Trajectory], None] | None = None) -> None:
+                 on_trajectory: Callable[[Trajectory], None] | None = None,
+                 summarizer: Policy | None = None) -> None:
         self.env = env
         self.policy = policy
         self.config = config or RolloutConfig()
+        if summarizer is None and self.config.summarizer:
+            from veriloop.policies import load_policy
+
+            summarizer = load_policy(self.config.summarizer)
+        self.summarizer = summarizer
         self.grader = grader if grader is not None else env.grader()
         self.on_trajectory = on_trajectory
         self.max_turns = self.config.max_turns or env.max_turns
@@ -143,6 +166,7 @@ class RolloutRunner:
             return
         lv.messages = list(lv.prompt)
         lv.prompt_text, lv.prompt_ids = rendered.text, rendered.ids
+        lv.context_ids = rendered.ids
         lv.n_tokens = len(rendered.ids)
 
     def _generate(self, waiting: list[_Live]) -> list[Generation] | None:
@@ -175,6 +199,14 @@ class RolloutRunner:
             action_ids, logprobs = tuple(gen.token_ids), gen.logprobs
         else:  # text-only policy (server, scripted expert): encode with the policy's renderer
             action_ids, logprobs = renderer.render_action(gen.text).ids, None
+        if lv.summarizing:  # a summary is an action in the old context, not an env step
+            lv.turns.append(Turn(index=len(lv.turns), action_text=gen.text,
+                                 action_ids=action_ids, action_logprobs=logprobs,
+                                 finish_reason=gen.finish_reason,
+                                 generate_seconds=timed.seconds))
+            self._start_segment(lv, context.summary_segment(
+                lv.prompt, lv.episode.tools, renderer, gen.text, len(lv.turns), len(lv.turns) - 1))
+            return
         message = Message(role="assistant", content=gen.text)
         env_start = time.perf_counter()
         try:
@@ -205,10 +237,61 @@ class RolloutRunner:
             lv.done, lv.final_answer = True, obs.final_answer
             return
         self._check_budgets(lv, obs)
+        if lv.fault is None:
+            self._manage_context(lv)
 
-    def _check_budgets(self, lv: _Live, obs: Observation) -> None:
+    # -- context management (veriloop.rollout.context) ----------------------------------------
+
+    def _manage_context(self, lv: _Live) -> None:
+        """After an environment turn: start a new context if the configured strategy says so."""
+        cfg, renderer, tools = self.config, self.policy.renderer, lv.episode.tools
+        start = lv.segments[-1].start if lv.segments else 0
+        if cfg.context == "window":
+            seen = len(lv.turns) - start + (cfg.window_turns if lv.segments else 0)
+            if seen > cfg.window_turns:
+                self._start_segment(lv, context.window_segment(
+                    lv.prompt, tools, renderer, lv.turns, cfg.window_turns))
+        elif cfg.context == "summarize" and lv.n_tokens >= cfg.summary_threshold:
+            if self.summarizer is None:  # the policy writes it, in this context
+                last = context.with_summary_request(lv.turns[-1], renderer)
+                lv.n_tokens += len(last.observation_ids) - len(lv.turns[-1].observation_ids)
+                lv.turns[-1] = last
+                lv.messages.append(last.observation[-1])
+                lv.summarizing = True
+                self._check_budgets(lv, None)
+                return
+            try:
+                summary = self._external_summary(lv)
+            except Exception as e:  # noqa: BLE001 (a failing summariser is a backend failure)
+                lv.fault = Fault(kind=FaultKind.POLICY_ERROR,
+                                 reason=f"summarizer: {type(e).__name__}: {e}")
+                return
+            self._start_segment(lv, context.summary_segment(
+                lv.prompt, tools, renderer, summary, len(lv.turns), None))
+
+    def _external_summary(self, lv: _Live) -> str:
+        messages = (*lv.messages, Message(role="user", content=context.SUMMARY_REQUEST))
+        rendered = self.summarizer.renderer.render_prompt(messages, lv.episode.tools)
+        request = GenerationRequest(prompt_ids=rendered.ids, messages=messages,
+                                    tools=lv.episode.tools, key=f"{lv.traj_id}:summary",
+                                    task=lv.task)
+        try:
+            (gen,) = self.summarizer.generate([request], self.config.sampling)
+        finally:
+            self.summarizer.release(request.key)
+        return gen.text
+
+    def _start_segment(self, lv: _Live, segment: Segment) -> None:
+        lv.segments.append(segment)
+        lv.messages = list(segment.prompt)
+        lv.context_ids = segment.prompt_ids
+        lv.n_tokens = len(segment.prompt_ids)
+        lv.summarizing = False
+        self._check_budgets(lv, None)
+
+    def _check_budgets(self, lv: _Live, obs: Observation | None) -> None:
         cfg = self.config
-        if cfg.loop_limit and obs.tool_calls:
+        if cfg.loop_limit and obs is not None and obs.tool_calls:
             sig = json.dumps([[c.name, c.arguments] for c in obs.tool_calls], sort_keys=True)
             lv.repeats = lv.repeats + 1 if sig == lv.last_call else 1
             lv.last_call = sig
@@ -216,7 +299,8 @@ class RolloutRunner:
                 lv.fault = Fault(kind=FaultKind.LOOP, reason=f"the same tool call was made "
                                  f"{lv.repeats} times in a row: {sig[:200]}")
                 return
-        if len(lv.turns) >= self.max_turns:
+        summaries = sum(s.summary_turn is not None for s in lv.segments)
+        if len(lv.turns) - summaries >= self.max_turns:
             lv.fault = Fault(kind=FaultKind.STEP_BUDGET,
                              reason=f"no final answer within {self.max_turns} turns")
         elif lv.n_tokens >= cfg.max_total_tokens:
@@ -252,6 +336,7 @@ class RolloutRunner:
             group_id=lv.group_id, sample_index=lv.sample, policy=self.policy.name,
             prompt=lv.prompt, tools=lv.episode.tools if lv.episode is not None else (),
             prompt_text=lv.prompt_text, prompt_ids=lv.prompt_ids, turns=tuple(lv.turns),
+            segments=tuple(lv.segments),
             final_answer=lv.final_answer, done=lv.done, fault=lv.fault,
             seconds=time.perf_counter() - lv.start, metadata={"difficulty": lv.task.difficulty})
         if traj.is_infra_error:
@@ -275,8 +360,8 @@ class RolloutRunner:
             return list(pool.map(fn, items))
 
     def _context_ids(self, lv: _Live) -> tuple[int, ...]:
-        ids = list(lv.prompt_ids)
-        for t in lv.turns:
+        ids = list(lv.context_ids)
+        for t in lv.turns[lv.segments[-1].start if lv.segments else 0:]:
             ids.extend(t.action_ids)
             ids.extend(t.observation_ids)
         return tuple(ids)

@@ -223,7 +223,8 @@ def rerender(traj: Trajectory, renderer: ChatRenderer) -> Trajectory:
     each action encoded from its text, each observation as a delta, no sampling logprobs.
 
     This is only right for text that the model did not sample (scripted or other models'
-    demonstrations): a model's own samples must keep their exact ids. Raises ValueError for a
+    demonstrations): a model's own samples must keep their exact ids. The prompts of later
+    contexts (`Trajectory.segments`) are rendered from their messages. Raises ValueError for a
     trajectory stored without its prompt messages."""
     if not traj.prompt:
         raise ValueError(f"trajectory {traj.id} has no recorded prompt messages (stored by an "
@@ -238,5 +239,10 @@ def rerender(traj: Trajectory, renderer: ChatRenderer) -> Trajectory:
         turns.append(t.model_copy(update={
             "action_ids": action.ids, "action_logprobs": None,
             "observation_text": obs.text, "observation_ids": obs.ids}))
+    segments = []
+    for s in traj.segments:
+        rendered = renderer.render_prompt(s.prompt, traj.tools)
+        segments.append(s.model_copy(update={"prompt_text": rendered.text,
+                                             "prompt_ids": rendered.ids}))
     return traj.model_copy(update={"prompt_text": prompt.text, "prompt_ids": prompt.ids,
-                                   "turns": tuple(turns)})
+                                   "turns": tuple(turns), "segments": tuple(segments)})

@@ -1,6 +1,6 @@
 """Token batches for training: sequence packing and per-token logprobs of the trained model.
 
-Sequences (a trajectory's exact `token_ids`, never re-tokenized) are packed into rows of
+Sequences (each context a trajectory was sampled in, its exact ids, never re-tokenized) are packed into rows of
 `row_len` tokens. A row lays out a prefix shared by all its sequences once (a group's prompt,
 an environment's system prompt), then each sequence's own suffix; position ids continue from the
 prefix and a block causal attention mask lets each suffix see only the prefix and itself, so a
@@ -294,19 +294,28 @@ class TrainBatch:
     old_values: Tensor | None = None  # [B, L] the critic's values before the update
     returns: Tensor | None = None  # [B, L] the critic's targets
     stats: dict[str, float] = field(default_factory=dict)  # per-turn metrics (turn_metrics)
+    owner: list[int] | None = None  # B: the trajectory each sequence is a context of
+    sampled: list[bool] | None = None  # B: whether the sequence has sampling logprobs
 
     @classmethod
     def of(cls, trajs: Sequence[Trajectory], rewards: Tensor,
            advantages: Tensor | None = None) -> TrainBatch:
-        """The trajectories' sequences, rewards [B] and per-sequence advantages [B] if given,
-        with the sampling logprobs as the old policy (0 for a trajectory without them: a
-        text-only policy's; the trainer fills those from the model before the update)."""
-        ends = [policy_end(t.loss_mask) for t in trajs]
-        seqs = [list(t.token_ids[:n]) for t, n in zip(trajs, ends, strict=True)]
-        masks = [list(t.loss_mask[:n]) for t, n in zip(trajs, ends, strict=True)]
-        sampled = [t.sampling_logprobs[:n] if t.sampling_logprobs is not None else [0.0] * n
-                   for t, n in zip(trajs, ends, strict=True)]
-        return cls(seqs, masks, rewards, aligned(sampled, max(ends) - 1), advantages)
+        """One sequence per context the policy sampled from (`Trajectory.contexts()`: one per
+        trajectory unless context management rewrote its history), exactly as sampled, with
+        the trajectory's reward [T] and per-trajectory advantage [T] if given, and the sampling
+        logprobs as the old policy (0 for a context without them: a text-only policy's; the
+        trainer fills those from the model before the update). Contexts without policy tokens
+        are left out; `owner` maps sequences to trajectories."""
+        ctxs = [(i, c) for i, t in enumerate(trajs) for c in t.contexts() if sum(c.loss_mask)]
+        owner = [i for i, _ in ctxs]
+        ends = [policy_end(c.loss_mask) for _, c in ctxs]
+        seqs = [c.token_ids[:n] for (_, c), n in zip(ctxs, ends, strict=True)]
+        masks = [c.loss_mask[:n] for (_, c), n in zip(ctxs, ends, strict=True)]
+        sampled = [c.logprobs[:n] if c.logprobs is not None else [0.0] * n
+                   for (_, c), n in zip(ctxs, ends, strict=True)]
+        return cls(seqs, masks, rewards[owner], aligned(sampled, max(ends) - 1),
+                   None if advantages is None else advantages[owner], owner=owner,
+                   sampled=[c.logprobs is not None for _, c in ctxs])
 
     def __len__(self) -> int:
         return len(self.sequences)
@@ -328,9 +337,13 @@ class TrainBatch:
             out[:, :n] = t[list(idx), :n]
             return out
 
+        def items(v: list | None) -> list | None:
+            return None if v is None else [v[i] for i in idx]
+
         return TrainBatch([self.sequences[i] for i in idx], [self.masks[i] for i in idx],
                           rows(self.rewards), rows(self.old_logprobs), rows(self.advantages),
-                          rows(self.ref_logprobs), rows(self.old_values), rows(self.returns))
+                                                    rows(self.ref_logprobs), rows(self.old_values), rows(self.returns),
+                          items(self.owner), items(self.sampled))
 
 
 def turn_token_values(trajs: Sequence[Trajectory], per_turn: Sequence[Sequence[float]], L: int,
@@ -406,10 +419,17 @@ class Credit:
     difficulty_weighting: bool = False
 
     def __call__(self, groups: Sequence[Sequence[Trajectory]], rewards: Tensor, passed: Tensor,
-                 valid: Tensor, keep: Tensor, trajs: Sequence[Trajectory], L: int) -> Tensor:
+                 valid: Tensor, keep: Tensor, trajs: Sequence[Trajectory], L: int,
+                 owner: Sequence[int] | None = None) -> Tensor:
         """rewards, passed, valid [G, K]; `keep` [B0] picks the trainable ones among the valid
-        rollouts (`trajs`, B of them) -> advantages [B] (group) or [B, L] (turn-level)."""
+        rollouts (`trajs`); `owner` maps the batch's sequences (contexts) to them -> advantages
+        [B] (group) or [B, L] (turn-level) per sequence."""
+        owner = list(owner) if owner is not None else list(range(len(trajs)))
         if self.turn is not None:
+            if owner != list(range(len(trajs))):
+                raise ValueError("turn-level advantages need one context per episode; use a "
+                                 "trajectory-level estimator with rollout.context: summarize "
+                                 "or window")
             adv = self.turn(turn_inputs(groups, rewards, passed, valid), self.params)  # [G, K, T]
             return turn_token_values(trajs, adv[valid][keep].tolist(), L)  # [B, L]
         assert self.group is not None
@@ -417,7 +437,7 @@ class Credit:
         if self.difficulty_weighting:
             rate = (passed * valid).sum(1) / valid.sum(1).clamp(min=1)  # [G]
             adv = difficulty_weighted(adv, rate)
-        return adv[valid][keep]  # [B] row-major: group, then sample
+        return adv[valid][keep][owner]  # [B] one per context, row-major: group, then sample
 
 
 def build_credit(a: AlgorithmConfig) -> Credit:

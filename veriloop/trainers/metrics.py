@@ -26,7 +26,7 @@ from rich.progress import (
 )
 
 from veriloop.algorithms.shaping import policy_tokens
-from veriloop.eval.metrics import flag_rates
+from veriloop.eval.metrics import context_metrics, flag_rates
 from veriloop.types import Trajectory
 
 
@@ -102,7 +102,8 @@ def rollout_metrics(every: Sequence[Trajectory],
     """A training step's rollout metrics: means over the rollouts without an infrastructure
     fault (reward by `rewards`, the trainer's shaped reward), mean grade components as
     `grade/<name>`, the share of rollouts whose grade carries each flag as `flags/<name>`, and
-    counts of faults by kind as `fault/<kind>`."""
+    counts of faults by kind as `fault/<kind>`, and the context metrics
+    (`veriloop.eval.metrics.context_metrics`) as `context/<name>`."""
     valid = [t for t in every if not t.is_infra_error]
     n = max(len(valid), 1)
     m: dict[str, float] = {
@@ -123,6 +124,7 @@ def rollout_metrics(every: Sequence[Trajectory],
     for k, v in comps.items():
         m[f"grade/{k}"] = sum(v) / len(v)
     m.update({f"flags/{k}": v for k, v in flag_rates(valid).items()})
+    m.update({f"context/{k}": v for k, v in context_metrics(valid).items()})
     faults: dict[str, int] = defaultdict(int)
     for t in every:
         if t.fault is not None:
@@ -145,14 +147,15 @@ def timing_metrics(every: Sequence[Trajectory], rollout_s: float, train_s: float
 
 def eval_metrics(summary: Mapping[str, Any]) -> dict[str, float]:
     """A held-out evaluation (`veriloop.eval.metrics.summarize(...).to_dict()`) as `eval/*`
-    scalars: pass@k, score, success rate, format violations per turn, turns, and flag rates as
-    `eval/flags/<name>`, and the agent metrics (`workspace_metrics`) that have a value as
-    `eval/workspace/<name>`."""
+    scalars: pass@k, score, success rate, format violations per turn, turns, flag rates as
+    `eval/flags/<name>`, the context metrics as `eval/context/<name>`, and the agent metrics
+    (`workspace_metrics`) that have a value as `eval/workspace/<name>`."""
     m = {f"eval/{k}": v for k, v in summary["pass_at"].items()}
     m.update({"eval/score": summary["mean_score"], "eval/success_rate": summary["success_rate"],
               "eval/format_violation_rate": summary["format_violation_rate"],
               "eval/turns": summary["mean_turns"], "eval/tasks": summary["tasks"]})
     m.update({f"eval/flags/{k}": v for k, v in summary.get("flag_rates", {}).items()})
+    m.update({f"eval/context/{k}": v for k, v in summary.get("context", {}).items()})
     m.update({f"eval/workspace/{k}": v for k, v in (summary.get("workspace") or {}).items()
               if v is not None})
     return m

@@ -205,13 +205,14 @@ class RLTrainer:
         for idx, packed in self._micro_packs(batch):
             n = packed.loss_mask.shape[1]
             with torch.no_grad():
-                if any(trajs[i].sampling_logprobs is None for i in idx):
+                if not all(batch.sampled[i] for i in idx):
                     # a text-only policy: the model before the update is the old policy
                     batch.old_logprobs[idx, :n] = self._forward(packed, entropy=False).logprobs
                 if batch.ref_logprobs is not None:
                     batch.ref_logprobs[idx, :n] = self._ref_logprobs(packed)
         if self.credit is not None:
-            batch.advantages = self.credit(groups, rewards, passed, valid, keep, trajs, L)
+            batch.advantages = self.credit(groups, rewards, passed, valid, keep, trajs, L,
+                                           batch.owner)
         else:
             values = torch.zeros(B, L)  # [B, L]
             for idx, packed in self._micro_packs(batch):
@@ -220,9 +221,12 @@ class RLTrainer:
                     values[idx, :out.logprobs.shape[1]] = self.critic.values(out.hidden,
                                                                              out.selected)
             batch.old_values = values
+            one = batch.owner == list(range(len(trajs)))  # else: contexts get terminal rewards
             batch.advantages, batch.returns = self.critic.advantages(
-                per_turn_rewards(trajs, batch.rewards, L), values, batch.loss_mask)  # [B, L]
-        batch.stats = turn_metrics(trajs, batch.rewards, batch.advantages)
+                per_turn_rewards(trajs, batch.rewards, L) if one else batch.rewards, values,
+                batch.loss_mask)  # [B, L]
+        if batch.owner == list(range(len(trajs))):  # per-turn stats of whole episodes
+            batch.stats = turn_metrics(trajs, batch.rewards, batch.advantages)
         return batch
 
     def _micro_packs(self, batch: TrainBatch):

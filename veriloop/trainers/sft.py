@@ -119,11 +119,12 @@ class SFTTrainer:
             trajs = make_demonstrations(cfg, self.store)
         trajs = [as_demonstration(t, self.policy.renderer) for t in trajs
                  if not t.is_infra_error and (t.passed or not cfg.sft.only_passed)]
-        seqs = [(t.token_ids, t.loss_mask) for t in trajs if sum(t.loss_mask) > 0]
+        seqs = [(c.token_ids, c.loss_mask) for t in trajs for c in t.contexts()
+                if sum(c.loss_mask) > 0]
         if not seqs:
             raise ValueError("no usable demonstrations (all errored, failed, or without policy "
                              "tokens); check sft.store / sft.only_passed")
-        self.n_demos = len(seqs)
+        self.n_demos = sum(sum(t.loss_mask) > 0 for t in trajs)
         self.demo_pass_rate = sum(t.passed for t in trajs) / max(len(trajs), 1)
         return seqs
 

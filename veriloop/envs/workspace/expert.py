@@ -6,6 +6,12 @@ each high-impact call. After an injected fault (an "Error 429" or "Error 5xx" ob
 repeats the same call. Ids the tools create (drafts, new sheets) are read from the result of the
 step that created them (`"save"` in the plan) and filled in where the plan says `"$name"`.
 
+Asked for a summary (`veriloop.rollout.context.SUMMARY_REQUEST`, rollouts with
+`context: summarize`), it writes one a person could also follow: how many plan steps are done,
+the ids saved so far, and the calls made with their id arguments. After a summary replaced the
+history it resumes from that summary's step count and saved ids, so its summaries are
+demonstrations of the summaries a trained policy must write.
+
 Noisy variants (`noise` = the share of episodes that get one, chosen per episode from the seed
 and the task id): a wrong id and then the right call (recovery from a 404), a skipped
 confirmation, a forgotten sub-goal (the last action is dropped), a redundant extra call.
@@ -22,10 +28,14 @@ from typing import Any
 from veriloop.envs.workspace.tasks.plan import CREATES
 from veriloop.formats import HermesFormat
 from veriloop.policies.base import Generation, GenerationRequest, SamplingParams
+from veriloop.rollout.context import SUMMARY_HEADER, SUMMARY_REQUEST
 from veriloop.rollout.tokenize import ByteRenderer
 from veriloop.types import Message, Task, ToolCall
 
 FAULT = re.compile(r"^\s*(?:Error: \w+: )?Error (429|5\d\d)\b")
+STEPS_DONE = re.compile(r"^Steps done: (\d+)$", re.MULTILINE)
+SAVED = re.compile(r"^Saved: (.*)$", re.MULTILINE)
+CALLS = re.compile(r"^Calls: (.*)$", re.MULTILINE)
 NOISES = ("wrong_argument", "skip_confirmation", "forget_subgoal", "redundant_call")
 ID_ARGS = {"email_id": "e9999", "sheet_id": "f9999", "file_id": "f9999"}
 INTENT = {
@@ -125,10 +135,18 @@ class WorkspaceExpert:
             return noisy_script(plan, rng.choice(NOISES))
         return plan
 
-    def act(self, task: Task, messages: Sequence[Message]) -> str:
+    def progress(self, task: Task, messages: Sequence[Message]
+                 ) -> tuple[int, dict[str, str], bool]:
+        """(plan steps done, ids saved from results, whether the last call hit a fault), read
+        from the conversation (and from a summary of its earlier part, if one replaced it)."""
         script = self.script(task)
         pos, saved, retry = 0, {}, False
         for i, m in enumerate(messages):
+            if m.role == "user" and m.content.startswith(SUMMARY_HEADER):
+                done, kept = STEPS_DONE.search(m.content), SAVED.search(m.content)
+                pos, retry = int(done[1]) if done else 0, False
+                pairs = (p.split("=", 1) for p in (kept[1].split() if kept else ()))
+                saved = {k: v for k, v in pairs}
             if m.role != "assistant" or pos >= len(script):
                 continue
             result = next((r.content for r in messages[i + 1:i + 2] if r.role == "tool"), "")
@@ -142,6 +160,26 @@ class WorkspaceExpert:
                 if found:
                     saved[step["save"]] = found[0]
             pos += 1
+        return pos, saved, retry
+
+    def summary(self, task: Task, messages: Sequence[Message]) -> str:
+        """The expert's answer to a summary request: what a resumed expert needs, and the
+        calls made so far with their id arguments (the facts a model would have to keep)."""
+        pos, saved, _ = self.progress(task, messages)
+        calls = [c for m in messages if m.role == "assistant" for c in m.tool_calls]
+        earlier = [found[1] for m in messages if m.role == "user"
+                   and m.content.startswith(SUMMARY_HEADER) and (found := CALLS.search(m.content))]
+        done = earlier + [c.name + "".join(f" {v}" for k, v in sorted(c.arguments.items())
+                                 if k.endswith("_id") and isinstance(v, str)) for c in calls]
+        lines = [f"Steps done: {pos}",
+                 f"Saved: {' '.join(f'{k}={v}' for k, v in sorted(saved.items()))}"]
+        return "\n".join([*lines, *(["Calls: " + "; ".join(done)] if done else [])])
+
+    def act(self, task: Task, messages: Sequence[Message]) -> str:
+        if messages and messages[-1].role == "user" and messages[-1].content == SUMMARY_REQUEST:
+            return self.summary(task, messages)
+        script = self.script(task)
+        pos, saved, retry = self.progress(task, messages)
         if pos >= len(script) - 1:
             return self._fmt.render_answer(script[-1]["answer"])
         step = script[pos]
