@@ -343,7 +343,7 @@ class TrainBatch:
         return TrainBatch([self.sequences[i] for i in idx], [self.masks[i] for i in idx],
                           rows(self.rewards), rows(self.old_logprobs), rows(self.advantages),
                                                     rows(self.ref_logprobs), rows(self.old_values), rows(self.returns),
-                          items(self.owner), items(self.sampled))
+                          owner=items(self.owner), sampled=items(self.sampled))
 
 
 def turn_token_values(trajs: Sequence[Trajectory], per_turn: Sequence[Sequence[float]], L: int,
