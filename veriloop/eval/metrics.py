@@ -16,6 +16,9 @@ over is None, not 0.
 
 Context metrics (`context_metrics`): the share of episodes whose history a summary replaced,
 contexts (segments) per episode, and the mean context length a turn was sampled in.
+
+Per-category success (`completion_by_category`): tasks that carry `metadata["category"]`
+(bfcl's categories) get their success rate broken down by it (`by_category`).
 """
 
 from __future__ import annotations
@@ -70,6 +73,8 @@ class Summary:
     """`workspace_metrics` when the trajectories carry what they need (None otherwise)."""
     context: dict[str, float] = field(default_factory=dict)
     """`context_metrics` of the episodes without an infrastructure error."""
+    by_category: dict[str, float] = field(default_factory=dict)
+    """Success rate per task `metadata["category"]` (e.g. bfcl's); empty when no task has one."""
 
     def to_dict(self) -> dict:
         out = asdict(self)
@@ -147,6 +152,7 @@ def summarize(trajectories: Sequence[Trajectory], ks: Sequence[int] = (1,),
         flag_rates=flag_rates(valid),
         workspace=workspace_metrics(trajectories, tasks),
         context=context_metrics(valid),
+        by_category=completion_by_category(valid, tasks),
     )
 
 
@@ -188,6 +194,17 @@ def completion_by_level(trajectories: Sequence[Trajectory],
         if level is not None:
             runs[int(level)].append(t.passed)
     return {lv: sum(v) / len(v) for lv, v in sorted(runs.items())}
+
+
+def completion_by_category(trajectories: Sequence[Trajectory],
+                           tasks: Tasks = None) -> dict[str, float]:
+    """Share of passed episodes per task `category` metadata (tasks without one are left out)."""
+    by_id, runs = _by_id(tasks), defaultdict(list)
+    for t in _valid(trajectories):
+        category = task_facts(t, by_id).get("category")
+        if category is not None:
+            runs[str(category)].append(t.passed)
+    return {c: sum(v) / len(v) for c, v in sorted(runs.items())}
 
 
 def cross_app_completion(trajectories: Sequence[Trajectory],
