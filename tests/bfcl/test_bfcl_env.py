@@ -155,3 +155,22 @@ def test_cli_eval_expert_scores_one_on_every_category(tmp_path):
     summary = _eval("--split", "all", "--tasks", "5000", "--out", str(tmp_path / "run"))
     assert summary["trajectories"] == 2040
     assert summary["by_category"] == dict.fromkeys(sorted(CATEGORIES), 1.0)
+
+
+def test_summary_breaks_success_down_by_task_category():
+    from veriloop.eval.metrics import summarize
+    from veriloop.types import Grade, Task, Trajectory
+
+    def traj(task_id: str, passed: bool) -> Trajectory:
+        return Trajectory(id=f"{task_id}{passed}", run_id="r", task_id=task_id, env="bfcl",
+                          group_id="g", prompt_text="", prompt_ids=(), done=True,
+                          grade=Grade(score=float(passed), passed=passed))
+
+    tasks = [Task(id="a", env="bfcl", prompt=(), metadata={"category": "parallel"}),
+             Task(id="b", env="bfcl", prompt=(), metadata={"category": "irrelevance"}),
+             Task(id="c", env="bfcl", prompt=())]
+    trajs = [traj("a", True), traj("a", False), traj("a", True), traj("b", False),
+             traj("c", True)]
+    summary = summarize(trajs, tasks=tasks)
+    assert summary.by_category == {"irrelevance": 0.0, "parallel": 2 / 3}
+    assert summarize(trajs).by_category == {}  # no task metadata: no breakdown

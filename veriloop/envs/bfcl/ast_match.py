@@ -14,8 +14,7 @@ answer when:
   lists element-wise with the same normalisation, dicts key by key, lists of dicts in order;
 - every parameter the answer does not mark optional (`""` among its allowed values) is given.
 
-Categories: `simple_python` and `irrelevance`-free single calls need exactly one call;
-`multiple` exactly one call, checked against the expected function among several offered;
+Categories: `simple_python` needs exactly one call; `multiple` exactly one call, checked against the expected function among several offered;
 `parallel` and `parallel_multiple` as many calls as expected, matched in any order (each call
 used once). Calls are `{name: {param: value}}` dicts, BFCL's decoded form.
 

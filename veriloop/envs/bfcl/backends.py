@@ -6,7 +6,8 @@ of the task's `initial_config` (`_load_scenario(config, long_context=...)`), exa
 its return value into the string BFCL compares: a str as is, a dict as JSON (`str()` if that
 fails), anything else `str()`; an exception becomes `"Error during execution: <message>"`.
 BFCL refuses a few method names (`kill`, `exit`, `quit`, `remove`, `unlink`, `popen`, `Popen`,
-`run`) before evaluating a call; so does `call`.
+`run`) before evaluating a call; so does `call`. VehicleControlAPI's calls are serialised
+across threads (it writes module-level data while it runs).
 
 `snapshot()` is a deep copy of every instance's public attributes (names not starting with
 `_`): what BFCL's state checker compares between the model's instances and the ground truth's.
@@ -23,11 +24,18 @@ import ast
 import copy
 import inspect
 import json
+import threading
 from typing import Any
 
 from veriloop.envs.bfcl.data import STATELESS, backend_class
 
 FORBIDDEN = frozenset({"kill", "exit", "quit", "remove", "unlink", "popen", "Popen", "run"})
+# VehicleControlAPI writes module-level data while it runs (its long-context weather fills a
+# shared dict, then returns it), so its calls from episodes that the runner steps in parallel
+# threads are serialised. Other classes are not: a slow call (MathAPI at a huge precision)
+# must not hold up every episode.
+SHARED_STATE_CLASSES = frozenset({"VehicleControlAPI"})
+_SHARED = threading.Lock()
 
 
 def result_text(value: Any) -> str:
@@ -66,9 +74,13 @@ class Backends:
             return f"Error during execution: Function call {name} is not allowed."
         if name not in self.owner:
             return f"Error during execution: name '{name}' is not defined"
-        method = getattr(self.instances[self.owner[name]], name)
+        owner = self.owner[name]
+        method = getattr(self.instances[owner], name)
         try:
-            return result_text(method(**copy.deepcopy(arguments)))
+            if owner not in SHARED_STATE_CLASSES:
+                return result_text(method(**copy.deepcopy(arguments)))
+            with _SHARED:
+                return result_text(method(**copy.deepcopy(arguments)))
         except Exception as e:  # noqa: BLE001 (BFCL records any failure as the call's result)
             return f"Error during execution: {e}"
 
