@@ -1,0 +1,74 @@
+"""RL raises `repo` level-1 reward: SFT on the scripted expert's repairs of three level-1 repos,
+then GRPO on the same three repos from the shipped config (`configs/repo_sft_grpo.yaml`, shrunk
+to the xs tiny model). The SFT model sampled at temperature 0.6 solves about half the episodes:
+a token off in a tool call derails the rest. The check: the sampled success rate on those repos
+before and after (96 episodes each), and the last ten training steps against the start.
+
+This test encodes issue 10's acceptance point and does NOT pass reliably today (2 CPU cores,
+2026-11-23, ~20 min a run; the SFT result itself varies between runs):
+- lr 1e-4, no KL, 20 steps: training pass rate 0.60 -> 0.84 (last 8 steps), but held-out
+  eval 0.63 -> 0.71 (48 episodes), and a second run went 0.67 -> 0.70;
+- lr 3e-4: a dip to 0.33 at steps 5-7 (unstable);
+- lr 1e-4, KL 0.05, warm-up 5, 30 steps: training 0.74 (steps 1-10) -> 0.85 (steps 16-30), but
+  eval 0.69 -> 0.67; these settings, 40 steps (this test): 0.49 -> 0.42, flat curve.
+The training-time pass rate runs above `evaluate` on the same tasks and model in every run;
+that gap is not explained yet."""
+
+import statistics
+from pathlib import Path
+
+import pytest
+import torch
+
+from veriloop.trainers.common import policy_from_config
+from veriloop.trainers.config import load_config
+from veriloop.trainers.rl import RLTrainer
+from veriloop.trainers.sft import SFTTrainer
+
+CONFIG = Path(__file__).resolve().parents[2] / "configs" / "repo_sft_grpo.yaml"
+OVERRIDES = [
+    "model.size=xs", "env.difficulty=1", "env.train_tasks=3", "env.task_seed=19",
+    "env.eval_tasks=1", "train.threads=2", "train.save_every=0", "train.steps=40",
+    # SFT: the three demonstrations, to a low loss
+    "sft.demos=3", "sft.epochs=100", "sft.lr=1e-2", "sft.warmup_steps=5",
+    # GRPO: three prompts x eight samples a step, one update a step
+    "rollout.prompts_per_step=3", "rollout.group_size=8", "rollout.temperature=0.6",
+    # small steps held near the SFT model: larger ones break the strings SFT memorised
+    "algorithm.aggregation=seq_mean_token_mean", "algorithm.kl_coef=0.05", "optim.lr=1e-4",
+    "optim.warmup_steps=5",
+    "optim.minibatch_size=24", "optim.micro_batch_size=2",
+]
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(3600)
+def test_grpo_raises_repo_level1_reward(tmp_path):
+    cfg = load_config(CONFIG, OVERRIDES)
+    torch.set_num_threads(cfg.train.threads)
+    sft = SFTTrainer(cfg.model_copy(update={"kind": "sft"}), tmp_path / "sft",
+                     policy_from_config(cfg.model), progress=False)
+    sft.setup()
+    sft.train()
+    model = sft.save_final()
+
+    # SFT draws its demonstrations from the pool seeded `task_seed + 10_000`: train on those repos
+    env = cfg.env.model_copy(update={"task_seed": cfg.env.task_seed + 10_000})
+    rl = RLTrainer(cfg.model_copy(update={"kind": "rl", "init": str(model), "env": env}),
+                   tmp_path / "rl", policy_from_config(cfg.model, init=model))
+    rl.setup()
+    demo_tasks = {d.task_id for d in sft.store.query(run_id="demos")}
+    assert {t.id for t in rl.sampler.tasks} == demo_tasks
+    rl.eval_tasks = list(rl.sampler.tasks)  # measure on the repos being trained on
+
+    def success() -> float:
+        return rl.evaluate(samples=32, temperature=cfg.rollout.temperature)["success_rate"]
+
+    before = success()
+    curve = [rl.step()["pass_rate"] for _ in range(cfg.train.steps)]
+    after = success()
+    rl.close()
+    print({"before": before, "after": after, "curve": curve})  # shown with -s
+    assert 0.2 <= before <= 0.85, before  # the SFT model is neither hopeless nor done
+    # 96 episodes each side: a standard error of ~0.05 on the difference
+    assert after >= before + 0.05, (before, after, curve)
+    assert statistics.mean(curve[-10:]) >= before + 0.05, (before, curve)
