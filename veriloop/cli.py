@@ -108,8 +108,39 @@ def _fail(message: str) -> None:
     raise typer.Exit(2)
 
 
+def parse_env_options(items: list[str] | None) -> dict[str, Any]:
+    """`--env-option KEY=VALUE` (repeatable; the value is read as YAML) -> keyword options."""
+    import yaml
+
+    options: dict[str, Any] = {}
+    for item in items or ():
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            _fail(f"--env-option takes KEY=VALUE (e.g. --env-option 'categories=[simple_python]'), "
+                  f"got {item!r}")
+        try:
+            options[key.strip()] = yaml.safe_load(value)
+        except yaml.YAMLError as e:
+            _fail(f"--env-option {key.strip()}: the value is not valid YAML ({e})")
+    return options
+
+
+def make_env(env_name: str, options: dict[str, Any] | None = None) -> Any:
+    """`get_env(env_name, **options)`; options the environment does not take are a `UserError`."""
+    from veriloop.envs import get_env
+    from veriloop.errors import UserError
+
+    try:
+        return get_env(env_name, **(options or {}))
+    except TypeError as e:
+        if not options:
+            raise
+        raise UserError(f"environment '{env_name}' does not take the options "
+                        f"{sorted(options)} ({e}); drop or fix --env-option") from None
+
+
 def build_policy(env_name: str, policy: str | None, model: str | None, noise: float,
-                 seed: int) -> Any:
+                 seed: int, env_options: dict[str, Any] | None = None) -> Any:
     """A model backend (`--model`) or the environment's scripted expert (`--policy`)."""
     if model is not None:
         from veriloop.policies import load_policy
@@ -118,16 +149,17 @@ def build_policy(env_name: str, policy: str | None, model: str | None, noise: fl
             return load_policy(model)
         except (KeyError, ValueError, FileNotFoundError) as e:
             _fail(str(e.args[0] if e.args else e))
-    from veriloop.envs import expert_for, get_env
+    from veriloop.envs import expert_for
+    from veriloop.errors import UserError
 
     if policy not in (None, "expert", "noisy-expert"):
         _fail(f"unknown policy '{policy}'; use expert, noisy-expert, or --model M")
     try:
-        return expert_for(get_env(env_name), noise=noise if policy == "noisy-expert" else 0.0,
-                          seed=seed)
+        return expert_for(make_env(env_name, env_options),
+                          noise=noise if policy == "noisy-expert" else 0.0, seed=seed)
     except KeyError as e:
         _fail(str(e.args[0]))
-    except ValueError as e:
+    except (ValueError, UserError) as e:
         _fail(str(e))
 
 
@@ -154,14 +186,15 @@ SUITE_ENV_OPTIONS: dict[str, dict[str, Any]] = {"robustness": {"fault_rate": 0.1
 """Environment options a suite runs with: robustness injects 429/5xx errors into 15% of calls."""
 
 
-def suite_env_and_tasks(env_name: str, suite: str, n: int, seed: int) -> tuple[Any, list[Any]]:
+def suite_env_and_tasks(env_name: str, suite: str, n: int, seed: int,
+                        env_options: dict[str, Any] | None = None) -> tuple[Any, list[Any]]:
     """The environment built with the suite's options (`SUITE_ENV_OPTIONS`) and its `n`
     suite tasks; a `UserError` when the environment has no suites or lacks the option."""
     from veriloop.envs import get_env
     from veriloop.errors import UserError
 
-    options = SUITE_ENV_OPTIONS.get(suite, {})
-    env = get_env(env_name)
+    options = {**(env_options or {}), **SUITE_ENV_OPTIONS.get(suite, {})}
+    env = make_env(env_name, env_options)
     if not callable(getattr(env, "suite_tasks", None)):
         raise UserError(f"environment '{env_name}' has no evaluation suites (no suite_tasks "
                         "method); drop --suite, or evaluate an environment with suites "
@@ -179,11 +212,11 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
                  out: Path, difficulty: int | None, max_turns: int | None,
                  temperature: float, max_new_tokens: int, ks: list[int], quiet: bool,
                  max_total_tokens: int | None = None, run_id: str | None = None,
-                 suite: str | None = None) -> dict[str, Any]:
+                 suite: str | None = None,
+                 env_options: dict[str, Any] | None = None) -> dict[str, Any]:
     """Roll out `tasks` tasks (of the environment's `suite` if given) × `group` samples, store
     them under `out`, return the summary (with the agent metrics when they apply)."""
     from veriloop.data.store import TrajectoryStore
-    from veriloop.envs import get_env
     from veriloop.errors import UserError
     from veriloop.eval.metrics import summarize
     from veriloop.rollout.runner import RolloutConfig, RolloutRunner
@@ -191,10 +224,10 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
 
     try:
         if suite is None:
-            env = get_env(env_name)
+            env = make_env(env_name, env_options)
             task_list = env.tasks(tasks, seed=seed, split=split, difficulty=difficulty)
         else:
-            env, task_list = suite_env_and_tasks(env_name, suite, tasks, seed)
+            env, task_list = suite_env_and_tasks(env_name, suite, tasks, seed, env_options)
     except (KeyError, ValueError) as e:
         _fail(str(e.args[0]))
     except UserError as e:
@@ -262,6 +295,9 @@ TokensOpt = Annotated[int | None, typer.Option(
 EnvModuleOpt = Annotated[list[str] | None, typer.Option(
     "--env-module", help="Python file or module defining environments (@register_env); "
     "repeatable. `--env file.py:Class` works without it.")]
+EnvOptionOpt = Annotated[list[str] | None, typer.Option(
+    "--env-option", help="Environment option KEY=VALUE (value read as YAML), repeatable; e.g. "
+    "--env-option 'categories=[simple_python]' (bfcl), --env-option fault_rate=0.15.")]
 
 
 @app.command()
@@ -295,15 +331,17 @@ def rollout(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelOp
             split: str = "train", seed: int = 0, difficulty: int | None = None,
             noise: NoiseOpt = 0.3, max_turns: int | None = None, temperature: float = 1.0,
             max_new_tokens: int = 128, max_total_tokens: TokensOpt = None,
-            as_json: JsonOpt = False, env_module: EnvModuleOpt = None) -> None:
+            as_json: JsonOpt = False, env_module: EnvModuleOpt = None,
+            env_option: EnvOptionOpt = None) -> None:
     """Roll out a policy on an environment and store the trajectories."""
     load_env_modules(env_module)
-    pol = build_policy(env, policy, model, noise, seed)
+    options = parse_env_options(env_option)
+    pol = build_policy(env, policy, model, noise, seed, options)
     out = out or Path("runs") / f"rollout-{time.strftime('%Y%m%d-%H%M%S')}"
     summary = run_rollouts(env, pol, tasks=tasks, group=group, split=split, seed=seed, out=out,
                            difficulty=difficulty, max_turns=max_turns, temperature=temperature,
                            max_new_tokens=max_new_tokens, ks=[1, group], quiet=as_json,
-                           max_total_tokens=max_total_tokens)
+                           max_total_tokens=max_total_tokens, env_options=options)
     if as_json:
         print(json.dumps(summary))
     else:
@@ -323,13 +361,15 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
              suite: Annotated[Suite | None, typer.Option(
                  help="Evaluate on the environment's suite of this name (robustness also "
                       "injects errors into 15% of calls); --tasks of them.")] = None,
-             as_json: JsonOpt = False, env_module: EnvModuleOpt = None) -> None:
+             as_json: JsonOpt = False, env_module: EnvModuleOpt = None,
+             env_option: EnvOptionOpt = None) -> None:
     """Evaluate a policy on held-out tasks: pass@1..k, score, turns, format violations, and the
     agent metrics (completion per level, safety violations, recovery ...) when they apply."""
     load_env_modules(env_module)
     if suite is not None and difficulty is not None:
         _fail("--difficulty does not apply to a --suite (the suite chooses its tasks); drop one")
-    pol = build_policy(env, policy, model, noise, seed)
+    options = parse_env_options(env_option)
+    pol = build_policy(env, policy, model, noise, seed, options)
     out = out or Path("runs") / f"eval-{time.strftime('%Y%m%d-%H%M%S')}"
     temp = temperature if temperature is not None else (0.0 if k == 1 else 1.0)
     ks = sorted({1, k} | {x for x in (2, 4, 8, 16, 32) if x < k})
@@ -337,7 +377,8 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
                            difficulty=difficulty, max_turns=max_turns, temperature=temp,
                            max_new_tokens=max_new_tokens, ks=ks, quiet=as_json,
                            max_total_tokens=max_total_tokens,
-                           suite=suite.value if suite is not None else None)
+                           suite=suite.value if suite is not None else None,
+                           env_options=options)
     if as_json:
         print(json.dumps(summary))
     else:
