@@ -21,16 +21,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from veriloop.envs.base import ScriptedExpert
 from veriloop.envs.bfcl.backends import parse_call, signatures
 from veriloop.envs.bfcl.data import MULTI_TURN
 from veriloop.formats import HermesFormat
-from veriloop.rollout.tokenize import ByteRenderer
 from veriloop.types import Message, Task, ToolCall
-
-if TYPE_CHECKING:
-    from veriloop.policies.base import Generation, GenerationRequest, SamplingParams
 
 NOISES = ("wrong_value", "missing_param", "extra_param", "wrong_function")
 PERTURBATIONS = (*NOISES, "wrong_type", "wrong_order")
@@ -142,17 +139,14 @@ def perturb(turns: list[list[ToolCall]], kind: str, rng: random.Random,
     return turns
 
 
-class BfclExpert:
+class BfclExpert(ScriptedExpert):
     """The ground truth as a policy (noise 0 passes every task) and its noisy variants."""
-
-    scripted = True  # no context window, no sampling
-    name = "bfcl-expert"
 
     def __init__(self, noise: float = 0.0, seed: int = 0) -> None:
         if not 0.0 <= noise <= 1.0:
             raise ValueError(f"noise must be in [0, 1], got {noise}")
+        super().__init__(self.act, name="bfcl-expert")
         self.noise, self.seed = noise, seed
-        self.renderer = ByteRenderer()
         self._fmt = HermesFormat()
 
     def script(self, task: Task) -> list[list[ToolCall]]:
@@ -172,17 +166,3 @@ class BfclExpert:
             return "\n".join(self._fmt.render_call(c) for c in calls)
         multi = task.metadata["category"] in MULTI_TURN
         return self._fmt.render_answer(ANSWER if multi or calls else NO_FUNCTION)
-
-    def generate(self, requests: Sequence[GenerationRequest],
-                 params: SamplingParams) -> list[Generation]:
-        from veriloop.policies.base import Generation
-
-        out = []
-        for r in requests:
-            if r.task is None:
-                raise ValueError("the bfcl expert needs GenerationRequest.task")
-            out.append(Generation(text=self.act(r.task, r.messages)))
-        return out
-
-    def release(self, key: str) -> None:
-        pass
