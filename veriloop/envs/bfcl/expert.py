@@ -13,6 +13,8 @@ answering. `perturb` also offers `wrong_type` and (multi-turn) `wrong_order`, wh
 use. A perturbed episode usually fails, but not always (a changed value may still be allowed,
 a reordered turn may reach the same state).
 
+Under tool variation the calls (perturbed or not) are mapped into the varied names.
+
 The expert reads its progress from the conversation (answers given, calls made since); it
 does not resume from a summary that replaced the history.
 """
@@ -26,6 +28,7 @@ from typing import Any
 from veriloop.envs.base import ScriptedExpert
 from veriloop.envs.bfcl.backends import parse_call, signatures
 from veriloop.envs.bfcl.data import MULTI_TURN
+from veriloop.envs.bfcl.variation import variation_of
 from veriloop.formats import HermesFormat
 from veriloop.types import Message, Task, ToolCall
 
@@ -153,8 +156,11 @@ class BfclExpert(ScriptedExpert):
         turns = script(task)
         rng = random.Random(f"bfcl-expert:{self.seed}:{task.id}")
         if self.noise and rng.random() < self.noise:
-            return perturb(turns, rng.choice(NOISES), rng, task.verification["functions"])
-        return turns
+            turns = perturb(turns, rng.choice(NOISES), rng, task.verification["functions"])
+        variation = variation_of(task)
+        if variation is None:
+            return turns
+        return [[variation.forward(c) for c in calls] for calls in turns]
 
     def act(self, task: Task, messages: Sequence[Message]) -> str:
         turns = self.script(task)
