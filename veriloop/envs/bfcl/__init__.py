@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from veriloop.envs.bfcl.data import CATEGORIES, MULTI_TURN, SINGLE_TURN, canonical
+from veriloop.envs.bfcl.data import CATEGORIES, MULTI_TURN, SINGLE_TURN, canonical, is_multi_turn
 from veriloop.envs.bfcl.episode import BfclState, MultiTurnEpisode, SingleTurnEpisode
 from veriloop.types import Task
 
@@ -87,7 +87,7 @@ class BfclEnv:
         return [vary_task(t, self.tool_variation, self.variation_seed) for t in tasks]
 
     def reset(self, task: Task) -> SingleTurnEpisode | MultiTurnEpisode:
-        if task.metadata.get("category") in MULTI_TURN:
+        if is_multi_turn(task.metadata.get("category")):
             return MultiTurnEpisode(task, max_steps_per_turn=self.max_steps_per_turn,
                                     max_output_chars=self.max_output_chars)
         return SingleTurnEpisode(task)

@@ -27,7 +27,7 @@ from typing import Any
 
 from veriloop.envs.base import ScriptedExpert
 from veriloop.envs.bfcl.backends import parse_call, signatures
-from veriloop.envs.bfcl.data import MULTI_TURN
+from veriloop.envs.bfcl.data import is_multi_turn
 from veriloop.envs.bfcl.variation import variation_of
 from veriloop.formats import HermesFormat
 from veriloop.types import Message, Task, ToolCall
@@ -61,7 +61,7 @@ def _resolve(answer: dict[str, list[Any]]) -> dict[str, Any]:
 def script(task: Task) -> list[list[ToolCall]]:
     """The ground-truth calls per user turn (single-turn tasks have one turn)."""
     ver = task.verification
-    if task.metadata["category"] in MULTI_TURN:
+    if is_multi_turn(task.metadata["category"]):
         sigs = signatures(ver["involved_classes"])
         return [[ToolCall(name=n, arguments=a, id=f"call_{i}")
                  for i, (n, a) in enumerate(parse_call(c, sigs) for c in turn)]
@@ -170,5 +170,5 @@ class BfclExpert(ScriptedExpert):
         calls = turns[min(turn, len(turns) - 1)]
         if calls and not called:
             return "\n".join(self._fmt.render_call(c) for c in calls)
-        multi = task.metadata["category"] in MULTI_TURN
+        multi = is_multi_turn(task.metadata["category"])
         return self._fmt.render_answer(ANSWER if multi or calls else NO_FUNCTION)
