@@ -16,18 +16,10 @@ from bfcl_play import grade, play
 from veriloop.data.tool_variation import TRAIN
 from veriloop.envs import get_env, list_envs
 from veriloop.envs.bfcl.backends import parse_call, signatures
+from veriloop.envs.bfcl.disjoint import QuestionIndex, bfcl_questions, near_duplicate, shingles
 from veriloop.envs.bfcl.expert import script
-from veriloop.envs.bfcl.synth import (
-    GENERATORS,
-    BfclSynthEnv,
-    QuestionIndex,
-    bfcl_questions,
-    failed,
-    near_duplicate,
-    registry_tasks,
-    replay,
-    shingles,
-)
+from veriloop.envs.bfcl.synth import GENERATORS, BfclSynthEnv, failed, replay
+from veriloop.envs.bfcl.synth_registry import registry_tasks
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
 from veriloop.tools import ToolRegistry, tool
 from veriloop.trainers.common import env_from_config

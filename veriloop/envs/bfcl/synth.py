@@ -10,37 +10,33 @@ two replays is dropped, so every task's gold is valid and deterministic. The tas
 multi-turn form (category `multi_turn_synth`), so BFCL's episodes, grader (final state and
 results per turn) and expert serve them unchanged, tool variation included.
 
-`registry_tasks(registry, n, seed)` does the same for any veriloop `ToolRegistry` (`@tool`
-functions): random arguments from each tool's JSON schema (or from `values`), an instruction
-from a template over the description and the arguments, the call run twice (an error or a
-different result drops it); one or two calls a task, graded by BFCL's AST match
-(categories `multiple_synth`, `parallel_multiple_synth`).
+`registry_tasks` (`synth_registry`) does the same for any veriloop `ToolRegistry` (`@tool`
+functions): single-turn tasks graded by BFCL's AST match.
 
 Disjointness: every instruction is checked against all of BFCL's questions (every category,
-every user turn) with `near_duplicate` (word-trigram Jaccard similarity after lower-casing and
-dropping punctuation), and a task with a near-duplicate is dropped. Templates here are written
-from the function docs, not from BFCL prompts; the check guards against accidents.
+every user turn) with `disjoint.near_duplicate`, and a task with a near-duplicate is dropped.
+Templates here are written from the function docs, not from BFCL prompts; the check guards
+against accidents.
+
 Difficulty is the number of user turns (1-3); `train` and `test` draw from different seeds.
 """
 
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from veriloop.envs.bfcl.backends import Backends, call_text, parse_call, signatures
-from veriloop.envs.bfcl.data import CATEGORIES, function_docs, load_category
-from veriloop.envs.bfcl.tasks import SYSTEM_MULTI, SYSTEM_SINGLE
+from veriloop.envs.bfcl.data import function_docs
+from veriloop.envs.bfcl.disjoint import near_duplicate
+from veriloop.envs.bfcl.synth_registry import WORDS, registry_tasks
+from veriloop.envs.bfcl.tasks import SYSTEM_MULTI
 from veriloop.tools import ToolRegistry
-from veriloop.types import Message, Task, ToolCall, ToolSpec
+from veriloop.types import Message, Task
 
 CATEGORY = "multi_turn_synth"
-WORDS = ("amber", "budget", "cedar", "delta", "harbor", "lantern", "meadow", "orbit", "pixel",
-         "quartz", "river", "summit", "tundra", "velvet", "willow", "zephyr")
 PEOPLE = ("Ana", "Bilal", "Chen", "Dara", "Emeka", "Farah", "Goran", "Hana", "Ivo", "Jun")
 FOLDERS = ("reports", "drafts", "notes", "projects", "invoices", "photos", "logs", "research")
 STEMS = ("summary", "todo", "minutes", "plan", "results", "ideas", "schedule", "inventory")
@@ -207,7 +203,7 @@ GENERATORS: dict[str, Callable[[random.Random, int], Plan]] = {
     "MessageAPI": _messages}
 
 
-# ---------------------------------------------------------------- replay and disjointness
+# ---------------------------------------------------------------- replay
 
 def failed(result: str) -> bool:
     return result.startswith("Error during execution") or '"error":' in result
@@ -222,54 +218,6 @@ def replay(backend: str, config: dict[str, Any], turns: Sequence[Sequence[str]]
         results.append([backends.call(*parse_call(c, sigs)) for c in calls])
         states.append(backends.snapshot())
     return results, states
-
-
-def _tokens(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9]+", text.lower())
-
-
-def shingles(text: str, n: int = 3) -> frozenset[tuple[str, ...]]:
-    """The text's word n-grams after normalisation (its words, if it has fewer than n)."""
-    tokens = _tokens(text)
-    if len(tokens) < n:
-        return frozenset({tuple(tokens)}) if tokens else frozenset()
-    return frozenset(tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1))
-
-
-class QuestionIndex:
-    """Texts indexed by word trigram, for near-duplicate look-ups."""
-
-    def __init__(self, texts: Sequence[str]) -> None:
-        self.texts = list(texts)
-        self.grams = [shingles(t) for t in self.texts]
-        self.by_gram: dict[tuple[str, ...], list[int]] = {}
-        for i, grams in enumerate(self.grams):
-            for g in grams:
-                self.by_gram.setdefault(g, []).append(i)
-
-    def nearest(self, text: str) -> tuple[float, str]:
-        """The highest Jaccard similarity to an indexed text, and that text."""
-        mine = shingles(text)
-        best, where = 0.0, ""
-        for i in {i for g in mine for i in self.by_gram.get(g, ())}:
-            score = len(mine & self.grams[i]) / len(mine | self.grams[i])
-            if score > best:
-                best, where = score, self.texts[i]
-        return best, where
-
-
-@cache
-def bfcl_questions() -> QuestionIndex:
-    """Every user message of every BFCL category (all turns)."""
-    texts = [m["content"] for c in CATEGORIES for e in load_category(c)
-             for turn in e["question"] for m in turn if m.get("role") == "user"]
-    return QuestionIndex(texts)
-
-
-def near_duplicate(text: str, threshold: float = 0.5, index: QuestionIndex | None = None
-                   ) -> bool:
-    """Whether `text` is a near-duplicate of a BFCL question (trigram Jaccard >= threshold)."""
-    return (index or bfcl_questions()).nearest(text)[0] >= threshold
 
 
 def synth_tasks(n: int, seed: int = 0, split: str = "train", backends: Sequence[str] = (),
@@ -311,108 +259,6 @@ def _task(plan: Plan, task_id: str, env: str) -> Task:
                               "initial_config": {plan.backend: plan.config},
                               "long_context": False, "missed_function": {},
                               "ground_truth": [calls for _, calls in plan.turns]})
-
-
-# ---------------------------------------------------------------- any @tool registry
-
-_BFCL_TYPES = {"number": "float", "object": "dict"}
-
-
-def bfcl_doc(spec: ToolSpec) -> dict[str, Any]:
-    """A tool's JSON-schema spec as a BFCL function doc (number -> float, object -> dict)."""
-
-    def convert(schema: Any) -> Any:
-        if isinstance(schema, dict):
-            out = {k: convert(v) for k, v in schema.items() if k != "properties"}
-            if "properties" in schema:
-                out["properties"] = {k: convert(v) for k, v in schema["properties"].items()}
-            if isinstance(out.get("type"), str):
-                out["type"] = _BFCL_TYPES.get(out["type"], out["type"])
-            return out
-        return [convert(s) for s in schema] if isinstance(schema, list) else schema
-
-    params = convert(spec.parameters)
-    return {"name": spec.name, "description": spec.description,
-            "parameters": {**params, "type": "dict"}}
-
-
-def _value(prop: dict[str, Any], rng: random.Random, given: Sequence[Any] | None) -> Any:
-    if given:
-        return rng.choice(list(given))
-    if "enum" in prop:
-        return rng.choice(prop["enum"])
-    kind = prop.get("type")
-    if kind == "integer":
-        return rng.randint(1, 50)
-    if kind == "number":
-        return round(rng.uniform(1, 100), 1)
-    if kind == "boolean":
-        return rng.random() < 0.5
-    if kind == "array" and prop.get("items", {}).get("type") == "string":
-        return rng.sample(WORDS, rng.randint(1, 3))
-    if kind == "string":
-        return rng.choice(WORDS)
-    raise ValueError(f"no random value for a parameter of schema {prop}; pass values=")
-
-
-def registry_tasks(registry: ToolRegistry, n: int, seed: int = 0, split: str = "train",
-                   values: dict[str, Sequence[Any]] | None = None, env: str = "bfcl_synth"
-                   ) -> list[Task]:
-    """`n` single-turn tasks over `registry`'s tools (see module docstring); `values` maps a
-    parameter name to the values to draw from (default: from its type)."""
-    rng = random.Random(f"bfcl_synth:registry:{split}:{seed}")
-    specs, docs = list(registry.specs), [bfcl_doc(s) for s in registry.specs]
-    out: list[Task] = []
-    for _ in range(50 * n + 50):
-        if len(out) == n:
-            break
-        calls = [c for c in (_random_call(s, rng, values or {})
-                             for s in rng.sample(specs, min(len(specs), rng.randint(1, 2))))
-                 if c is not None]
-        if not calls or any(_run(registry, c) != _run(registry, c) or _run(registry, c) is None
-                            for c in calls):
-            continue
-        text = " Also, ".join(_instruction(registry.get(c.name).spec, c, rng) for c in calls)
-        if near_duplicate(text):
-            continue
-        answers = [{c.name: {p: [v] for p, v in c.arguments.items()} | {
-            p: ["", prop["default"]] if "default" in prop else [""]
-            for p, prop in registry.get(c.name).spec.parameters.get("properties", {}).items()
-            if p not in c.arguments}} for c in calls]
-        out.append(Task(
-            id=f"synth_registry_{split}_{seed}_{len(out)}", env=env, difficulty=1,
-            metadata={"category": "parallel_multiple_synth" if len(calls) > 1 else
-                      "multiple_synth", "source": "registry"},
-            prompt=(Message(role="system", content=SYSTEM_SINGLE),
-                    Message(role="user", content=text)),
-            verification={"functions": docs, "ground_truth": answers}))
-    return out
-
-
-def _random_call(spec: ToolSpec, rng: random.Random, values: dict[str, Sequence[Any]]
-                 ) -> ToolCall | None:
-    props = spec.parameters.get("properties", {})
-    required = set(spec.parameters.get("required", []))
-    try:
-        args = {p: _value(prop, rng, values.get(p)) for p, prop in props.items()
-                if p in required or rng.random() < 0.5}
-    except ValueError:
-        return None  # a parameter type with no random values: this tool is not synthesized
-    return ToolCall(name=spec.name, arguments=args, id="gold")
-
-
-def _run(registry: ToolRegistry, call: ToolCall) -> str | None:
-    result = registry.call(call)
-    return None if result.is_error else result.content
-
-
-def _instruction(spec: ToolSpec, call: ToolCall, rng: random.Random) -> str:
-    what = spec.description.strip().splitlines()[0].rstrip(".") if spec.description else \
-        spec.name.replace("_", " ")
-    args = ", ".join(f"{p.replace('_', ' ')} {v!r}" for p, v in call.arguments.items())
-    return rng.choice((f"I need this: {what[:1].lower()}{what[1:]}, for {args}.",
-                       f"{what}, please; use {args}.",
-                       f"Could you help? {what} ({args}).")) if args else f"{what}, please."
 
 
 # ---------------------------------------------------------------- the environment
