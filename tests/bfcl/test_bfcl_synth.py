@@ -189,3 +189,23 @@ def test_registry_values_and_defaults():
         args = {"city": city} if year is None else {"city": city, "year": year}
         call = ToolCall(name="population", arguments=args)
         assert grade(omitted, play(env, omitted, [[call]])).passed == passes
+
+
+def test_failing_or_near_duplicate_plans_are_dropped(monkeypatch):
+    from veriloop.envs.bfcl import synth
+
+    def plan(rng, n_turns):
+        a = rng.randint(1, 9)
+        if a % 3 == 0:  # a failing gold call: dropped
+            return synth.Plan("MathAPI", {}, [(f"Divide {a} by zero.", [f"divide(a={a}, b=0)"])])
+        return synth.Plan("MathAPI", {}, [(f"Add {a} and {a}.", [f"add(a={a}, b={a})"])])
+
+    monkeypatch.setitem(synth.GENERATORS, "MathAPI", plan)
+    made = synth.synth_tasks(30, backends=["MathAPI"])
+    texts = [t.verification["question"][0][0]["content"] for t in made]
+    assert len(made) == 30 and not any("Divide" in t for t in texts)
+    assert {int(t.split()[1]) % 3 for t in texts} == {1, 2}
+    monkeypatch.setattr(synth, "near_duplicate", lambda text: "Add 4 " in text)
+    texts = [t.verification["question"][0][0]["content"]
+             for t in synth.synth_tasks(30, backends=["MathAPI"])]
+    assert not any(t.startswith("Add 4 ") for t in texts) and any("Add 5" in t for t in texts)
