@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from veriloop.data.store import TrajectoryStore
-from veriloop.data.tool_variation import HELD_OUT, words
+from veriloop.data.tool_variation import HELD_OUT, TRAIN, words
 
 
 def veriloop(*args):
@@ -42,3 +42,14 @@ def test_unsupported_or_conflicting_variation_is_one_line_exit_2(tmp_path):
         assert proc.returncode == 2
         assert words_ in proc.stderr and "Traceback" not in proc.stderr
         assert len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_env_option_sets_the_training_family_on_rollout(tmp_path):
+    pytest.importorskip("bfcl_eval")
+    proc = veriloop("rollout", "--env", "bfcl_synth", "--policy", "expert", "--tasks", "4",
+                    "--json", "--out", str(tmp_path), "--env-option", "tool_variation=train")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["success_rate"] == 1.0
+    with TrajectoryStore(tmp_path / "trajectories.sqlite") as store:
+        names = {c.name for t in store.query() for turn in t.turns for c in turn.tool_calls}
+    assert names and all(n.split("_")[0] in TRAIN.verbs for n in names)
