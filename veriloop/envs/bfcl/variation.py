@@ -8,11 +8,11 @@ offer the varied functions and map each call back to the original names before t
 it (single-turn) or run it on BFCL's backends (multi-turn), so the grader and the backends are
 BFCL's own, unchanged. The expert maps its gold calls forward.
 
-Grading in the original namespace is the same verdict as grading the varied calls against the
-possible answers mapped forward (`forward_answer`, with the varied function docs): the AST match
-depends on names only through these maps (tests/bfcl/test_bfcl_variation.py checks this on the
-noisy expert's calls). The one difference: a call that uses an original name the variation
-renamed fails here (`not_offered:`), as a name that is not offered does.
+Grading in the original namespace gives the same verdict as grading the varied calls against
+the possible answers mapped forward (`forward_answer`) with the varied function docs: the maps
+are one-to-one on the offered names, and an original name that was renamed comes back as
+`not_offered:<name>`, which fails as an unknown name fails in the varied namespace
+(tests/bfcl/test_bfcl_variation.py checks the equivalence on the noisy expert's calls).
 """
 
 from __future__ import annotations
