@@ -88,23 +88,30 @@ def test_original_names_and_distractors_earn_nothing(by_id):
 
 
 def test_single_turn_grade_equals_ast_match_in_the_varied_names(by_id):
-    env, verdicts = BfclEnv(), []
+    env, verdicts = BfclEnv(), {"noisy": [], "unrenamed": []}
     single = [t for t in sample(list(by_id.values()), 12)
               if t.metadata["category"] not in (*MULTI_TURN, "irrelevance")]
     for seed in range(3):
         for task in single:
             task = vary_task(task, "held-out", seed=seed)
             variation, ver = variation_of(task), task.verification
-            (calls,) = BfclExpert(noise=0.7, seed=seed).script(task)
-            here = grade(task, play(env, task, [calls])).passed
+            (noisy,) = BfclExpert(noise=0.7, seed=seed).script(task)
+            # the gold with the varied function names but the original parameter names
+            unrenamed = [c.model_copy(update={"name": variation.names[c.name]})
+                         for c in script(task)[0]]
             by_name = {d["name"]: d for d in docs(variation)}
             varied_docs = [by_name[variation.names[d["name"]]] for d in ver["functions"]]
             answers = [forward_answer(variation, a) for a in ver["ground_truth"]]
-            there = check_calls(task.metadata["category"], varied_docs,
-                                [{c.name: dict(c.arguments)} for c in calls], answers).valid
-            assert here == there, task.id
-            verdicts.append(here)
-    assert 0.2 < sum(verdicts) / len(verdicts) < 0.8  # both verdicts occur
+            for kind, calls in (("noisy", noisy), ("unrenamed", unrenamed)):
+                here = grade(task, play(env, task, [calls])).passed
+                there = check_calls(task.metadata["category"], varied_docs,
+                                    [{c.name: dict(c.arguments)} for c in calls], answers).valid
+                assert here == there, task.id
+                verdicts[kind].append(here)
+    n = len(verdicts["noisy"])
+    assert 0.2 * n < sum(verdicts["noisy"]) < 0.8 * n  # both verdicts occur
+    # original parameter names pass only where the variation renamed none of the call's
+    assert 0 < sum(verdicts["unrenamed"]) < 0.3 * n
 
 
 def test_multi_turn_calls_run_on_the_backends_in_original_names(by_id):
