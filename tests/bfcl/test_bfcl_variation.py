@@ -96,7 +96,8 @@ def test_single_turn_grade_equals_ast_match_in_the_varied_names(by_id):
             task = vary_task(task, "held-out", seed=seed)
             variation, ver = variation_of(task), task.verification
             (noisy,) = BfclExpert(noise=0.7, seed=seed).script(task)
-            # the gold with the varied function names but the original parameter names
+            # the gold with the varied function names but the original parameter names: it
+            # passes exactly when the variation renamed none of its parameters
             unrenamed = [c.model_copy(update={"name": variation.names[c.name]})
                          for c in script(task)[0]]
             by_name = {d["name"]: d for d in docs(variation)}
@@ -108,9 +109,11 @@ def test_single_turn_grade_equals_ast_match_in_the_varied_names(by_id):
                                     [{c.name: dict(c.arguments)} for c in calls], answers).valid
                 assert here == there, task.id
                 verdicts[kind].append(here)
+            kept = all(variation.params[c.name][p] == p for c in script(task)[0]
+                       for p in c.arguments)
+            assert verdicts["unrenamed"][-1] == kept, task.id
     n = len(verdicts["noisy"])
     assert 0.2 * n < sum(verdicts["noisy"]) < 0.8 * n  # both verdicts occur
-    # original parameter names pass only where the variation renamed none of the call's
     assert 0 < sum(verdicts["unrenamed"]) < 0.3 * n
 
 
