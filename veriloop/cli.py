@@ -182,6 +182,36 @@ class Suite(str, enum.Enum):
     robustness = "robustness"
 
 
+class ToolVariation(str, enum.Enum):
+    """Families of tool variations (`veriloop.data.tool_variation`)."""
+
+    none = "none"
+    train = "train"
+    held_out = "held-out"
+
+
+def with_tool_variation(env_name: str, options: dict[str, Any],
+                        variation: ToolVariation | None) -> dict[str, Any]:
+    """`options` with `tool_variation` set (`--tool-variation`); a `UserError` when the
+    environment has no such option or `--env-option` already sets it differently."""
+    from veriloop.errors import UserError
+
+    if variation is None:
+        return options
+    given = options.get("tool_variation", variation.value)
+    if given != variation.value:
+        raise UserError(f"--tool-variation {variation.value} and --env-option "
+                        f"tool_variation={given} disagree; give one of them")
+    out = {**options, "tool_variation": variation.value}
+    try:
+        make_env(env_name, out)
+    except UserError:
+        raise UserError(f"environment '{env_name}' does not support tool variation (it takes "
+                        "no tool_variation option); drop --tool-variation, or evaluate bfcl or "
+                        "bfcl_synth") from None
+    return out
+
+
 SUITE_ENV_OPTIONS: dict[str, dict[str, Any]] = {"robustness": {"fault_rate": 0.15}}
 """Environment options a suite runs with: robustness injects 429/5xx errors into 15% of calls."""
 
@@ -362,13 +392,25 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
                  help="Evaluate on the environment's suite of this name (robustness also "
                       "injects errors into 15% of calls); --tasks of them.")] = None,
              as_json: JsonOpt = False, env_module: EnvModuleOpt = None,
-             env_option: EnvOptionOpt = None) -> None:
+             env_option: EnvOptionOpt = None,
+             tool_variation: Annotated[ToolVariation | None, typer.Option(
+                 help="Evaluate under tool variations (renamed and reworded tools, "
+                      "distractors): held-out ones are never seen in training (the "
+                      "environment's tool_variation option, e.g. bfcl).")] = None) -> None:
     """Evaluate a policy on held-out tasks: pass@1..k, score, turns, format violations, and the
     agent metrics (completion per level, safety violations, recovery ...) when they apply."""
+    from veriloop.errors import UserError
+
     load_env_modules(env_module)
     if suite is not None and difficulty is not None:
         _fail("--difficulty does not apply to a --suite (the suite chooses its tasks); drop one")
     options = parse_env_options(env_option)
+    try:
+        options = with_tool_variation(env, options, tool_variation)
+    except KeyError as e:
+        _fail(str(e.args[0]))
+    except (ValueError, UserError) as e:
+        _fail(str(e))
     pol = build_policy(env, policy, model, noise, seed, options)
     out = out or Path("runs") / f"eval-{time.strftime('%Y%m%d-%H%M%S')}"
     temp = temperature if temperature is not None else (0.0 if k == 1 else 1.0)
@@ -379,6 +421,9 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
                            max_total_tokens=max_total_tokens,
                            suite=suite.value if suite is not None else None,
                            env_options=options)
+    if tool_variation is not None:
+        summary["tool_variation"] = tool_variation.value
+        (out / "summary.json").write_text(json.dumps(summary, indent=2))
     if as_json:
         print(json.dumps(summary))
     else:

@@ -39,6 +39,7 @@ __all__ = ["Environment", "Episode", "Observation", "ScriptedExpert", "ToolEpiso
 _BUILTIN: dict[str, str] = {
     "arithmetic": "veriloop.envs.arithmetic:ArithmeticEnv",
     "bfcl": "veriloop.envs.bfcl:BfclEnv",
+    "bfcl_synth": "veriloop.envs.bfcl.synth:BfclSynthEnv",
     "code": "veriloop.envs.code:CodeEnv",
     "repo": "veriloop.envs.repo:RepoEnv",
     "workspace": "veriloop.envs.workspace:WorkspaceEnv",

@@ -207,6 +207,16 @@ class SFTConfig(Section):
     """Train on this trajectory store (SQLite) instead of generating demonstrations."""
     only_passed: bool = False
     """Keep only demonstrations whose grade passed (rejection sampling)."""
+    min_score: float | None = None
+    """Keep only demonstrations whose grade score is at least this; None sets no threshold.
+    With any filter, errored and ungraded trajectories are dropped
+    (`veriloop.data.selection`)."""
+    demo_policy: str = "expert"
+    """What generates the demonstrations when `store` is None: `expert` (the environment's
+    scripted expert at `demo_noise`) or a teacher model, any load_policy spec such as
+    `openai:<base_url>#<model>` (distillation from an OpenAI-compatible server). A teacher's
+    rollouts are graded, filtered (it needs `only_passed` or `min_score`) and rendered again
+    with the trained model's tokenizer."""
     epochs: int = Field(2, gt=0)
     """Passes over the demonstrations."""
     lr: float = Field(3e-3, ge=0)
@@ -223,6 +233,15 @@ class SFTConfig(Section):
     """Weight of an auxiliary next-token loss on the non-policy tokens (prompts, tool outputs).
     0 trains on policy tokens only. A model trained from scratch learns to attend to and copy
     from its context much sooner with it (the environment text repeats names and numbers)."""
+
+    @model_validator(mode="after")
+    def _teacher_filtered(self) -> SFTConfig:
+        if self.demo_policy != "expert" and self.store is None and not self.only_passed \
+                and self.min_score is None:
+            raise ValueError(f"demo_policy {self.demo_policy} is a teacher model: its "
+                             "demonstrations must be filtered by their grade; set "
+                             "sft.only_passed: true or sft.min_score")
+        return self
 
 
 class RunConfig(Section):

@@ -41,9 +41,11 @@ def check_config(cfg: RunConfig) -> None:
         check_algorithm(cfg)
     if cfg.kind == "sft" and cfg.sft.store is not None:
         check_store(Path(cfg.sft.store), "sft.store", demos_passed_only=cfg.sft.only_passed)
+    elif cfg.kind == "sft" and cfg.sft.demo_policy != "expert":
+        check_model(cfg.sft.demo_policy, cfg.model.size, "sft.demo_policy")
 
 
-def check_model(name: str, size: str) -> None:
+def check_model(name: str, size: str, field: str = "model.name") -> None:
     from veriloop.policies import KNOWN_SPECS
     from veriloop.policies.tiny import SIZES
 
@@ -58,13 +60,13 @@ def check_model(name: str, size: str) -> None:
     path = Path(name).expanduser()
     if path.suffix == ".gguf":
         if not path.is_file():
-            raise MissingFileError(f"model.name {name!r}: no such .gguf file; give an existing "
+            raise MissingFileError(f"{field} {name!r}: no such .gguf file; give an existing "
                                    "file")
         return
     if not path.exists():
-        raise MissingFileError(f"model.name {name!r} is neither a known model nor an existing "
+        raise MissingFileError(f"{field} {name!r} is neither a known model nor an existing "
                                f"path; use one of {', '.join(KNOWN_SPECS)}")
-    check_model_dir(path, "model.name")
+    check_model_dir(path, field)
 
 
 def check_model_dir(path: Path, field: str) -> None:

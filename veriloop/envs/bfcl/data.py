@@ -47,6 +47,11 @@ BACKENDS: dict[str, tuple[str, str]] = {
 STATELESS = frozenset({"MathAPI"})  # BFCL loads no scenario into these
 
 
+def is_multi_turn(category: str | None) -> bool:
+    """A multi-turn category: BFCL's, or another with the same task form (`multi_turn_synth`)."""
+    return category is not None and category.startswith("multi_turn")
+
+
 def canonical(category: str) -> str:
     """The category's current name; a ValueError listing the valid ones if it is unknown."""
     name = ALIASES.get(category, category)

@@ -21,6 +21,11 @@ Only unparseable text and unknown function names are format errors.
 
 `state` is a `BfclState`: per finished user turn, the calls, their full (untruncated) results
 and, for multi-turn, a deep copy of the backends' public state after the turn.
+
+Under tool variation (a task from `variation.vary_task`), both episodes offer the varied
+functions (distractors included) and map every call back to the original names before
+recording or running it: the state holds original-namespace calls, the trajectory's
+`tool_calls` the agent's own.
 """
 
 from __future__ import annotations
@@ -32,6 +37,8 @@ from typing import Any
 
 from veriloop.envs.base import Observation
 from veriloop.envs.bfcl.backends import Backends
+from veriloop.envs.bfcl.variation import docs as varied_docs
+from veriloop.envs.bfcl.variation import variation_of
 from veriloop.formats import HermesFormat, ToolCallFormat
 from veriloop.tools import Tool, ToolRegistry, truncate
 from veriloop.types import Message, Task, ToolCall, ToolResult, ToolSpec
@@ -113,7 +120,9 @@ class BfclState:
 class SingleTurnEpisode:
     def __init__(self, task: Task, fmt: ToolCallFormat | None = None) -> None:
         self.task, self.fmt = task, fmt or HermesFormat()
-        self.registry = _registry(task.verification["functions"])
+        self.variation = variation_of(task)
+        self.registry = _registry(task.verification["functions"] if self.variation is None
+                                  else varied_docs(self.variation))
         self._state = BfclState(category=task.metadata["category"])
 
     @property
@@ -136,9 +145,11 @@ class SingleTurnEpisode:
             self._state = BfclState(category=self._state.category, format_errors=1,
                                     notes=(str(action.error),))
             return Observation(done=True, format_error=str(action.error))
+        calls = action.calls if self.variation is None else \
+            tuple(self.variation.backward(c) for c in action.calls)
         self._state = BfclState(category=self._state.category, finished=True,
                                 answered=action.answer is not None,
-                                turns=(BfclTurn(calls=action.calls),))
+                                turns=(BfclTurn(calls=calls),))
         return Observation(done=True, final_answer=action.answer, tool_calls=action.calls)
 
     def close(self) -> None:
@@ -154,13 +165,21 @@ class MultiTurnEpisode:
         self.questions: list[list[dict[str, str]]] = ver["question"]
         self.held_out: dict[str, list[dict[str, Any]]] = ver.get("missed_function") or {}
         held = {d["name"] for docs in self.held_out.values() for d in docs}
+        self.variation = variation_of(task)
+        docs = ver["functions"]
+        if self.variation is not None:
+            docs, renamed = varied_docs(self.variation), self.variation.names
+            by_name = {d["name"]: d for d in docs}
+            held = {renamed[n] for n in held}
+            self.held_out = {t: [by_name[renamed[d["name"]]] for d in ds]
+                             for t, ds in self.held_out.items()}
         self.backends = Backends(ver["involved_classes"], ver["initial_config"],
                                  long_context=ver.get("long_context", False))
         # every method of the involved classes can be called, as in BFCL, where the backends
         # run any name they define (the ground truth of multi_turn_miss_func_49 calls a
         # held-out function before it is announced); the prompt offers the announced ones
-        self.registry = _registry(ver["functions"])
-        self.offered = tuple(tool_spec(d) for d in ver["functions"] if d["name"] not in held)
+        self.registry = _registry(docs)
+        self.offered = tuple(tool_spec(d) for d in docs if d["name"] not in held)
         self.turn, self.steps = 0, 0
         self.calls: list[ToolCall] = []
         self.results: list[str] = []
@@ -215,14 +234,16 @@ class MultiTurnEpisode:
                 return Observation(done=True, final_answer=action.answer)
             return Observation(messages=self._next_user_turn())
         results, shown = [], []
-        for call in action.calls:
-            text = self.backends.call(call.name, call.arguments)
+        calls = action.calls if self.variation is None else \
+            tuple(self.variation.backward(c) for c in action.calls)
+        for call, run in zip(action.calls, calls, strict=True):
+            text = self.backends.call(run.name, run.arguments)
             cut, was_cut = truncate(text, self.max_output_chars)
             results.append(text)
             shown.append(ToolResult(call_id=call.id, name=call.name, content=cut,
                                     is_error=text.startswith("Error during execution"),
                                     truncated=was_cut))
-        self.calls.extend(action.calls)
+        self.calls.extend(calls)
         self.results.extend(results)
         msgs = tuple(Message(role="tool", content=r.content, tool_call_id=r.call_id, name=r.name)
                      for r in shown)

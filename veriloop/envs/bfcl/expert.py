@@ -13,6 +13,8 @@ answering. `perturb` also offers `wrong_type` and (multi-turn) `wrong_order`, wh
 use. A perturbed episode usually fails, but not always (a changed value may still be allowed,
 a reordered turn may reach the same state).
 
+Under tool variation the calls (perturbed or not) are mapped into the varied names.
+
 The expert reads its progress from the conversation (answers given, calls made since); it
 does not resume from a summary that replaced the history.
 """
@@ -25,7 +27,8 @@ from typing import Any
 
 from veriloop.envs.base import ScriptedExpert
 from veriloop.envs.bfcl.backends import parse_call, signatures
-from veriloop.envs.bfcl.data import MULTI_TURN
+from veriloop.envs.bfcl.data import is_multi_turn
+from veriloop.envs.bfcl.variation import variation_of
 from veriloop.formats import HermesFormat
 from veriloop.types import Message, Task, ToolCall
 
@@ -58,7 +61,7 @@ def _resolve(answer: dict[str, list[Any]]) -> dict[str, Any]:
 def script(task: Task) -> list[list[ToolCall]]:
     """The ground-truth calls per user turn (single-turn tasks have one turn)."""
     ver = task.verification
-    if task.metadata["category"] in MULTI_TURN:
+    if is_multi_turn(task.metadata["category"]):
         sigs = signatures(ver["involved_classes"])
         return [[ToolCall(name=n, arguments=a, id=f"call_{i}")
                  for i, (n, a) in enumerate(parse_call(c, sigs) for c in turn)]
@@ -153,8 +156,11 @@ class BfclExpert(ScriptedExpert):
         turns = script(task)
         rng = random.Random(f"bfcl-expert:{self.seed}:{task.id}")
         if self.noise and rng.random() < self.noise:
-            return perturb(turns, rng.choice(NOISES), rng, task.verification["functions"])
-        return turns
+            turns = perturb(turns, rng.choice(NOISES), rng, task.verification["functions"])
+        variation = variation_of(task)
+        if variation is None:
+            return turns
+        return [[variation.forward(c) for c in calls] for calls in turns]
 
     def act(self, task: Task, messages: Sequence[Message]) -> str:
         turns = self.script(task)
@@ -164,5 +170,5 @@ class BfclExpert(ScriptedExpert):
         calls = turns[min(turn, len(turns) - 1)]
         if calls and not called:
             return "\n".join(self._fmt.render_call(c) for c in calls)
-        multi = task.metadata["category"] in MULTI_TURN
+        multi = is_multi_turn(task.metadata["category"])
         return self._fmt.render_answer(ANSWER if multi or calls else NO_FUNCTION)

@@ -43,7 +43,7 @@ from typing import Any
 
 from veriloop.envs.bfcl.ast_match import Verdict, check_calls
 from veriloop.envs.bfcl.backends import Backends, parse_call, signatures
-from veriloop.envs.bfcl.data import MULTI_TURN
+from veriloop.envs.bfcl.data import is_multi_turn
 from veriloop.envs.bfcl.episode import BfclState
 from veriloop.types import Grade, Task, Trajectory
 
@@ -110,7 +110,7 @@ class BfclGrader:
         truth = task.verification["ground_truth"]
         calls = sum(len(t.calls) for t in state.turns)
         comps = {"calls": float(calls)}
-        if task.metadata["category"] in MULTI_TURN:
+        if is_multi_turn(task.metadata["category"]):
             verdict, passed_turns = multi_turn_verdict(task, state)
             comps.update(expected_calls=float(sum(map(len, truth))), turns=float(len(truth)),
                          turns_passed=float(passed_turns))
