@@ -98,3 +98,16 @@ def test_a_teacher_must_be_filtered():
     cfg = load_config(None, ["kind=sft", "sft.demo_policy=openai:http://127.0.0.1:1/v1#t",
                              "sft.min_score=1"])
     assert cfg.sft.min_score == 1.0
+
+
+def test_an_unreachable_teacher_is_one_error_line(tmp_path):
+    """Regression: every teacher rollout errors (connection refused), so no demonstration is
+    left; the command line says so in one line, exit 2, not with a traceback."""
+    out = subprocess.run(
+        [sys.executable, "-m", "veriloop.cli", "train", "configs/sft.yaml", "model.size=xs",
+         "sft.demos=2", "sft.demo_policy=openai:http://127.0.0.1:9/v1#teacher",
+         "sft.only_passed=true", "--run-dir", str(tmp_path / "run")],
+        cwd=Path(__file__).resolve().parents[2], capture_output=True, text=True, timeout=600, check=False)
+    assert out.returncode == 2, out.stderr
+    assert "Traceback" not in out.stderr
+    assert "error: no usable demonstrations (2 errored" in out.stderr

@@ -27,6 +27,7 @@ from typing import Any
 
 from veriloop.data.selection import select_demonstrations
 from veriloop.data.store import TrajectoryStore
+from veriloop.errors import ConfigError
 from veriloop.rollout.tokenize import rerender
 from veriloop.trainers import checkpoint
 from veriloop.trainers.batch import forward_logprobs, pack
@@ -135,7 +136,7 @@ class SFTTrainer:
                 if sum(c.loss_mask) > 0]
         if not seqs:
             s = self.selection
-            raise ValueError(f"no usable demonstrations ({s.errored} errored, {s.ungraded} "
+            raise ConfigError(f"no usable demonstrations ({s.errored} errored, {s.ungraded} "
                              f"ungraded, {s.below} failed the filter of {s.total}, or without "
                              "policy tokens); check sft.store / sft.demo_policy / "
                              "sft.only_passed / sft.min_score")
