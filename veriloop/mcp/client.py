@@ -123,13 +123,15 @@ class MCPClient:
         self._client: Any = None
         self._failure: str | None = None
         self._closed = False
+        self._scope: Any = None  # the session task's anyio CancelScope
+        self._done = threading.Event()  # set when the session task has ended, cleanup included
         self._thread.start()
         ready: concurrent.futures.Future[list[ToolSpec]] = concurrent.futures.Future()
-        self._owner = asyncio.run_coroutine_threadsafe(self._own(ready), self._loop)
+
+        self._loop.call_soon_threadsafe(self._loop.create_task, self._own(ready))
         try:
             self.specs = self._select(ready.result(config.start_timeout))
         except concurrent.futures.TimeoutError:
-            self._owner.cancel()
             message = (f"MCP server {config.label} did not start and list its tools within "
                        f"{config.start_timeout:g}s; check that it speaks MCP over "
                        f"{'stdio' if config.command else 'streamable HTTP'}, or raise "
@@ -158,26 +160,34 @@ class MCPClient:
     async def _own(self, ready: concurrent.futures.Future[list[ToolSpec]]) -> None:
         """Hold the SDK client open until `close()`; the SDK requires one task to enter and
         leave it, while calls run as other tasks on this loop."""
+        import anyio
         from mcp import Client
 
+        self._scope = anyio.CancelScope()
         server = self._server()
         if self._stderr is not None:  # the SDK takes errlog only from its stdio_client
             from mcp.client.stdio import stdio_client
 
             server = stdio_client(server, errlog=self._stderr)
         try:
-            async with Client(server, read_timeout_seconds=self.config.call_timeout,
-                              cache=None) as client:
-                self._client = client
-                ready.set_result(await self._list(client))
-                await self._stop.wait()
-        except BaseException as e:
+            # cancelled through anyio, not asyncio's task.cancel(), which would break through
+            # the SDK's shielded shutdown of the server process
+            with self._scope:
+                async with Client(server, read_timeout_seconds=self.config.call_timeout,
+                                  cache=None) as client:
+                    self._client = client
+                    ready.set_result(await self._list(client))
+                    await self._stop.wait()
+            if not ready.done():
+                ready.set_exception(RuntimeError("stopped while starting"))
+        except BaseException as e:  # noqa: BLE001
             self._failure = self._failure or describe(e)
             if not ready.done():
                 ready.set_exception(e if isinstance(e, Exception) else RuntimeError(describe(e)))
-            raise
+            # recorded, not raised: nobody awaits this task, and calls read `_failure`
         finally:
             self._client = None
+            self._done.set()
 
     async def _list(self, client: Any) -> list[ToolSpec]:
         import jsonschema
@@ -280,17 +290,16 @@ class MCPClient:
         if self._closed:
             return
         self._closed = True
-        if self._client is None:  # still starting, or already ended
-            self._owner.cancel()
-        self._loop.call_soon_threadsafe(self._stop.set)
-        for _ in range(2):  # a graceful stop, then a cancellation
-            try:
-                self._owner.result(_SHUTDOWN_SECONDS)
-                break
-            except concurrent.futures.TimeoutError:
-                self._owner.cancel()
-            except (Exception, asyncio.CancelledError):  # noqa: BLE001 (already reported)
-                break
+
+        def stop(cancel: bool) -> None:
+            if self._scope is not None and (cancel or self._client is None):
+                self._scope.cancel()  # still starting: nothing to stop gracefully
+            self._stop.set()
+
+        self._loop.call_soon_threadsafe(stop, False)
+        if not self._done.wait(_SHUTDOWN_SECONDS):
+            self._loop.call_soon_threadsafe(stop, True)
+            self._done.wait(_SHUTDOWN_SECONDS)
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(5)
         if not self._thread.is_alive():
