@@ -53,7 +53,10 @@ def serve(
     from veriloop.mcp.server import EpisodeHost, bind_loopback, serve_http, serve_stdio
 
     load_env_modules(env_module)
-    environment = make_env(env, parse_env_options(env_option))
+    try:
+        environment = make_env(env, parse_env_options(env_option))
+    except KeyError as e:
+        raise UserError(str(e.args[0])) from None
     tasks = environment.tasks(task_index + 1, seed=task_seed, split=split, difficulty=difficulty)
     if len(tasks) <= task_index:
         raise UserError(f"environment '{env}' has only {len(tasks)} {split} task(s) for seed "
