@@ -89,6 +89,7 @@ def test_workspace_over_streamable_http_on_loopback():
     finally:
         proc.terminate()
         proc.wait(30)
+    assert proc.returncode == 0, proc.stderr.read()  # SIGTERM: a clean exit, episodes closed
 
 
 def test_arithmetic_results_and_error_results():

@@ -4,6 +4,8 @@ frameworks (see `veriloop.mcp.server` for what a session and its state are)."""
 from __future__ import annotations
 
 import enum
+import signal
+import sys
 from typing import Annotated
 
 import typer
@@ -63,6 +65,8 @@ def serve(
                         f"{task_seed}; lower --task-index")
     host = EpisodeHost(environment, tasks[task_index])
     host.specs()  # an environment that cannot be served fails here, before any client waits
+    # SIGTERM and Ctrl-C end the server quietly, after its episodes are closed
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     try:
         if transport is Transport.stdio:
             serve_stdio(host)
@@ -73,5 +77,7 @@ def serve(
                 raise UserError(f"cannot listen on 127.0.0.1:{port} ({e.strerror or e}); "
                                 "choose another --port (0: any free port)") from None
             serve_http(host, sock)
+    except KeyboardInterrupt:
+        pass
     finally:
         host.close()

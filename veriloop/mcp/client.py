@@ -58,8 +58,8 @@ class MCPServerConfig(BaseModel):
     tools: list[str] | None = None
     """Take only these of the server's tools (default: all)."""
     session: Literal["env", "episode"] = "env"
-    """"env": one connection shared by every episode (stateless tools); "episode": a fresh
-    connection (for stdio, a fresh process) per episode, closed with it (stateful tools)."""
+    """Either one connection shared by every episode ("env", for stateless tools) or a fresh
+    connection (for stdio, a fresh process) per episode, closed with it ("episode")."""
     call_timeout: float = Field(30.0, gt=0)
     """Seconds a tool call may take before it is an env_timeout fault."""
     start_timeout: float = Field(30.0, gt=0)
