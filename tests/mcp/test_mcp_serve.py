@@ -11,12 +11,15 @@ import sys
 from pathlib import Path
 
 import pytest
-from mcp import ClientSession, StdioServerParameters
+from mcp import ClientSession, MCPError, StdioServerParameters
 from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
 
 from veriloop.envs import get_env
+from veriloop.mcp import MCPClient, MCPServerConfig
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
+from veriloop.tools import ToolError
+from veriloop.types import FaultKind, InfrastructureError
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVE = [sys.executable, "-m", "veriloop.cli", "mcp", "serve"]
@@ -147,3 +150,46 @@ def test_a_port_in_use_is_one_line_exit_2():
         taken.close()
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert f"cannot listen on 127.0.0.1:{port}" in proc.stderr
+
+
+def test_an_infrastructure_fault_crosses_both_processes_typed():
+    """A served tool's infrastructure fault is a JSON-RPC error for the SDK client, and an
+    infrastructure fault again for a veriloop episode that takes the tool from the server."""
+    served = ["--env", str(ROOT / "tests" / "mcp" / "faulty_env.py") + ":FaultyEnv"]
+
+    async def main() -> None:
+        async with stdio_client(stdio(*served)) as (read, write), \
+                ClientSession(read, write) as session:
+            assert "Run the nightly job." in (await session.initialize()).instructions
+            with pytest.raises(MCPError, match=r"sandbox: sandbox is down \(job nightly\)"):
+                await session.call_tool("run_job", {"name": "nightly"})
+
+    asyncio.run(asyncio.wait_for(main(), 120))
+    with MCPClient(MCPServerConfig(command=[*SERVE, *served], env=ENV)) as client:
+        with pytest.raises(InfrastructureError, match="sandbox is down") as fault:
+            client.call("run_job", {"name": "nightly"})
+        assert fault.value.kind == FaultKind.ENV_CRASH
+        assert client.alive  # the server is fine; only that call failed
+
+
+def test_veriloop_client_over_streamable_http():
+    """`mcp_servers: [{url: ...}]`: the calculator of a served arithmetic environment, reached
+    over HTTP by veriloop's client (the SDK's 2026-07-28 sessionless protocol)."""
+    proc = subprocess.Popen([*SERVE, "--env", "arithmetic", "--transport", "http", "--port",
+                             "0"], stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                            env={**os.environ, **ENV})
+    try:
+        url = proc.stderr.readline().split()[-1]
+        env = get_env("arithmetic", mcp_servers=[{"url": url}])
+        try:
+            trajs = RolloutRunner(env, env.expert(), RolloutConfig()).run(env.tasks(3, seed=5))
+            with MCPClient(MCPServerConfig(url=url)) as client:
+                assert client.call("calculator", {"expression": "2 + 2"}) == "4"
+                with pytest.raises(ToolError, match="division by zero"):
+                    client.call("calculator", {"expression": "1/0"})
+        finally:
+            env.close()
+    finally:
+        proc.terminate()
+        proc.wait(30)
+    assert all(t.passed and t.fault is None for t in trajs)

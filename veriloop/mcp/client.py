@@ -33,8 +33,8 @@ from veriloop.errors import UserError
 from veriloop.tools import Tool, ToolError, validate_json_schema
 from veriloop.types import FaultKind, InfrastructureError, ToolSpec
 
-# JSON-RPC codes (MCP spec): these two are the caller's mistake, every other error is not
-INVALID_PARAMS, METHOD_NOT_FOUND, REQUEST_TIMEOUT = -32602, -32601, -32001
+# JSON-RPC codes (MCP spec): the first two are the caller's mistake, every other error is not
+INVALID_PARAMS, METHOD_NOT_FOUND, REQUEST_TIMEOUT, CONNECTION_CLOSED = -32602, -32601, -32001, -32000
 _SHUTDOWN_SECONDS = 10.0  # the SDK's stdio shutdown: close stdin, 2 s, SIGTERM, 2 s, SIGKILL
 
 
@@ -260,7 +260,8 @@ class MCPClient:
                 raise InfrastructureError(f"MCP server {label}: tool {name} did not answer "
                                           f"within {self.config.call_timeout:g}s",
                                           FaultKind.ENV_TIMEOUT) from None
-            self._failure = self._failure or e.message
+            if e.code == CONNECTION_CLOSED:  # dead: the next reset starts it again
+                self._failure = self._failure or e.message
             raise InfrastructureError(f"MCP server {label} failed on tool {name}: {e.message}"
                                       f"{self._stderr_tail()}") from None
         except Exception as e:  # noqa: BLE001 (transport failures: not the agent's doing)
