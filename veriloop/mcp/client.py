@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import json
+import os
 import tempfile
 import threading
 import time
@@ -114,8 +115,9 @@ class MCPClient:
 
     def __init__(self, config: MCPServerConfig) -> None:
         self.config = config
-        # closed in close(): it outlives this method
-        self._stderr = tempfile.TemporaryFile("w+") if config.command else None  # noqa: SIM115
+        # the server's stderr; append mode, as the process writes while we read; closed in close()
+        self._stderr = (tempfile.TemporaryFile("a+", errors="replace")  # noqa: SIM115
+                        if config.command else None)
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True,
                                         name=f"mcp {config.label}"[:60])
@@ -127,7 +129,6 @@ class MCPClient:
         self._done = threading.Event()  # set when the session task has ended, cleanup included
         self._thread.start()
         ready: concurrent.futures.Future[list[ToolSpec]] = concurrent.futures.Future()
-
         self._loop.call_soon_threadsafe(self._loop.create_task, self._own(ready))
         try:
             self.specs = self._select(ready.result(config.start_timeout))
@@ -164,12 +165,12 @@ class MCPClient:
         from mcp import Client
 
         self._scope = anyio.CancelScope()
-        server = self._server()
-        if self._stderr is not None:  # the SDK takes errlog only from its stdio_client
-            from mcp.client.stdio import stdio_client
-
-            server = stdio_client(server, errlog=self._stderr)
         try:
+            server = self._server()
+            if self._stderr is not None:  # the SDK takes errlog only from its stdio_client
+                from mcp.client.stdio import stdio_client
+
+                server = stdio_client(server, errlog=self._stderr)
             # cancelled through anyio, not asyncio's task.cancel(), which would break through
             # the SDK's shielded shutdown of the server process
             with self._scope:
@@ -227,8 +228,8 @@ class MCPClient:
             return ""
         try:
             self._stderr.flush()
-            self._stderr.seek(0)
-            text = " ".join(self._stderr.read()[-chars:].split())
+            self._stderr.seek(max(0, os.fstat(self._stderr.fileno()).st_size - chars))
+            text = " ".join(self._stderr.read().split())
         except (OSError, ValueError):
             return ""
         return f" (its stderr ends: {text})" if text else ""
@@ -245,11 +246,14 @@ class MCPClient:
         if client is None or self._closed:
             raise InfrastructureError(f"MCP server {label} is not running "
                                       f"({self._failure or 'closed'}){self._stderr_tail()}")
-        future = asyncio.run_coroutine_threadsafe(client.call_tool(name, arguments), self._loop)
+        future: concurrent.futures.Future[Any] | None = None
         try:
+            future = asyncio.run_coroutine_threadsafe(client.call_tool(name, arguments),
+                                                      self._loop)
             result = future.result(self.config.call_timeout + 5)
         except concurrent.futures.TimeoutError:
-            future.cancel()
+            if future is not None:
+                future.cancel()
             raise InfrastructureError(f"MCP server {label}: tool {name} did not answer within "
                                       f"{self.config.call_timeout:g}s", FaultKind.ENV_TIMEOUT
                                       ) from None
