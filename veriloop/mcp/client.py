@@ -35,7 +35,8 @@ from veriloop.tools import Tool, ToolError, validate_json_schema
 from veriloop.types import FaultKind, InfrastructureError, ToolSpec
 
 # JSON-RPC codes (MCP spec): the first two are the caller's mistake, every other error is not
-INVALID_PARAMS, METHOD_NOT_FOUND, REQUEST_TIMEOUT, CONNECTION_CLOSED = -32602, -32601, -32001, -32000
+INVALID_PARAMS, METHOD_NOT_FOUND = -32602, -32601
+REQUEST_TIMEOUT, CONNECTION_CLOSED = -32001, -32000
 _SHUTDOWN_SECONDS = 10.0  # the SDK's stdio shutdown: close stdin, 2 s, SIGTERM, 2 s, SIGKILL
 
 
