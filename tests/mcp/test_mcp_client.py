@@ -15,6 +15,7 @@ import pytest
 from pydantic import ValidationError
 
 from veriloop.envs import get_env
+from veriloop.errors import ConfigError
 from veriloop.mcp import MCPClient, MCPServerConfig, MCPStartError, MCPToolsEnv
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
 from veriloop.tools import ToolArgumentError, ToolError, ToolRegistry
@@ -105,6 +106,8 @@ def test_a_server_that_cannot_start_is_one_clear_error(tmp_path):
         MCPClient(MCPServerConfig(**calc_server(tools=["sqrt"])))
     with pytest.raises(ValidationError, match="exactly one of `command`"):
         MCPServerConfig(command=["x"], url="http://127.0.0.1:1/mcp")
+    with pytest.raises(ConfigError, match=r"mcp_servers\[1\]\.comand: Extra inputs are not"):
+        get_env("arithmetic", mcp_servers=[{"url": "http://127.0.0.1:9/mcp"}, {"comand": ["x"]}])
     with pytest.raises(MCPStartError, match="ConnectError"):
         MCPClient(MCPServerConfig(url="http://127.0.0.1:9/mcp"))
 

@@ -19,9 +19,32 @@ import weakref
 from collections.abc import Sequence
 from typing import Any
 
+from pydantic import ValidationError
+
+from veriloop.errors import ConfigError
 from veriloop.mcp.client import MCPClient, MCPServerConfig
 from veriloop.tools import ToolRegistry
 from veriloop.types import InfrastructureError, Message, Task
+
+SERVER_FORM = ("each server is {command: [program, args...]} (stdio) or {url: ...} (streamable "
+               "HTTP), optionally with env, cwd, tools, session, call_timeout, start_timeout")
+
+
+def parse_servers(servers: Any) -> list[MCPServerConfig]:
+    """`mcp_servers` as configs; a mistake is one `ConfigError` line naming the entry."""
+    if not isinstance(servers, list | tuple):
+        raise ConfigError(f"mcp_servers must be a list, got {type(servers).__name__}; "
+                          f"{SERVER_FORM}")
+    out = []
+    for i, server in enumerate(servers):
+        try:
+            out.append(MCPServerConfig.model_validate(server))
+        except ValidationError as e:
+            first = e.errors()[0]
+            where = "".join(f".{x}" for x in first["loc"])
+            msg = first["msg"].removeprefix("Value error, ")
+            raise ConfigError(f"mcp_servers[{i}]{where}: {msg}; {SERVER_FORM}") from None
+    return out
 
 
 def _close_all(clients: dict[int, MCPClient]) -> None:
@@ -67,7 +90,7 @@ class MCPToolsEnv:
 
     def __init__(self, env: Any, servers: Sequence[MCPServerConfig | dict[str, Any]]) -> None:
         self.env = env
-        self.servers = [MCPServerConfig.model_validate(s) for s in servers]
+        self.servers = parse_servers(servers)
         self._shared: dict[int, MCPClient] = {}
         self._lock = threading.Lock()
         self._finalizer = weakref.finalize(self, _close_all, self._shared)
