@@ -140,7 +140,6 @@ def test_a_port_in_use_is_one_line_exit_2():
     from veriloop.mcp.server import bind_loopback
 
     taken = bind_loopback(0)
-    taken.listen()
     try:
         port = str(taken.getsockname()[1])
         proc = subprocess.run([*SERVE, "--env", "arithmetic", "--transport", "http", "--port",

@@ -121,11 +121,13 @@ def serve_stdio(host: EpisodeHost) -> None:
 
 
 def bind_loopback(port: int) -> socket.socket:
-    """A listening socket on 127.0.0.1:`port` (0: any free port)."""
+    """A listening socket on 127.0.0.1:`port` (0: any free port); clients that connect before
+    the server runs wait in its backlog instead of being refused."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind(("127.0.0.1", port))
+        sock.listen(128)
     except OSError:
         sock.close()
         raise
