@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from veriloop.envs import get_env
+from veriloop.envs import ScriptedExpert, get_env
 from veriloop.errors import ConfigError
 from veriloop.mcp import MCPClient, MCPServerConfig, MCPStartError, MCPToolsEnv
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
@@ -136,19 +136,17 @@ def test_expert_episodes_call_the_server_through_the_runner(tmp_path):
 def test_a_crash_fails_its_episode_and_the_next_reset_restarts_the_server(tmp_path):
     log = tmp_path / "calls.jsonl"
     env = get_env("arithmetic", mcp_servers=[calc_server(log)])
+    crasher = ScriptedExpert(lambda task, messages: '<tool_call>{"name": "calculator", '
+                             '"arguments": {"expression": "crash"}}</tool_call>')
     try:
         task = env.tasks(1, seed=0)[0]
-        episode = env.reset(task)
-        from veriloop.types import Message
-
-        call = '<tool_call>{"name": "calculator", "arguments": {"expression": "crash"}}</tool_call>'
-        with pytest.raises(InfrastructureError):
-            episode.step(Message(role="assistant", content=call))
-        episode.close()
+        crashed = RolloutRunner(env, crasher, RolloutConfig()).run([task])[0]
         traj = RolloutRunner(env, env.expert(), RolloutConfig()).run([task])[0]
-        assert traj.passed and traj.fault is None  # a fresh server process answered
     finally:
         env.close()
+    assert crashed.is_infra_error and crashed.fault.kind == FaultKind.ENV_CRASH
+    assert "Connection closed" in crashed.fault.reason and crashed.grade is None
+    assert traj.passed and traj.fault is None  # a fresh server process answered
     assert len({c["pid"] for c in logged(log)}) == 1  # only the new process logged a result
 
 
@@ -180,3 +178,11 @@ def test_cli_rollout_with_mcp_tools_and_a_missing_server(tmp_path):
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert proc.stderr.strip() == ("error: MCP server no-such-mcp-server could not start: "
                                    "command not found: no-such-mcp-server")
+    exits = calc_server()
+    exits["env"]["MCP_CALC_EXIT_AT_START"] = "1"
+    proc = veriloop("eval", "--env", "arithmetic", "--policy", "expert", "--tasks", "1",
+                    "--out", str(tmp_path / "exits"), "--env-option",
+                    f"mcp_servers={json.dumps([exits])}")
+    assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1
+    assert proc.stderr.startswith("error: MCP server ") and "could not start" in proc.stderr
+    assert "told to exit at start" in proc.stderr  # the server's own last words
