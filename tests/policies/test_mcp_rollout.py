@@ -36,6 +36,9 @@ def test_tiny_model_episodes_take_their_tools_from_an_mcp_server(tiny_policy, tm
     for t in model + expert:
         calc = next(s for s in t.tools if s.name == "calculator")
         assert calc.description == "Evaluate an arithmetic expression (served over MCP)."
+    for t in model:  # the model's prompt lists the server's tools (the chat template renders
+        assert "calculator(expression:string) Evaluate an arithmetic expression (served " \
+            "over MCP).\npid() The server's process id." in t.prompt_text  # them as signatures)
     results = [r.content for t in model for turn in t.turns for r in turn.tool_results]
     assert len(results) == model_calls  # each call the model got through reached the server
     calls = [json.loads(line) for line in log.read_text().splitlines()]
