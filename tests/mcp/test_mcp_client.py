@@ -186,3 +186,23 @@ def test_cli_rollout_with_mcp_tools_and_a_missing_server(tmp_path):
     assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1
     assert proc.stderr.startswith("error: MCP server ") and "could not start" in proc.stderr
     assert "told to exit at start" in proc.stderr  # the server's own last words
+
+
+def test_workspace_episodes_add_server_tools_behind_their_guard(tmp_path):
+    """Server tools join a workspace episode's own and run behind its registry: recorded in the
+    world's call log, errors in the workspace's `Error <status>` form."""
+    env = get_env("workspace", mcp_servers=[calc_server(tools=["calculator"])])
+    try:
+        episode = env.reset(env.tasks(1, seed=0, split="test")[0])
+        names = {s.name for s in episode.tools}
+        assert "calculator" in names and "ask_user" in names and "pid" not in names
+        ok = episode.registry.call(ToolCall(name="calculator", arguments={"expression": "7*6"}))
+        bad = episode.registry.call(ToolCall(name="calculator", arguments={"expression": "1/0"}))
+        episode.close()
+    finally:
+        env.close()
+    assert not ok.is_error and ok.content == "42"
+    assert bad.is_error and bad.content.startswith("Error 500: ") and "division by zero" in \
+        bad.content
+    assert [(c.name, c.status) for c in episode.world.calls] == [("calculator", 200),
+                                                                 ("calculator", 500)]
