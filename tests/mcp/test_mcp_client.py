@@ -108,6 +108,8 @@ def test_a_server_that_cannot_start_is_one_clear_error(tmp_path):
         MCPServerConfig(command=["x"], url="http://127.0.0.1:1/mcp")
     with pytest.raises(ConfigError, match=r"mcp_servers\[1\]\.comand: Extra inputs are not"):
         get_env("arithmetic", mcp_servers=[{"url": "http://127.0.0.1:9/mcp"}, {"comand": ["x"]}])
+    with pytest.raises(ConfigError, match="tool 'pid' is offered by MCP servers"):
+        get_env("arithmetic", mcp_servers=[calc_server(), calc_server(tools=["pid"])])
     with pytest.raises(MCPStartError, match="ConnectError"):
         MCPClient(MCPServerConfig(url="http://127.0.0.1:9/mcp"))
 

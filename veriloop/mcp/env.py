@@ -94,6 +94,7 @@ class MCPToolsEnv:
         self._shared: dict[int, MCPClient] = {}
         self._lock = threading.Lock()
         self._finalizer = weakref.finalize(self, _close_all, self._shared)
+        served: dict[str, str] = {}  # tool -> the server that offers it
         try:
             for i, server in enumerate(self.servers):
                 client = MCPClient(server)  # raises MCPStartError: found before any episode
@@ -101,6 +102,12 @@ class MCPToolsEnv:
                     self._shared[i] = client
                 else:
                     client.close()
+                for spec in client.specs:
+                    if spec.name in served:
+                        raise ConfigError(f"tool {spec.name!r} is offered by MCP servers "
+                                          f"{served[spec.name]} and {server.label}; keep one "
+                                          "with a server's `tools: [...]`")
+                    served[spec.name] = server.label
         except BaseException:
             self.close()
             raise
