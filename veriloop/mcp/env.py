@@ -3,7 +3,8 @@
 Each entry of `mcp_servers` is an `MCPServerConfig` (`{command: [python, server.py]}` for stdio,
 `{url: http://127.0.0.1:8765/mcp}` for streamable HTTP). Every episode's tool registry gets
 the servers' tools: a server tool named like one of the environment's replaces it (its calls
-go to the server; the environment's tasks, grader and expert stay), the others are added.
+go to the server; the environment's tasks, grader and expert stay), the others are added;
+two servers may not offer the same tool.
 Servers are started and listed when the environment is built, so a server that cannot start
 is one clear error before any episode runs. Episodes must keep their tools in a `registry`
 (a `ToolRegistry`), as `ToolEpisode` and every built-in environment do.
