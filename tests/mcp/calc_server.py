@@ -45,8 +45,10 @@ def calculator(expression: str) -> str:
     return result
 
 
-@server.tool(description="The server's process id.")
+@server.tool()
 def pid() -> int:
+    """The server's
+    process id."""
     return os.getpid()
 
 

@@ -45,6 +45,7 @@ def test_specs_and_results_come_from_the_server_process(tmp_path):
         assert specs["calculator"].description == \
             "Evaluate an arithmetic expression (served over MCP)."
         assert specs["calculator"].parameters["properties"]["expression"]["type"] == "string"
+        assert specs["pid"].description == "The server's process id."  # its docstring, one line
         assert client.call("calculator", {"expression": "(12 + 30) * 4"}) == "168"
         server_pid = int(client.call("pid", {}))
     assert server_pid != os.getpid()

@@ -204,7 +204,8 @@ class MCPClient:
                 except jsonschema.SchemaError as e:
                     raise MCPStartError(f"MCP server {self.config.label}: tool {t.name!r} has "
                                         f"an invalid inputSchema ({e.message})") from None
-                text = (t.description or t.title or t.name).strip()
+                # one line, as veriloop's own tools: templates list one tool per line
+                text = " ".join((t.description or t.title or t.name).split())
                 specs.append(ToolSpec(name=t.name, description=text, parameters=schema))
             cursor = page.next_cursor
             if cursor is None:
