@@ -27,6 +27,11 @@ class ToolArgumentError(ValueError):
     """Arguments that do not match the tool's schema (the agent's fault)."""
 
 
+class ToolError(Exception):
+    """A tool failing on valid arguments with a message meant for the agent: the result reads
+    `Error: <message>` (other exceptions also show their type)."""
+
+
 def _json_type(hint: Any) -> dict[str, Any]:
     origin = get_origin(hint)
     if hint is str:
@@ -150,6 +155,22 @@ def validate_arguments(schema: dict[str, Any], arguments: Any) -> dict[str, Any]
     return {k: _check(v, props[k], k) for k, v in arguments.items()}
 
 
+def validate_json_schema(schema: dict[str, Any], arguments: Any) -> dict[str, Any]:
+    """Check `arguments` against any JSON Schema with `jsonschema` (for tools whose schema is not
+    built by `schema_for`, e.g. those of MCP servers); raise ToolArgumentError with the most
+    relevant violation. Values are passed on unchanged."""
+    import jsonschema
+
+    if not isinstance(arguments, dict):
+        raise ToolArgumentError(f"arguments must be a JSON object, got {type(arguments).__name__}")
+    cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+    error = jsonschema.exceptions.best_match(cls(schema).iter_errors(arguments))
+    if error is not None:
+        where = "/".join(str(p) for p in error.absolute_path)
+        raise ToolArgumentError(f"{where}: {error.message}" if where else error.message)
+    return arguments
+
+
 def truncate(text: str, limit: int) -> tuple[str, bool]:
     """Keep the head and tail of `text` within `limit` characters, with a visible marker."""
     if limit <= 0 or len(text) <= limit:
@@ -163,15 +184,21 @@ def truncate(text: str, limit: int) -> tuple[str, bool]:
 
 @dataclass(frozen=True)
 class Tool:
-    """A callable tool: the function, its spec, and its output limit."""
+    """A callable tool: the function, its spec, its output limit and, for schemas not built by
+    `@tool`, the function that checks arguments against them (`validate_json_schema`)."""
 
     fn: Callable[..., Any]
     spec: ToolSpec
     max_output_chars: int | None = None
+    validator: Callable[[dict[str, Any], Any], dict[str, Any]] | None = None
 
     @property
     def name(self) -> str:
         return self.spec.name
+
+    def check(self, arguments: Any) -> dict[str, Any]:
+        """The arguments to call with; raises ToolArgumentError."""
+        return (self.validator or validate_arguments)(self.spec.parameters, arguments)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return self.fn(*args, **kwargs)
@@ -202,9 +229,10 @@ class ToolRegistry:
         for t in tools:
             self.add(t)
 
-    def add(self, t: Tool | Callable[..., Any]) -> None:
+    def add(self, t: Tool | Callable[..., Any], replace: bool = False) -> None:
+        """Register a tool; `replace=True` lets it take the place of one with the same name."""
         t = t if isinstance(t, Tool) else tool(t)
-        if t.name in self._tools:
+        if t.name in self._tools and not replace:
             raise ValueError(f"tool '{t.name}' is registered twice")
         self._tools[t.name] = t
 
@@ -229,13 +257,13 @@ class ToolRegistry:
 
     def validate(self, call: ToolCall) -> dict[str, Any]:
         """Arguments converted for the call; raises KeyError / ToolArgumentError."""
-        return validate_arguments(self.get(call.name).spec.parameters, call.arguments)
+        return self.get(call.name).check(call.arguments)
 
     def call(self, call: ToolCall) -> ToolResult:
         start = time.perf_counter()
         try:
             t = self.get(call.name)
-            args = validate_arguments(t.spec.parameters, call.arguments)
+            args = t.check(call.arguments)
         except (KeyError, ToolArgumentError) as e:
             return ToolResult(call_id=call.id, name=call.name, content=f"Error: {e.args[0]}",
                               is_error=True, seconds=time.perf_counter() - start)
@@ -244,6 +272,8 @@ class ToolRegistry:
             content, is_error = ("" if out is None else str(out)), False
         except InfrastructureError:
             raise  # not the agent's fault: the episode is marked errored, not scored
+        except ToolError as e:
+            content, is_error = f"Error: {e}", True
         except Exception as e:  # noqa: BLE001 (a tool failing on valid arguments: the agent's)
             content, is_error = f"Error: {type(e).__name__}: {e}", True
         limit = t.max_output_chars or self.max_output_chars

@@ -2,8 +2,17 @@ from typing import Literal
 
 import pytest
 
-from veriloop.tools import ToolRegistry, tool, truncate, validate_arguments
-from veriloop.types import FaultKind, InfrastructureError, ToolCall
+from veriloop.tools import (
+    Tool,
+    ToolArgumentError,
+    ToolError,
+    ToolRegistry,
+    tool,
+    truncate,
+    validate_arguments,
+    validate_json_schema,
+)
+from veriloop.types import FaultKind, InfrastructureError, ToolCall, ToolSpec
 
 
 @tool
@@ -116,3 +125,51 @@ def test_truncation_keeps_head_and_tail_with_visible_marker():
 def test_duplicate_registration_rejected():
     with pytest.raises(ValueError, match="registered twice"):
         ToolRegistry([search, search])
+
+
+def test_replace_registration_and_tool_error_text():
+    @tool(name="search")
+    def other(query: str) -> str:
+        """Another search."""
+        raise ToolError("index offline, retry later")
+
+    reg = ToolRegistry([search])
+    reg.add(other, replace=True)
+    assert reg.names == ["search"] and reg.get("search").spec.description == "Another search."
+    r = reg.call(ToolCall(name="search", arguments={"query": "x"}))
+    assert r.is_error and r.content == "Error: index offline, retry later"  # no type name
+
+
+# a schema as MCP servers (pydantic) write it: nullable via anyOf, titles, a nested object
+EXTERNAL = {"type": "object", "title": "findArguments", "required": ["query"],
+            "properties": {"query": {"type": "string", "title": "Query"},
+                           "limit": {"anyOf": [{"type": "integer"}, {"type": "null"}],
+                                     "default": None},
+                           "filter": {"type": "object", "required": ["tag"],
+                                      "properties": {"tag": {"type": "string"}}}}}
+
+
+@pytest.mark.parametrize("args, message", [
+    ({}, "'query' is a required property"),
+    ({"query": 3}, "query: 3 is not of type 'string'"),
+    ({"query": "a", "limit": "5"}, "limit: '5' is not valid under any of the given schemas"),
+    ({"query": "a", "filter": {}}, "filter: 'tag' is a required property"),
+    ([1], "arguments must be a JSON object, got list"),
+])
+def test_json_schema_validation_errors(args, message):
+    with pytest.raises(ToolArgumentError) as e:
+        validate_json_schema(EXTERNAL, args)
+    assert str(e.value) == message
+
+
+def test_a_tool_with_an_external_schema_is_checked_by_its_validator():
+    find = Tool(fn=lambda **kw: str(sorted(kw)), validator=validate_json_schema,
+                spec=ToolSpec(name="find", description="Find.", parameters=EXTERNAL))
+    reg = ToolRegistry([find])
+    ok = {"query": "a", "limit": None, "filter": {"tag": "t"}}
+    assert validate_json_schema(EXTERNAL, ok) is ok and reg.validate(ToolCall(name="find",
+                                                                             arguments=ok)) == ok
+    r = reg.call(ToolCall(name="find", arguments=ok))
+    assert not r.is_error and r.content == "['filter', 'limit', 'query']"
+    r = reg.call(ToolCall(name="find", arguments={"query": 1}))
+    assert r.is_error and r.content == "Error: query: 1 is not of type 'string'"

@@ -5,6 +5,10 @@ and environments defined in a file or module that is not packaged at all:
     get_env("my_envs.py:PopulationEnv")    # a class (or factory) in a Python file
     get_env("my_pkg.envs:PopulationEnv")   # ... or in an importable module
     load_env_module("my_envs.py")          # run a file's @register_env decorators
+    get_env("arithmetic", mcp_servers=[{"command": ["python", "calc_server.py"]}])
+
+`mcp_servers` works with every environment: its episodes take tools from those MCP servers
+(`veriloop.mcp.env`).
 
 Files are imported once per process (by absolute path), so every `get_env` call in a run builds
 its environment from the same module objects.
@@ -95,9 +99,18 @@ def list_envs() -> list[str]:
     return sorted(set(_BUILTIN) | set(_REGISTERED) | set(_entry_points()))
 
 
-def get_env(name: str, **kwargs: Any) -> Environment:
+def get_env(name: str, mcp_servers: list[Any] | None = None, **kwargs: Any) -> Environment:
     """Build the environment registered as `name`, or `file.py:Class` / `module:Class`, with
-    keyword options."""
+    keyword options; with `mcp_servers`, its episodes also take tools from those MCP servers."""
+    env = _build_env(name, **kwargs)
+    if mcp_servers:
+        from veriloop.mcp.env import MCPToolsEnv
+
+        return MCPToolsEnv(env, mcp_servers)
+    return env
+
+
+def _build_env(name: str, **kwargs: Any) -> Environment:
     if name in _REGISTERED:
         return _REGISTERED[name](**kwargs)
     if name in _BUILTIN:

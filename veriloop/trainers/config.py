@@ -56,7 +56,9 @@ class EnvConfig(Section):
     """Seed of the task generator (pools differ by split, so train and test never overlap)."""
     options: dict[str, Any] = {}
     """Keyword options of the environment's constructor (e.g. workspace: `fault_rate: 0.15`,
-    repo: `reward: fraction`); see the environment's docstring."""
+    repo: `reward: fraction`); see the environment's docstring. Every environment also takes
+    `mcp_servers` (tools from MCP servers, e.g. `[{command: [python, server.py]}]`; see
+    `veriloop.mcp.env`)."""
 
 
 class CurriculumConfig(Section):

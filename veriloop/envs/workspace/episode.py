@@ -36,7 +36,7 @@ from veriloop.envs.workspace.world import (
     World,
 )
 from veriloop.formats import HermesFormat, ToolCallFormat
-from veriloop.tools import Tool, ToolArgumentError, ToolRegistry, truncate
+from veriloop.tools import Tool, ToolArgumentError, ToolError, ToolRegistry, truncate
 from veriloop.types import InfrastructureError, Message, Task, ToolCall, ToolResult, ToolSpec
 
 # app name (Task.metadata["apps"]) -> module with `make_tools(rt) -> list[Tool]`
@@ -104,6 +104,9 @@ class GuardedRegistry(ToolRegistry):
         except WorkspaceError as e:
             self._record(call, e.status, e.message)
             return result(str(e), True)
+        except ToolError as e:  # a message meant for the agent (e.g. an MCP server's error)
+            self._record(call, 500, str(e))
+            return result(f"Error 500: {e}", True)
         except Exception as e:  # noqa: BLE001 (a tool failing on valid arguments: the agent sees it)
             self._record(call, 500, f"{type(e).__name__}: {e}")
             return result(f"Error 500: {type(e).__name__}: {e}", True)
