@@ -79,6 +79,22 @@ def _agent_order(key: str) -> tuple[int, str]:
     return (0, key) if "/completion_L" in key else (1, key)
 
 
+def _benchmark_tables(benches: Mapping[str, Mapping[str, Mapping[str, float]]]) -> list[str]:
+    """One table per benchmark: success rate by category (rows) and stage (columns)."""
+    parts: list[str] = []
+    for label, rows in benches.items():
+        stages = [s for s in ("base", "sft", "rl") if any(s in r for r in rows.values())]
+        parts.append(f"<h2>Benchmark: {html.escape(label)} (success rate, greedy)</h2><table>"
+                     "<tr><th>category</th>" + "".join(
+                         f"<th>{html.escape(s)}</th>" for s in stages) + "</tr>")
+        for cat, by_stage in rows.items():
+            cells = "".join(f"<td>{by_stage[s]:.3f}</td>" if s in by_stage else "<td></td>"
+                            for s in stages)
+            parts.append(f"<tr><td>{html.escape(cat)}</td>{cells}</tr>")
+        parts.append("</table>")
+    return parts
+
+
 def write_report(run_dir: str | Path, summary: Mapping[str, Any] | None = None,
                  before: Mapping[str, Any] | None = None, after: Mapping[str, Any] | None = None,
                  metrics_path: str | Path | None = None,
@@ -117,10 +133,13 @@ def write_report(run_dir: str | Path, summary: Mapping[str, Any] | None = None,
     if summary:
         parts.append("<h2>Summary</h2><table>")
         for k, v in summary.items():
+            if k == "benchmarks":
+                continue  # its own table below
             shown = json.dumps(v) if isinstance(v, (dict, list)) else (
                 f"{v:.4g}" if isinstance(v, float) else str(v))
             parts.append(f"<tr><th>{html.escape(k)}</th><td>{html.escape(shown)}</td></tr>")
         parts.append("</table>")
+    parts.extend(_benchmark_tables((summary or {}).get("benchmarks") or {}))
     evals = [r for r in rl_rows if "eval/pass@1" in r]
     if evals:
         keys = ["eval/pass@1", "eval/score", "eval/format_violation_rate",
