@@ -256,3 +256,38 @@ def test_judges_rotate():
     scores = [rot(None, None, None) for _ in range(4)]
     assert seen == [0, 1, 2, 0]
     assert [g.components["judge_index"] for g in scores] == [0.0, 1.0, 2.0, 0.0]
+
+
+class _FixedJudge:
+    """A judge policy that always answers with one score."""
+
+    def __init__(self, score):
+        from veriloop.rollout.tokenize import ByteRenderer
+
+        self.renderer, self.score, self.prompts = ByteRenderer(), score, []
+
+    def generate(self, requests, params):
+        from veriloop.policies.base import Generation
+
+        self.prompts += [r.messages[-1].content for r in requests]
+        return [Generation(text=f"SCORE: {self.score}") for _ in requests]
+
+    def release(self, key):
+        pass
+
+
+def test_configured_judges_add_quality_and_novelty_in_rotation(env, expert_runs):
+    tasks, trajs = expert_runs
+    judges = [_FixedJudge(10), _FixedJudge(0)]
+    judged = ResearchEnv(judges=judges, judge_weight=0.3)
+    grader = judged.grader()
+    g1 = grader(tasks[0], trajs[0], None)  # graded offline: state rebuilt from the trajectory
+    g2 = grader(tasks[0], trajs[0], None)
+    assert g1.components["correctness"] == 1.0 and g1.components["reproducibility"] == 1.0
+    assert g1.components["w/quality"] == pytest.approx(0.2)
+    assert g1.components["w/novelty"] == pytest.approx(0.1)
+    assert g1.components["w/correctness"] == pytest.approx(0.35 * 0.7)
+    # each component's judge rotates: quality is judged 10 then 0 across the two calls
+    assert {g1.components["quality"], g2.components["quality"]} == {0.0, 1.0}
+    assert g1.score != g2.score
+    assert all("## Findings" in p for j in judges for p in j.prompts)
