@@ -291,3 +291,21 @@ def test_configured_judges_add_quality_and_novelty_in_rotation(env, expert_runs)
     assert {g1.components["quality"], g2.components["quality"]} == {0.0, 1.0}
     assert g1.score != g2.score
     assert all("## Findings" in p for j in judges for p in j.prompts)
+
+
+def test_a_success_resets_the_retry_count():
+    env = ResearchEnv(max_retries=1, pool_size=1)
+    try:
+        [task] = env.tasks(1, seed=0, difficulty=1)
+        ep = env.reset(task)
+        fail = "raise SystemExit(2)"
+        ok = "print('fine')"
+        outs = []
+        for code in (fail, ok, fail, fail, fail):
+            ep.step(_call("write_file", path="s.py", content=code))
+            outs.append(ep.step(_call("execute_code", path="s.py")).messages[0].content)
+        assert [o.split("]")[0] for o in outs[:4]] == ["[exit code 2", "[exit code 0",
+                                                       "[exit code 2", "[exit code 2"]
+        assert outs[4].startswith("refused:") and ep.state.refused_runs == 1
+    finally:
+        env.close()

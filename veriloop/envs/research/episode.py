@@ -6,8 +6,8 @@ written with `write_file`, run in the sandbox with the question's dataset under 
 `compute_stats` (scipy/statsmodels on the trusted side), `plot_data`, `write_report`, `submit`.
 
 Anti-hacking bookkeeping kept here (the grader turns it into flags and penalties):
-- retry cap: once a script has failed `max_retries` + 1 times, running it again is refused
-  until the episode changes approach (a new script path); refusals are counted;
+- retry cap: once a script has failed `max_retries` + 1 times in a row, running it again is
+  refused: the episode must change approach (a new script); refusals are counted;
 - repeated searches: identical queries (case and spacing ignored) are counted.
 """
 
@@ -193,7 +193,12 @@ class ResearchEpisode(ToolEpisode):
             p = clean_path(path)
             if p not in work.files:
                 raise ValueError(f"no file {p!r}; write it first with write_file")
-            failures = sum(1 for e in work.executions if e.path == p and not e.ok)
+            failures = 0  # consecutive failures of this script (a success resets the count)
+            for e in reversed(work.executions):
+                if e.path == p and not e.refused:
+                    if e.ok:
+                        break
+                    failures += 1
             if failures > max_retries:
                 out = (f"refused: {p} has failed {failures} times (retry cap "
                        f"{max_retries}); change approach: write a different script")

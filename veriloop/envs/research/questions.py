@@ -140,7 +140,7 @@ def reference(spec: Spec) -> tuple[list[dict[str, Any]], dict[str, float]]:
     return facts, out
 
 
-def question_text(spec: Spec) -> str:
+def question_text(spec: Spec, keys: list[str]) -> str:
     ds, a = DATASETS[spec.dataset], spec.args
     where = f"the {ds.topic} dataset (file data/{spec.dataset}.csv)"
     ctrl = " and ".join(f"`{c}`" for c in a.get("controls", ()))
@@ -165,9 +165,8 @@ def question_text(spec: Spec) -> str:
              f"regression of `{a['y']}` on `{a['x']}` and {ctrl} with an intercept, and its 95% "
              "confidence "
              "interval (keys prefixed adj_; direction and significance refer to (b)).")
-    keys = ", ".join(f["key"] for f in reference(spec)[0])
-    return (f"{q}\nSignificance level: {ALPHA}. Findings keys: {keys}. Cite the dataset's "
-            "documentation from the corpus.")
+    return (f"{q}\nSignificance level: {ALPHA}. Findings keys: {', '.join(keys)}. Cite the "
+            "dataset's documentation from the corpus.")
 
 
 def build_task(spec: Spec, split: str, index: int) -> Task:
@@ -176,7 +175,7 @@ def build_task(spec: Spec, split: str, index: int) -> Task:
     return Task(
         id=f"research-{split}-{spec.id}-{index}", env="research", difficulty=spec.level,
         prompt=(Message(role="system", content=SYSTEM_PROMPT),
-                Message(role="user", content=question_text(spec))),
+                Message(role="user", content=question_text(spec, [f["key"] for f in facts]))),
         metadata={"dataset": spec.dataset, "doc_id": ds.doc_id, "topic": ds.topic,
                   "stat": spec.stat, "args": dict(spec.args), "level": spec.level,
                   "analyses": analyses(spec), "keys": [f["key"] for f in facts]},
