@@ -66,8 +66,10 @@ def episode_state(trajectory: Trajectory, state: Any) -> ResearchState:
             elif call.name == "search_papers":
                 searches.append(" ".join(str(call.arguments.get("query", "")).lower().split()))
     steps = sum(len(t.tool_calls) for t in trajectory.turns)
-    return ResearchState({}, tuple(execs), tuple(stats), tuple(searches), (), {},
-                         trajectory.final_answer, trajectory.final_answer is not None, steps)
+    return ResearchState(files={}, executions=tuple(execs), stats_outputs=tuple(stats),
+                         searches=tuple(searches), papers_read=(), plots={},
+                         report=trajectory.final_answer,
+                         submitted=trajectory.final_answer is not None, steps=steps)
 
 
 def findings(report: str, keys: Sequence[str]) -> dict[str, str]:
