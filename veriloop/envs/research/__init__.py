@@ -9,6 +9,11 @@ citations, originality, execution shaping, efficiency and, optionally, rotating 
 with the anti-hacking checks of section 12.7.10. Levels 1-4: summarise the documentation ->
 one test -> a controlled comparison -> a two-part study. `research_expert` demonstrates it.
 
+Sandbox: the bubblewrap sandbox's package allow-list gains scipy, pandas, statsmodels and
+matplotlib (read-only); veriloop itself, scikit-learn and the task's verification data stay out
+of reach, so a script cannot read the reference analysis. With `sandbox="rlimit"` there is no
+such isolation (see `veriloop.sandbox`).
+
 Splits: "train" and "test" hold different questions (every fourth question of a level is held
 out); datasets are shared across them.
 
