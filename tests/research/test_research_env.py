@@ -90,6 +90,10 @@ def test_expert_scores_at_least_095_on_every_level(expert_runs, level):
                 "write_report", "submit"} <= set(names)
         if level >= 3:
             assert {"compute_stats", "plot_data"} <= set(names)
+        # execution shaping is credited to the turn of the (first) successful run
+        [sg] = t.grade.subgoals
+        assert sg.name == "ran_code" and names[sg.turn] == "execute_code"
+        assert sg.value == pytest.approx(0.10)
 
 
 def _fault_grades(env, fault):

@@ -15,7 +15,8 @@ function `(task, trajectory, state) -> Grade`):
   own documentation is cited. A non-corpus id is flagged `hallucinated_citation`.
 - `originality`: 1 unless the report copies corpus text verbatim beyond `plagiarism_threshold`
   (share of its word 8-grams found in the corpus; flagged `plagiarism`).
-- `execution`: shaping for successful and failed executions: ok / (ok + failed).
+- `execution`: shaping for successful and failed executions: ok / (ok + failed), credited
+  to the turn of the first successful run (a sub-goal, for per-turn credit).
 - `efficiency`: max(0, 1 - tool calls / `max_steps`).
 - `quality` and `novelty` (only when judges are configured): LLM judges, one of several in
   rotation per call (`RotatingJudge`), so a policy cannot tune itself to a single judge.
@@ -40,7 +41,7 @@ from veriloop.graders.compose import Component, Composite
 from veriloop.graders.hacking import detect_unbacked_claims
 from veriloop.graders.judge import JudgeGrader
 from veriloop.graders.rubric import Rubric, RubricGrader
-from veriloop.types import Grade, Task, Trajectory
+from veriloop.types import Grade, Subgoal, Task, Trajectory
 
 WEIGHTS = {"correctness": 0.35, "reproducibility": 0.15, "format": 0.10, "citations": 0.15,
            "originality": 0.10, "execution": 0.10, "efficiency": 0.05}
@@ -172,11 +173,17 @@ def originality_grader(corpus: Corpus, threshold: float) -> Grader:
 
 
 def execution(task: Task, trajectory: Trajectory, state: Any) -> Grade:
+    """Shaping: the share of runs that succeeded, credited (as a sub-goal) to the turn of the
+    first successful run."""
     runs = [e for e in episode_state(trajectory, state).executions if not e.refused]
     ok = sum(e.ok for e in runs)
     score = ok / len(runs) if runs else 0.0
+    first = next((t.index for t in trajectory.turns for r in t.tool_results
+                  if r.name == "execute_code" and r.content.startswith("[exit code 0]")), None)
     return Grade(score=score, passed=ok > 0, explanation=f"{ok}/{len(runs)} runs succeeded",
-                 components={"runs": float(len(runs)), "ok": float(ok)})
+                 components={"runs": float(len(runs)), "ok": float(ok)},
+                 subgoals=(Subgoal(name="ran_code", turn=first,
+                                   value=score if first is not None else 0.0),))
 
 
 def efficiency_grader(max_steps: int) -> Grader:
