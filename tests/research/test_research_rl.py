@@ -4,8 +4,12 @@ held-out reward of the SFT model against the GRPO model on the held-out level-1 
 
 The minimum-quality gate is off here (`min_quality=0`): below 0.4 every report scores 0, which
 leaves a model this small no signal to climb; the components (sections, citations, runs) then
-reward partial progress. This encodes issue 18's last acceptance point; see the note of the
-session that added it for the numbers it gave (2 CPU cores, 2026-11-24).
+reward partial progress. This encodes issue 18's last acceptance point and has NOT been seen
+to pass: on 2 shared CPU cores (2026-11-24) SFT on the 4 demonstrations (40 epochs, ~16k tokens
+a step, ~15-25 s a step) ended at loss 2.28, far from the memorised demonstrations the repo
+test gets, and the "before" evaluation (3 held-out questions x 4 samples, episodes running to
+the step budget) had not finished after 8 minutes, so the run was stopped. It needs a GPU or a
+much shorter report format for the embedded model.
 """
 
 from pathlib import Path
