@@ -36,7 +36,7 @@ def _expert_eval(tmp_path, n):
 
 
 def test_eval_expert_end_to_end(tmp_path):
-    _expert_eval(tmp_path, 8)
+    _expert_eval(tmp_path, 4)  # one question per level
 
 
 @pytest.mark.slow
