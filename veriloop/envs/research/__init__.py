@@ -19,7 +19,9 @@ out); datasets are shared across them.
 
 Options: `max_turns`, `max_retries` (failing runs of one script before it is refused),
 `judges` (policy specs for the quality/novelty judges, rotated), `judge_weight`,
-`min_quality`, `penalty`, `plagiarism_threshold`, `sandbox`, `pool_size`, `timeout_s`.
+`min_quality`, `penalty`, `plagiarism_threshold`, `sandbox`, `pool_size`, `timeout_s` (per
+script run; keep it below the runner's `rollout.step_timeout`, which also counts the wait for
+a free sandbox when many episodes run at once: raise it for large batches).
 """
 
 from __future__ import annotations
@@ -55,7 +57,7 @@ class ResearchEnv:
                  judges: Sequence[Any] = (), judge_weight: float = 0.3,
                  min_quality: float = 0.4, penalty: float = 0.05,
                  plagiarism_threshold: float = 0.3, sandbox: str = "bubblewrap",
-                 pool_size: int = 2, timeout_s: float = 60.0, memory_mb: int = 2048,
+                 pool_size: int = 2, timeout_s: float = 30.0, memory_mb: int = 2048,
                  max_output_chars: int = 4000) -> None:
         if max_retries < 0:
             raise ConfigError(f"max_retries must be >= 0, got {max_retries}")
