@@ -16,9 +16,11 @@ matmul each, and follow transformers' Llama op order (RMSNorm, RoPE), so:
 Both run the same `decoder_layer`; only the attention differs (a cache, or prefix + suffix), and
 the caller passes it in.
 
-PEFT LoRA adapters (a `PeftModel`, or adapters injected in place) are folded into the weights
-they adapt, W + scale B A per active adapter (`projection`): exact in eval mode and with zero
-LoRA dropout, and differentiable, so the trainer's gradients reach A and B.
+PEFT LoRA adapters (a `PeftModel`, or adapters injected in place) are supported when exact
+(plain Linear bases, no DoRA, zero LoRA dropout): the sampler folds them into its fused copies,
+W + scale B A per active adapter (`projection`); the trainer's forward keeps them as low-rank
+terms added to each fused matmul (`LayerWeights.lora`), so gradients reach A and B without a
+full-size weight gradient.
 
 Not covered (`supports_fast_forward` says no, callers use the model's own forward): sliding-window
 attention, activations other than SiLU, gate/up biases, and other PEFT adapters (DoRA, LoRA with
@@ -168,12 +170,51 @@ class LayerWeights:
     mlp_norm: Tensor  # [d]
     gate_up: Tensor  # [2 I, d]
     down: Tensor  # [d, I]
+    lora: dict[str, list[list[LoraTerm]]] | None = None
+    """Training with LoRA: the low-rank terms of each fused matmul ("qkv", "out", "gate_up",
+    "down"), one list per projection in concatenation order; the weights above are then the
+    frozen bases (inference folds the terms into them instead)."""
+
+
+LoraTerm = tuple[Tensor, Tensor, float]  # (A [r, in], B [out, r], scale)
+
+
+def _terms(m: torch.nn.Module) -> list[LoraTerm]:
+    if type(m) is torch.nn.Linear or getattr(m, "merged", False):
+        return []
+    return [(m.lora_A[n].weight, m.lora_B[n].weight, m.scaling[n]) for n in m.active_adapters
+            if n in m.lora_A]
+
+
+def _low_rank(x: Tensor, projections: list[list[LoraTerm]], sizes: tuple[int, ...]) -> Tensor:
+    """x [..., in] -> [..., sum(sizes)]: each projection's scale * x A^T B^T (zeros if none),
+    concatenated like the fused weight's rows."""
+    parts = []
+    for terms, size in zip(projections, sizes, strict=True):
+        out = x.new_zeros(*x.shape[:-1], size)
+        for a, b, scale in terms:
+            out = out + F.linear(F.linear(x, a), b) * scale
+        parts.append(out)
+    return torch.cat(parts, -1) if len(parts) > 1 else parts[0]
 
 
 def layer_weights(layer: torch.nn.Module, detach: bool = False) -> LayerWeights:
     """The layer's weights; the concatenations are copies, so `detach` ones for inference do
-    not keep the autograd graph (a differentiable forward concatenates on every call)."""
+    not keep the autograd graph (a differentiable forward concatenates on every call). LoRA
+    adapters are folded in for inference (`detach`); for training they stay low-rank terms
+    (`LayerWeights.lora`), so no full-size weight gradient is ever formed."""
     att, mlp = layer.self_attn, layer.mlp
+    mods = {"qkv": [att.q_proj, att.k_proj, att.v_proj], "out": [att.o_proj],
+            "gate_up": [mlp.gate_proj, mlp.up_proj], "down": [mlp.down_proj]}
+    lora = {k: [_terms(m) for m in ms] for k, ms in mods.items()}
+    if not detach and any(t for ts in lora.values() for t in ts):
+        (wq, bq), (wk, bk), (wv, bv), (wo, bo), (wg, _), (wu, _), (wd, _) = (
+            (m.base_layer.weight, m.base_layer.bias) if hasattr(m, "base_layer")
+            else (m.weight, m.bias) for ms in mods.values() for m in ms)
+        return LayerWeights(
+            layer.input_layernorm.weight, torch.cat([wq, wk, wv]),
+            torch.cat([bq, bk, bv]) if bq is not None else None, wo, bo,
+            layer.post_attention_layernorm.weight, torch.cat([wg, wu]), wd, lora)
     (wq, bq), (wk, bk), (wv, bv) = (projection(m) for m in (att.q_proj, att.k_proj, att.v_proj))
     (wo, bo), (wg, _), (wu, _), (wd, _) = (projection(m) for m in (
         att.o_proj, mlp.gate_proj, mlp.up_proj, mlp.down_proj))
@@ -199,14 +240,25 @@ def decoder_layer(h: Tensor, w: LayerWeights, dims: LlamaDims, cos: Tensor, sin:
     nq, nkv = H * hd, KV * hd
     x = rms_norm(h, w.attn_norm, dims.eps)
     qkv = F.linear(x, w.qkv, w.qkv_bias)  # [..., (H + 2 KV) hd]
+    if w.lora:
+        qkv = qkv + _low_rank(x, w.lora["qkv"], (nq, nkv, nkv))
     q = rotate(qkv[..., :nq].unflatten(-1, (H, hd)), cos, sin)  # [..., H, hd]
     k = rotate(qkv[..., nq:nq + nkv].unflatten(-1, (KV, hd)), cos, sin)  # [..., KV, hd]
     v = qkv[..., nq + nkv:].unflatten(-1, (KV, hd))  # [..., KV, hd]
-    h = h + F.linear(attend(q, k, v), w.out, w.out_bias)
+    o = attend(q, k, v)  # [..., H hd]
+    h = h + F.linear(o, w.out, w.out_bias)
+    if w.lora:
+        h = h + _low_rank(o, w.lora["out"], (w.out.shape[0],))
     x = rms_norm(h, w.mlp_norm, dims.eps)
     gu = F.linear(x, w.gate_up)  # [..., 2 I]
     inter = w.down.shape[1]
-    return h + F.linear(F.silu(gu[..., :inter]) * gu[..., inter:], w.down)
+    if w.lora:
+        gu = gu + _low_rank(x, w.lora["gate_up"], (inter, inter))
+    act = F.silu(gu[..., :inter]) * gu[..., inter:]
+    out = F.linear(act, w.down)
+    if w.lora:
+        out = out + _low_rank(act, w.lora["down"], (w.down.shape[0],))
+    return h + out
 
 
 KVCache = list[tuple[Tensor, Tensor]]  # per layer (K, V), each [B, KV, S, hd]
