@@ -92,10 +92,15 @@ class GraderConfig(Section):
     """Registered grader to use instead of the environment's own; None = `env.grader()`."""
     options: dict[str, Any] = {}
     """Keyword options for the grader factory (weights, schedules ...)."""
-    group: Literal["none", "rank", "judge_ranking", "judge_pairwise"] = "none"
+    group: Literal["none", "rank", "lead", "judge_ranking", "judge_pairwise"] = "none"
     """Group-level reward replacing each grade score in RL: none, rank (ranks within the group),
-    judge_ranking (an LLM judge ranks the group's responses) or judge_pairwise (the judge
-    compares every pair, both orders)."""
+    lead (GRPO-LEAD: exp(-lead_alpha z) for a passed answer, z its length standardized over
+    the group's passed answers; lead_wrong for a failed one), judge_ranking (an LLM judge ranks
+    the group's responses) or judge_pairwise (the judge compares every pair, both orders)."""
+    lead_alpha: float = Field(0.05, ge=0)
+    """group lead: strength of the length regularisation of correct answers."""
+    lead_wrong: float = -1.0
+    """group lead: the reward of a failed answer (GRPO-LEAD's explicit penalty)."""
     group_judge: str | None = None
     """Judge model for the judge_* group rewards: any load_policy spec (tiny-xs, a checkpoint
     directory, openai:<url>#<model>)."""
@@ -112,8 +117,21 @@ class GraderConfig(Section):
 
 class AlgorithmConfig(Section):
     advantage: str = "grpo"
-    """Advantage estimator: grpo, dr_grpo, rloo, reinforce_pp; per turn: turn_grpo, subgoal_slice,
-    gigpo; with a value head (PPO): gae, turn_gae."""
+    """Advantage estimator: grpo, dr_grpo, rloo, reinforce_pp, opo (length-weighted optimal
+    baseline); per turn: turn_grpo, subgoal_slice, gigpo; with a value head (PPO): gae,
+    turn_gae."""
+    policy_loss: Literal["clip", "clip_cov", "kl_cov"] = "clip"
+    """Policy surrogate: clip (PPO/DAPO ratio clip), clip_cov (also detach a random `cov_ratio`
+    share of tokens whose log-prob/advantage covariance is in (cov_low, cov_high)) or kl_cov
+    (no ratio clip; |log ratio| penalty on the top `cov_ratio` tokens by covariance)."""
+    cov_ratio: float = Field(2e-4, gt=0, le=1)
+    """clip_cov / kl_cov: share of policy tokens selected (at least one per micro-batch)."""
+    cov_low: float = 1.0
+    """clip_cov: lower end of the covariance band of the tokens that may be detached."""
+    cov_high: float = 5.0
+    """clip_cov: upper end of that band."""
+    kl_cov_coef: float = Field(1.0, ge=0)
+    """kl_cov: weight of |log pi - log pi_old| on the selected tokens."""
     aggregation: str = "seq_mean_token_mean"
     """Loss aggregation: token_mean (DAPO), seq_mean_token_mean (GRPO), seq_sum_norm (Dr.GRPO)."""
     loss_norm: float | None = Field(None, gt=0)
@@ -127,7 +145,16 @@ class AlgorithmConfig(Section):
     kl_estimator: str = "k3"
     """KL estimator: k1, k2 or k3."""
     entropy_coef: float = Field(0.0, ge=0)
-    """Weight of the entropy bonus."""
+    """Weight of the entropy bonus (fixed; see target_entropy for an adaptive one)."""
+    target_entropy: float | None = Field(None, gt=0)
+    """Adaptive entropy control (Skywork-OR1): hold the policy-token entropy near this many nats
+    per token with a coefficient that rises by entropy_delta each step the entropy is below the
+    target and falls above it (bonus applied only at or below it); replaces entropy_coef.
+    None = off."""
+    entropy_delta: float = Field(0.005, gt=0)
+    """Adaptive entropy control: the coefficient's change per step."""
+    entropy_max_coef: float = Field(0.05, gt=0)
+    """Adaptive entropy control: the coefficient's upper bound."""
     value_coef: float = Field(0.5, ge=0)
     """Weight of the value loss (gae only)."""
     value_clip: float | None = 0.2
