@@ -69,3 +69,29 @@ def test_signal_options_train(tmp_path, tiny, extra):
 def test_bad_policy_loss_is_a_config_error():
     with pytest.raises(ConfigError, match="policy_loss"):
         load_config(CONFIGS / "grpo.yaml", ["algorithm.policy_loss=cov"])
+
+
+def test_pass_rate_selection_in_the_trainer(tmp_path, tiny):
+    """The pool (8 tasks) is profiled with 2 samples each before the first draw; the step only
+    draws active tasks, and the sampler's state comes back on resume."""
+    extra = ["selection.kind=pass_rate", "selection.samples=2", "selection.refresh_every=1"]
+    t = _trainer(tmp_path / "sel", tiny, extra)
+    m = t.step()
+    assert m["selection/pool"] == 8 and m["selection/profile_episodes"] >= 16
+    active = set(t.sampler.active)
+    assert 1 <= len(active) <= 8
+    rates = {k: s.rate for k, s in t.sampler.stats.items()}
+    informative = {k for k, r in rates.items() if r is not None and 0 < r < 1}
+    assert active == (informative or set(rates))
+    t.save()
+    state = t.sampler.state_dict()
+    t.close()
+    again = _trainer(tmp_path / "sel", tiny, extra)
+    assert again.resume() and again.sampler.state_dict() == state
+    again.close()
+
+
+def test_selection_and_curriculum_exclude_each_other():
+    with pytest.raises(ConfigError, match="both choose the training tasks"):
+        load_config(CONFIGS / "grpo.yaml", ["selection.kind=variance", "curriculum.kind=levels",
+                                            "env.difficulty=null"])

@@ -87,6 +87,25 @@ class CurriculumConfig(Section):
         return self
 
 
+class SelectionConfig(Section):
+    kind: Literal["none", "pass_rate", "variance"] = "none"
+    """Training task selection (`veriloop.data.task_selection`): none (every pool task),
+    pass_rate (drop tasks the policy always or never solves, estimated with `samples` rollouts
+    each and refreshed during training) or variance (the `top_k` tasks of highest training-reward
+    variance, as in 1-shot RLVR)."""
+    samples: int = Field(8, gt=0)
+    """Rollouts per task for a pass-rate estimate (profiling before the first step and, for
+    pass_rate, of the inactive tasks at each refresh)."""
+    min_pass: float = Field(0.0, ge=0, le=1)
+    """pass_rate: keep tasks whose estimated pass rate is above this ..."""
+    max_pass: float = Field(1.0, ge=0, le=1)
+    """... and below this."""
+    top_k: int = Field(16, gt=0)
+    """variance: how many tasks are kept."""
+    refresh_every: int = Field(10, ge=0)
+    """Recompute the active tasks every N training steps; 0 = never after the start."""
+
+
 class GraderConfig(Section):
     name: str | None = None
     """Registered grader to use instead of the environment's own; None = `env.grader()`."""
@@ -285,6 +304,8 @@ class RunConfig(Section):
     """The environment and its training and held-out task pools."""
     curriculum: CurriculumConfig = CurriculumConfig()
     """Which training tasks each RL step draws: shuffled epochs, or a level curriculum."""
+    selection: SelectionConfig = SelectionConfig()
+    """Which pool tasks RL trains on: all, or filtered by pass rate or ranked by variance."""
     grader: GraderConfig = GraderConfig()
     """The reward: the environment's own grader unless one is named here."""
     rollout: RolloutConfig = RolloutConfig()
@@ -304,6 +325,10 @@ class RunConfig(Section):
             raise ValueError(f"curriculum.kind {self.curriculum.kind} draws tasks of several "
                              f"levels, but env.difficulty fixes one ({self.env.difficulty}); "
                              "set env.difficulty: null")
+        if self.curriculum.kind != "none" and self.selection.kind != "none":
+            raise ValueError(f"curriculum.kind {self.curriculum.kind} and selection.kind "
+                             f"{self.selection.kind} both choose the training tasks; set one of "
+                             "them to none")
         return self
 
 

@@ -97,7 +97,8 @@ class RLTrainer:
         self.grader = TimedGrader(grader)
         pool = self.env.tasks(cfg.env.train_tasks, seed=cfg.env.task_seed, split="train",
                               difficulty=cfg.env.difficulty)
-        self.sampler = task_sampler(cfg, pool)  # shuffled epochs or a level curriculum
+        # shuffled epochs, a level curriculum, or a pass-rate / variance selection
+        self.sampler = task_sampler(cfg, pool, profile=self._profile)
         self.eval_tasks = self.env.tasks(cfg.env.eval_tasks, seed=cfg.env.task_seed,
                                          split="test", difficulty=cfg.env.difficulty)
         a = cfg.algorithm
@@ -143,6 +144,15 @@ class RLTrainer:
             "run_id": self.run_id})
         self.keyed.reset()
         return RolloutRunner(self.env, self.keyed, rc, grader=self.grader)
+
+    def _profile(self, tasks: Sequence[Any], k: int, round_: int) -> list[Trajectory]:
+        """k rollouts of each task with the current policy (task selection's estimates)."""
+        was_training = self.model.training
+        self.model.eval()
+        try:
+            return self._runner(self.step_count + 1, 10_000 + round_, group_size=k).run(tasks)
+        finally:
+            self.model.train(was_training)
 
     def rewards(self, trajs: Sequence[Trajectory]) -> torch.Tensor:
         """Grade score (or its group score) plus configured shaping; [N]."""

@@ -1,0 +1,33 @@
+"""`veriloop data profile`: the per-task pass-rate table and histogram land in the run's
+report; a bad environment is one error line with exit code 2."""
+
+import csv
+import json
+import subprocess
+import sys
+
+
+def veriloop(cwd, *args):
+    return subprocess.run([sys.executable, "-m", "veriloop.cli", *args], check=False, cwd=cwd,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_profile_writes_table_and_histogram(tmp_path):
+    proc = veriloop(tmp_path, "data", "profile", "--env", "arithmetic", "--model", "tiny-xs",
+                    "--tasks", "3", "--k", "2", "--max-new-tokens", "8", "--out", "prof",
+                    "--json")
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    rows = list(csv.DictReader((tmp_path / "prof/report/pass_rates.csv").open()))
+    assert len(rows) == result["tasks"] == 3
+    assert all(r["samples"] == "2" for r in rows)
+    assert float(rows[0]["pass_rate"]) == int(rows[0]["passed"]) / 2
+    assert (tmp_path / "prof/report/pass_rate_hist.png").read_bytes()[:4] == b"\x89PNG"
+    meta = json.loads((tmp_path / "prof/report/profile.json").read_text())
+    assert sum(meta["histogram"]) == 3
+
+
+def test_profile_unknown_env_is_one_line(tmp_path):
+    proc = veriloop(tmp_path, "data", "profile", "--env", "nope", "--policy", "expert")
+    assert proc.returncode == 2
+    assert proc.stderr.strip().startswith("error:") and len(proc.stderr.strip().splitlines()) == 1

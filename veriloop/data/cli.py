@@ -1,0 +1,49 @@
+"""`veriloop data ...`: data tools over a policy's own attempts (per-task pass-rate profiles)."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+app = typer.Typer(help="Data tools: per-task pass-rate profiles.", no_args_is_help=True)
+
+
+@app.command()
+def profile(env: Annotated[str, typer.Option("--env", help="Environment name.")] = "arithmetic",
+            model: Annotated[str | None, typer.Option(
+                help="Model backend: tiny, a checkpoint directory ...")] = None,
+            policy: Annotated[str | None, typer.Option(
+                help="Scripted policy instead of a model: expert | noisy-expert.")] = None,
+            noise: float = 0.3,
+            tasks: Annotated[int, typer.Option(min=1)] = 50,
+            k: Annotated[int, typer.Option(min=1, help="Samples per task.")] = 8,
+            split: str = "train", seed: int = 0, difficulty: int | None = None,
+            temperature: float = 1.0, max_new_tokens: int = 128,
+            out: Annotated[Path | None, typer.Option(help="Run directory.")] = None,
+            as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """Estimate each task's pass rate with k samples of the policy; write the table
+    (report/pass_rates.csv) and a histogram (report/pass_rate_hist.png) to the run directory."""
+    from veriloop.cli import build_policy, run_rollouts
+    from veriloop.data.profile import profile_tasks, summary, write_profile
+    from veriloop.data.store import TrajectoryStore
+
+    pol = build_policy(env, policy, model, noise, seed)
+    out = out or Path("runs") / f"profile-{time.strftime('%Y%m%d-%H%M%S')}"
+    run_rollouts(env, pol, tasks=tasks, group=k, split=split, seed=seed, out=out,
+                 difficulty=difficulty, max_turns=None, temperature=temperature,
+                 max_new_tokens=max_new_tokens, ks=[1], quiet=as_json)
+    with TrajectoryStore(out / "trajectories.sqlite") as store:
+        rows = profile_tasks(store.query())
+    paths = write_profile(rows, out / "report")
+    result = {**summary(rows), **paths}
+    if as_json:
+        print(json.dumps(result))
+    else:
+        typer.echo(f"{result['tasks']} tasks, mean pass rate {result['mean_pass_rate']:.3f}: "
+                   f"{result['always_solved']:.0%} always solved, "
+                   f"{result['never_solved']:.0%} never solved; table {paths['table']}, "
+                   f"histogram {paths['histogram']}")
