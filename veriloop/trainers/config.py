@@ -292,8 +292,38 @@ class SFTConfig(Section):
         return self
 
 
+class DPOConfig(Section):
+    store: str | None = None
+    """Build preference pairs from this trajectory store (SQLite) instead of sampling."""
+    tasks: int = Field(64, gt=0)
+    """Training tasks the initial model is sampled on when `store` is None."""
+    samples: int = Field(4, gt=1)
+    """Rollouts per task (pairs need at least two differently graded ones)."""
+    temperature: float = Field(1.0, ge=0)
+    """Sampling temperature of those rollouts."""
+    pairing: Literal["grade", "branch"] = "grade"
+    """grade: better/worse trajectory by grade on the same task; branch: only pairs that share
+    whole leading turns (an episode branched at a turn)."""
+    min_margin: float = Field(1e-6, gt=0)
+    """Smallest grade-score difference that makes a pair."""
+    max_pairs_per_task: int = Field(2, gt=0)
+    """Pairs per task (each trajectory chosen at most once and rejected at most once)."""
+    beta: float = Field(0.1, gt=0)
+    """DPO temperature on the log-ratio difference."""
+    label_smoothing: float = Field(0.0, ge=0, lt=0.5)
+    """Conservative DPO: assumed share of flipped preference labels (0 = plain DPO)."""
+    epochs: int = Field(2, gt=0)
+    """Passes over the pairs."""
+    pairs_per_step: int = Field(8, gt=0)
+    """Pairs per optimizer step."""
+    lr: float = Field(1e-4, ge=0)
+    """AdamW learning rate (cosine decay to 10% after warm-up)."""
+    warmup_steps: int = Field(0, ge=0)
+    """Linear warm-up steps."""
+
+
 class RunConfig(Section):
-    kind: Literal["rl", "sft"] = "rl"
+    kind: Literal["rl", "sft", "dpo"] = "rl"
     """What `veriloop train` runs."""
     init: str | None = None
     """Start from this checkpoint/model directory (e.g. an SFT run's final model) instead of
@@ -318,6 +348,8 @@ class RunConfig(Section):
     """Steps, seeds, checkpoints and evaluation cadence."""
     sft: SFTConfig = SFTConfig()
     """Supervised fine-tuning on demonstrations (kind: sft)."""
+    dpo: DPOConfig = DPOConfig()
+    """DPO on preference pairs of the policy's own trajectories (kind: dpo)."""
 
     @model_validator(mode="after")
     def _curriculum_has_levels(self) -> RunConfig:
