@@ -82,11 +82,13 @@ def _train(cfg: Any, root: Path, json_out: bool) -> None:
     progress = not json_out and sys.stderr.isatty()
     policy = policy_from_config(cfg.model, cfg.init)
     t0 = time.perf_counter()
-    if cfg.kind in ("sft", "dpo"):  # offline: a fixed data set, held-out eval before and after
+    if cfg.kind in ("sft", "dpo", "rft"):  # offline data: held-out eval before and after
         if cfg.kind == "sft":
             from veriloop.trainers.sft import SFTTrainer as Offline
-        else:
+        elif cfg.kind == "dpo":
             from veriloop.trainers.dpo import DPOTrainer as Offline
+        else:
+            from veriloop.trainers.rft import RFTTrainer as Offline
 
         trainer = Offline(cfg, root, policy, progress=progress)
         trainer.setup()
@@ -104,6 +106,9 @@ def _train(cfg: Any, root: Path, json_out: bool) -> None:
                    "final_model": str(trainer.paths.model)}
         if cfg.kind == "dpo":
             summary["pairs"] = len(trainer.pairs)
+        if cfg.kind == "rft":
+            summary["rounds"] = trainer.history
+        if cfg.kind != "sft":
             trainer.close()
     else:
         from veriloop.trainers.rl import RLTrainer

@@ -322,8 +322,26 @@ class DPOConfig(Section):
     """Linear warm-up steps."""
 
 
+class RFTConfig(Section):
+    rounds: int = Field(2, gt=0)
+    """Rounds of sample -> keep successes -> SFT."""
+    tasks: int = Field(128, gt=0)
+    """Training tasks sampled each round."""
+    samples: int = Field(4, gt=0)
+    """Attempts per task each round (k)."""
+    temperature: float = Field(1.0, ge=0)
+    """Sampling temperature of the attempts."""
+    max_per_task: int = Field(2, gt=0)
+    """Successful (distinct) attempts kept per task."""
+    shortest: bool = False
+    """Keep the shortest successes (fewest policy tokens) instead of the first ones."""
+    rationalize: bool = False
+    """STaR: re-prompt unsolved tasks with the correct answer as a hint and train on successful
+    rationales under the original prompt (the hint is not trained on)."""
+
+
 class RunConfig(Section):
-    kind: Literal["rl", "sft", "dpo"] = "rl"
+    kind: Literal["rl", "sft", "dpo", "rft"] = "rl"
     """What `veriloop train` runs."""
     init: str | None = None
     """Start from this checkpoint/model directory (e.g. an SFT run's final model) instead of
@@ -350,6 +368,8 @@ class RunConfig(Section):
     """Supervised fine-tuning on demonstrations (kind: sft)."""
     dpo: DPOConfig = DPOConfig()
     """DPO on preference pairs of the policy's own trajectories (kind: dpo)."""
+    rft: RFTConfig = RFTConfig()
+    """Rejection-sampling fine-tuning and STaR rounds (kind: rft; SFT settings from `sft`)."""
 
     @model_validator(mode="after")
     def _curriculum_has_levels(self) -> RunConfig:

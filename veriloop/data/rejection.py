@@ -1,0 +1,80 @@
+"""Training data from a policy's own graded attempts: rejection sampling (RFT) and STaR.
+
+- `keep_successes` (RFT, "Scaling relationship on learning mathematical reasoning"): of k
+  samples per task keep the graded successes, drop exact duplicates (the same sequence of
+  actions: "diverse" here means distinct, not embedding-diverse), optionally prefer the
+  shortest (fewest policy tokens) and keep at most `max_per_task` per task.
+- STaR's rationalisation (Zelikman et al. 2022): for a task none of whose samples succeeded,
+  `hinted_task` re-prompts with the correct answer (`Task.verification["answer"]`; a task
+  without one is not rationalised) while the grader still checks the original gold answer;
+  `strip_hint` turns a successful hinted attempt into a training example whose prompt is the
+  *original* prompt, rendered with the model's renderer, followed by the rationale's exact
+  sampled ids, so the hint is never trained on and never seen at training time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from veriloop.types import Task, Trajectory
+
+HINT = ("\n\n(Hint: the correct final answer is {answer}. Work it out step by step and end with "
+        "that answer.)")
+
+
+def _policy_tokens(t: Trajectory) -> int:
+    return sum(len(u.action_ids) for u in t.turns)
+
+
+def keep_successes(trajs: Sequence[Trajectory], max_per_task: int = 4,
+                   shortest: bool = False) -> list[Trajectory]:
+    """Passed, fault-free, distinct trajectories; per task in sample order (or shortest first),
+    at most `max_per_task`. Tasks in first-seen order."""
+    by_task: dict[str, list[Trajectory]] = {}
+    seen: set[tuple[str, tuple[str, ...]]] = set()
+    for t in trajs:
+        if not t.passed or t.is_infra_error:
+            continue
+        key = (t.task_id, tuple(u.action_text for u in t.turns))
+        if key in seen:
+            continue
+        seen.add(key)
+        by_task.setdefault(t.task_id, []).append(t)
+    out: list[Trajectory] = []
+    for group in by_task.values():
+        if shortest:
+            group = sorted(group, key=lambda t: (_policy_tokens(t), t.sample_index))
+        out += group[:max_per_task]
+    return out
+
+
+def unsolved(tasks: Sequence[Task], trajs: Sequence[Trajectory]) -> list[Task]:
+    """The tasks none of whose (fault-free) samples passed."""
+    solved = {t.task_id for t in trajs if t.passed}
+    return [t for t in tasks if t.id not in solved]
+
+
+def hinted_task(task: Task) -> Task | None:
+    """`task` with the gold answer as a hint appended to its last user message (same id and
+    verification, so it is graded as the original); None without a gold answer."""
+    answer = task.verification.get("answer")
+    if answer is None:
+        return None
+    prompt = list(task.prompt)
+    last = max(i for i, m in enumerate(prompt) if m.role == "user")
+    prompt[last] = prompt[last].model_copy(update={
+        "content": prompt[last].content + HINT.format(answer=answer)})
+    return task.model_copy(update={"prompt": tuple(prompt),
+                                   "metadata": {**task.metadata, "star_hint": True}})
+
+
+def strip_hint(traj: Trajectory, task: Task, renderer: Any) -> Trajectory | None:
+    """A successful hinted attempt as a training example of the original `task`: the original
+    prompt (messages and the renderer's ids) followed by the attempt's exact turns. None for a
+    trajectory whose history was rewritten (segments: its later contexts saw the hint)."""
+    if traj.segments:
+        return None
+    rendered = renderer.render_prompt(task.prompt, traj.tools)
+    return traj.model_copy(update={"prompt": task.prompt, "prompt_text": rendered.text, "prompt_ids": rendered.ids,
+                                   "id": f"{traj.id}-star"})
