@@ -296,6 +296,35 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
     return summary
 
 
+def run_reflexion_eval(env_name: str, policy: Any, *, tasks: int, attempts: int, split: str,
+                       seed: int, out: Path, difficulty: int | None, max_turns: int | None,
+                       temperature: float, max_new_tokens: int, max_total_tokens: int,
+                       env_options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Reflexion over `tasks` tasks (`veriloop.eval.reflexion`); every attempt goes to the
+    run's store, the reflections to reflections.json, the summary to summary.json."""
+    from veriloop.data.store import TrajectoryStore
+    from veriloop.eval.reflexion import run_reflexion, write_reflexion
+    from veriloop.rollout.runner import RolloutConfig
+    from veriloop.trainers.preflight import check_run_dir
+
+    env = make_env(env_name, env_options)
+    task_list = env.tasks(tasks, seed=seed, split=split, difficulty=difficulty)
+    check_run_dir(out)
+    out.mkdir(parents=True, exist_ok=True)
+    run_id = f"reflexion-{time.strftime('%Y%m%d-%H%M%S')}"
+    config = RolloutConfig(group_size=1, max_turns=max_turns, run_id=run_id, seed=seed,
+                           max_total_tokens=max_total_tokens, temperature=temperature,
+                           max_new_tokens=max_new_tokens)
+    with TrajectoryStore(out / "trajectories.sqlite") as store:
+        result = run_reflexion(env, policy, task_list, attempts, config,
+                               on_trajectory=store.append)
+    write_reflexion(result, out)
+    summary = {**result.summary(), "tasks": len(task_list), "env": env_name, "split": split,
+               "policy": policy.name, "reflections_file": str(out / "reflections.json")}
+    (out / "summary.json").write_text(json.dumps(summary, indent=2))
+    return summary
+
+
 def _print_summary(summary: dict[str, Any]) -> None:
     where = f"suite {summary['suite']}" if "suite" in summary else summary["split"]
     table = Table(title=f"{summary['env']} · {summary['policy']} · {where}")
@@ -396,7 +425,11 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
              tool_variation: Annotated[ToolVariation | None, typer.Option(
                  help="Evaluate under tool variations (renamed and reworded tools, "
                       "distractors): held-out ones are never seen in training (the "
-                      "environment's tool_variation option, e.g. bfcl).")] = None) -> None:
+                      "environment's tool_variation option, e.g. bfcl).")] = None,
+             reflexion: Annotated[int, typer.Option(
+                 min=0, help="Reflexion: up to N attempts per task, the model's reflections on "
+                             "its failures shown on the next attempt; reports success@1..N "
+                             "(needs --model).")] = 0) -> None:
     """Evaluate a policy on held-out tasks: pass@1..k, score, turns, format violations, and the
     agent metrics (completion per level, safety violations, recovery ...) when they apply."""
     from veriloop.errors import UserError
@@ -414,6 +447,16 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
     pol = build_policy(env, policy, model, noise, seed, options)
     out = out or Path("runs") / f"eval-{time.strftime('%Y%m%d-%H%M%S')}"
     temp = temperature if temperature is not None else (0.0 if k == 1 else 1.0)
+    if reflexion:
+        summary = run_reflexion_eval(env, pol, tasks=tasks, attempts=reflexion, split=split,
+                                     seed=seed, out=out, difficulty=difficulty,
+                                     max_turns=max_turns, temperature=temp,
+                                     max_new_tokens=max_new_tokens,
+                                     max_total_tokens=max_total_tokens or 4096,
+                                     env_options=options)
+        print(json.dumps(summary) if as_json else
+              " ".join(f"{key}={v}" for key, v in summary.items()))
+        return
     ks = sorted({1, k} | {x for x in (2, 4, 8, 16, 32) if x < k})
     summary = run_rollouts(env, pol, tasks=tasks, group=k, split=split, seed=seed, out=out,
                            difficulty=difficulty, max_turns=max_turns, temperature=temp,

@@ -55,18 +55,23 @@ def unsolved(tasks: Sequence[Task], trajs: Sequence[Trajectory]) -> list[Task]:
     return [t for t in tasks if t.id not in solved]
 
 
+def with_note(task: Task, note: str, **metadata: object) -> Task:
+    """`task` with `note` appended to its last user message and `metadata` added; the id and
+    verification stay, so it is graded as the original (STaR's hint, Reflexion's memory)."""
+    prompt = list(task.prompt)
+    last = max(i for i, m in enumerate(prompt) if m.role == "user")
+    prompt[last] = prompt[last].model_copy(update={"content": prompt[last].content + note})
+    return task.model_copy(update={"prompt": tuple(prompt),
+                                   "metadata": {**task.metadata, **metadata}})
+
+
 def hinted_task(task: Task) -> Task | None:
-    """`task` with the gold answer as a hint appended to its last user message (same id and
-    verification, so it is graded as the original); None without a gold answer."""
+    """`task` with the gold answer as a hint appended to its last user message; None without a
+    gold answer."""
     answer = task.verification.get("answer")
     if answer is None:
         return None
-    prompt = list(task.prompt)
-    last = max(i for i, m in enumerate(prompt) if m.role == "user")
-    prompt[last] = prompt[last].model_copy(update={
-        "content": prompt[last].content + HINT.format(answer=answer)})
-    return task.model_copy(update={"prompt": tuple(prompt),
-                                   "metadata": {**task.metadata, "star_hint": True}})
+    return with_note(task, HINT.format(answer=answer), star_hint=True)
 
 
 def strip_hint(traj: Trajectory, task: Task, renderer: Any) -> Trajectory | None:
