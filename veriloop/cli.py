@@ -243,9 +243,12 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
                  temperature: float, max_new_tokens: int, ks: list[int], quiet: bool,
                  max_total_tokens: int | None = None, run_id: str | None = None,
                  suite: str | None = None,
-                 env_options: dict[str, Any] | None = None) -> dict[str, Any]:
+                 env_options: dict[str, Any] | None = None,
+                 experience: Path | None = None, shots: int = 2) -> dict[str, Any]:
     """Roll out `tasks` tasks (of the environment's `suite` if given) × `group` samples, store
-    them under `out`, return the summary (with the agent metrics when they apply)."""
+    them under `out`, return the summary (with the agent metrics when they apply). With
+    `experience` (a trajectory store), each prompt shows the `shots` most similar solved tasks
+    of that store (`veriloop.data.retrieval`)."""
     from veriloop.data.store import TrajectoryStore
     from veriloop.errors import UserError
     from veriloop.eval.metrics import summarize
@@ -266,6 +269,8 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
         check_run_dir(out)
     except UserError as e:
         _fail(str(e))
+    if experience is not None:
+        task_list = retrieval_prompts(task_list, experience, shots)
     run_id = run_id or f"{env_name}-{time.strftime('%Y%m%d-%H%M%S')}"
     if max_total_tokens is None:  # a scripted policy has no context window to respect
         max_total_tokens = 1 << 30 if getattr(policy, "scripted", False) else 4096
@@ -294,6 +299,22 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
                    wall_seconds=round(time.perf_counter() - start, 3))
     (out / "summary.json").write_text(json.dumps(summary, indent=2))
     return summary
+
+
+def retrieval_prompts(task_list: list[Any], experience: Path, shots: int) -> list[Any]:
+    """Each task with the `shots` nearest solved tasks of the store `experience` in its prompt."""
+    from veriloop.data.retrieval import ExperienceIndex, with_examples
+    from veriloop.data.store import TrajectoryStore
+    from veriloop.errors import MissingFileError, UserError
+
+    if not experience.is_file():
+        raise MissingFileError(f"--experience {experience} does not exist; give a trajectory "
+                               "store (trajectories.sqlite of a rollout, eval or training run)")
+    with TrajectoryStore(experience) as store:
+        index = ExperienceIndex.from_trajectories(store.query(infra_error=False))
+    if not len(index):
+        raise UserError(f"--experience {experience} holds no passed trajectories to retrieve")
+    return [with_examples(t, index, shots) for t in task_list]
 
 
 def run_reflexion_eval(env_name: str, policy: Any, *, tasks: int, attempts: int, split: str,
@@ -426,6 +447,11 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
                  help="Evaluate under tool variations (renamed and reworded tools, "
                       "distractors): held-out ones are never seen in training (the "
                       "environment's tool_variation option, e.g. bfcl).")] = None,
+             experience: Annotated[Path | None, typer.Option(
+                 help="Experience retrieval: a trajectory store whose solved tasks most "
+                      "similar to each task (BM25) are shown in its prompt.")] = None,
+             shots: Annotated[int, typer.Option(
+                 min=1, help="Solved examples per prompt with --experience.")] = 2,
              reflexion: Annotated[int, typer.Option(
                  min=0, help="Reflexion: up to N attempts per task, the model's reflections on "
                              "its failures shown on the next attempt; reports success@1..N "
@@ -463,7 +489,7 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
                            max_new_tokens=max_new_tokens, ks=ks, quiet=as_json,
                            max_total_tokens=max_total_tokens,
                            suite=suite.value if suite is not None else None,
-                           env_options=options)
+                           env_options=options, experience=experience, shots=shots)
     if tool_variation is not None:
         summary["tool_variation"] = tool_variation.value
         (out / "summary.json").write_text(json.dumps(summary, indent=2))
