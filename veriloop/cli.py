@@ -505,7 +505,7 @@ _mount("veriloop.policies.cli", "serve", "serve", "Serve a policy over an OpenAI
 _mount("veriloop.graders.cli", "app", "graders", "Graders: audits and checks.")
 _mount("veriloop.sandbox.cli", "app", "sandbox", "Run code in the sandbox.")
 _mount("veriloop.mcp.cli", "app", "mcp", "MCP: serve an environment's tools to other agents.")
-_mount("veriloop.data.cli", "app", "data", "Data tools: per-task pass-rate profiles.")
+_mount("veriloop.data.cli", "app", "data", "Data tools: pass-rate profiles, task synthesis.")
 _mount("veriloop.trainers.cli", "train_command", "train", "Train from a YAML config.")
 _mount("veriloop.trainers.cli", "config_command", "config",
        "Print a resolved config, or with --docs the reference of every field.")

@@ -31,3 +31,19 @@ def test_profile_unknown_env_is_one_line(tmp_path):
     proc = veriloop(tmp_path, "data", "profile", "--env", "nope", "--policy", "expert")
     assert proc.returncode == 2
     assert proc.stderr.strip().startswith("error:") and len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_synthesize_from_the_cli(tmp_path):
+    made = veriloop(tmp_path, "rollout", "--env", "arithmetic", "--policy", "expert", "--tasks",
+                    "3", "--split", "train", "--out", "exp")
+    assert made.returncode == 0, made.stderr
+    proc = veriloop(tmp_path, "data", "synthesize", "--store", "exp/trajectories.sqlite",
+                    "--model", "tiny-xs", "--sources", "3", "--test-tasks", "10", "--out",
+                    "new.jsonl", "--json")
+    assert proc.returncode == 0, proc.stderr
+    summary = json.loads(proc.stdout.strip().splitlines()[-1])
+    # the untrained model writes no parseable variation: every candidate is rejected, counted
+    assert summary["synthesized"] + sum(summary["rejected"].values()) == 3
+    assert len((tmp_path / "new.jsonl").read_text().splitlines()) == summary["synthesized"]
+    bad = veriloop(tmp_path, "data", "synthesize", "--store", "none.sqlite", "--model", "tiny-xs")
+    assert bad.returncode == 2 and bad.stderr.strip().splitlines()[-1].startswith("error:")

@@ -1,4 +1,5 @@
-"""`veriloop data ...`: data tools over a policy's own attempts (per-task pass-rate profiles)."""
+"""`veriloop data ...`: data tools over a policy's own attempts: per-task pass-rate profiles and
+task synthesis."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-app = typer.Typer(help="Data tools: per-task pass-rate profiles.", no_args_is_help=True)
+app = typer.Typer(help="Data tools: pass-rate profiles, task synthesis.", no_args_is_help=True)
 
 
 @app.command()
@@ -47,3 +48,41 @@ def profile(env: Annotated[str, typer.Option("--env", help="Environment name.")]
                    f"{result['always_solved']:.0%} always solved, "
                    f"{result['never_solved']:.0%} never solved; table {paths['table']}, "
                    f"histogram {paths['histogram']}")
+
+
+@app.command()
+def synthesize(store: Annotated[Path, typer.Option(
+                   help="Trajectory store whose solved tasks are varied.")],
+               model: Annotated[str, typer.Option(help="The model that writes variations.")],
+               env: Annotated[str, typer.Option("--env", help="Environment name.")] = "arithmetic",
+               out: Annotated[Path, typer.Option(help="Where the tasks go (JSONL).")] = Path(
+                   "synthesized.jsonl"),
+               sources: Annotated[int, typer.Option(
+                   min=1, help="Training tasks (seed 0) the store's trajectories may vary.")] = 2000,
+               test_tasks: Annotated[int, typer.Option(
+                   min=0, help="Test-split tasks the new ones are deduplicated against.")] = 1000,
+               temperature: float = 1.0, seed: int = 0,
+               as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """Write new tasks varied from solved ones (SvS style), validated and deduplicated against
+    the test split, one Task JSON per line."""
+    from veriloop.cli import make_env
+    from veriloop.data.store import TrajectoryStore
+    from veriloop.data.synthesis import synthesize as run
+    from veriloop.errors import MissingFileError, UserError
+    from veriloop.policies import load_policy
+
+    if not store.is_file():
+        raise MissingFileError(f"--store {store} does not exist; give a trajectory store")
+    environment = make_env(env)
+    train = environment.tasks(sources, seed=0, split="train")
+    held_out = environment.tasks(test_tasks, seed=0, split="test") if test_tasks else []
+    with TrajectoryStore(store) as s:
+        solved = s.query(infra_error=False)
+    try:
+        result = run(env, load_policy(model), solved, train, held_out, temperature, seed=seed)
+    except KeyError as e:
+        raise UserError(str(e.args[0])) from e
+    out.write_text("".join(t.model_dump_json() + "\n" for t in result.tasks))
+    summary = {**result.summary(), "out": str(out)}
+    typer.echo(json.dumps(summary) if as_json else
+               f"{summary['synthesized']} tasks written to {out}; rejected {summary['rejected']}")
