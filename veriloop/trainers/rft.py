@@ -122,9 +122,10 @@ class RFTTrainer:
             self.round += 1
             (self.paths.root / "rounds.json").write_text(json.dumps(self.history, indent=2))
         if not any(h["kept"] or h["rationalized"] for h in self.history):
+            star = "" if self.cfg.rft.rationalize else ", or set rft.rationalize: true"
             raise ConfigError("no successful attempts in any round: nothing to fine-tune on; "
                               "start from a stronger model (init), raise rft.samples or "
-                              "rft.temperature, or set rft.rationalize: true")
+                              f"rft.temperature{star}")
         self.save_final()
         return self.history
 
