@@ -68,3 +68,23 @@ def test_scripted_policy_cannot_reflect():
     with pytest.raises(UserError, match="needs a model"):
         run_reflexion(env, expert_for(env, noise=0.0, seed=0), env.tasks(1, seed=0), 2,
                       RolloutConfig())
+
+
+def test_successes_with_reflections_distil_to_the_original_prompt():
+    from veriloop.eval.reflexion import without_reflections
+
+    env = get_env("arithmetic")
+    tasks = env.tasks(3, seed=0, split="test")
+    renderer = load_policy("tiny-xs").renderer
+    result = run_reflexion(env, Learner(renderer, first=tasks[0].id), tasks, 2,
+                           RolloutConfig(max_turns=2, temperature=0.0))
+    first, second = result.attempts[:3], result.attempts[3:]
+    unnoted = {t.task_id: t for t in first}  # the same tasks' prompts without reflections
+    assert without_reflections(first[0], renderer) is None  # solved without reflections
+    assert all(without_reflections(t, renderer) is None for t in first[1:])  # failed
+    for t in second:
+        d = without_reflections(t, renderer)
+        assert "Reflections" not in d.prompt_text
+        assert list(d.prompt_ids) == list(unnoted[t.task_id].prompt_ids)
+        assert d.prompt_text == unnoted[t.task_id].prompt_text
+        assert [u.action_ids for u in d.turns] == [u.action_ids for u in t.turns]

@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-app = typer.Typer(help="Data tools: pass-rate profiles, task synthesis.", no_args_is_help=True)
+app = typer.Typer(help="Data tools: pass-rate profiles, task synthesis, reflection distillation.", no_args_is_help=True)
 
 
 @app.command()
@@ -86,3 +86,32 @@ def synthesize(store: Annotated[Path, typer.Option(
     summary = {**result.summary(), "out": str(out)}
     typer.echo(json.dumps(summary) if as_json else
                f"{summary['synthesized']} tasks written to {out}; rejected {summary['rejected']}")
+
+
+@app.command(name="distill-reflections")
+def distill_reflections(run: Annotated[Path, typer.Argument(
+                            help="A `veriloop eval --reflexion` run directory.")],
+                        model: Annotated[str, typer.Option(
+                            help="The model whose renderer the prompts are rendered with.")],
+                        out: Annotated[Path, typer.Option(help="Store to write.")] = Path(
+                            "distilled.sqlite")) -> None:
+    """Successful Reflexion attempts, reflections removed from their prompts, into a trajectory
+    store for SFT (`sft.store`): distil the reflections back into the model."""
+    from veriloop.data.store import TrajectoryStore
+    from veriloop.errors import MissingFileError, UserError
+    from veriloop.eval.reflexion import without_reflections
+    from veriloop.policies import load_policy
+
+    src = run / "trajectories.sqlite"
+    if not src.is_file():
+        raise MissingFileError(f"{run} holds no trajectories.sqlite; give the --out directory "
+                               "of a `veriloop eval --reflexion N` run")
+    renderer = load_policy(model).renderer
+    with TrajectoryStore(src) as s:
+        kept = [x for x in (without_reflections(t, renderer) for t in s.query()) if x]
+    if not kept:
+        raise UserError(f"{run} has no successful attempt made with reflections to distil")
+    with TrajectoryStore(out) as s:
+        s.append_many(kept)
+    typer.echo(f"{len(kept)} attempts written to {out}; train on them with "
+               f"`veriloop train configs/sft.yaml sft.store={out}`")

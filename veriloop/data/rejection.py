@@ -8,8 +8,9 @@
   `hinted_task` re-prompts with the correct answer (`Task.verification["answer"]`; a task
   without one is not rationalised) while the grader still checks the original gold answer;
   `strip_hint` turns a successful hinted attempt into a training example whose prompt is the
-  *original* prompt, rendered with the model's renderer, followed by the rationale's exact
-  sampled ids, so the hint is never trained on and never seen at training time.
+  original one (the hint cut from the stored prompt, which is rendered again with the model's
+  renderer: the same ids an unhinted rollout has) followed by the rationale's exact sampled
+  ids, so the hint is never trained on and never seen at training time.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from typing import Any
 
 from veriloop.types import Task, Trajectory
 
-HINT = ("\n\n(Hint: the correct final answer is {answer}. Work it out step by step and end with "
-        "that answer.)")
+HINT_HEAD = "\n\n(Hint: the correct final answer is"
+HINT = HINT_HEAD + " {answer}. Work it out step by step and end with that answer.)"
 
 
 def _policy_tokens(t: Trajectory) -> int:
@@ -74,12 +75,24 @@ def hinted_task(task: Task) -> Task | None:
     return with_note(task, HINT.format(answer=answer), star_hint=True)
 
 
-def strip_hint(traj: Trajectory, task: Task, renderer: Any) -> Trajectory | None:
-    """A successful hinted attempt as a training example of the original `task`: the original
-    prompt (messages and the renderer's ids) followed by the attempt's exact turns. None for a
-    trajectory whose history was rewritten (segments: its later contexts saw the hint)."""
-    if traj.segments:
+def cut_note(traj: Trajectory, marker: str, renderer: Any, tag: str = "cut") -> Trajectory | None:
+    """`traj` as a training example of the prompt without its note: the last user message that
+    holds `marker` is cut there (the marker and all after it go), the stored prompt (with the
+    environment's instructions, as the runner rendered it) is rendered again with `renderer`,
+    and the attempt's turns stay exactly as sampled. None if no user message holds the marker,
+    or for a trajectory whose history was rewritten (segments: later contexts saw the note)."""
+    prompt = list(traj.prompt)
+    hit = [i for i, m in enumerate(prompt) if m.role == "user" and marker in m.content]
+    if traj.segments or not hit:
         return None
-    rendered = renderer.render_prompt(task.prompt, traj.tools)
-    return traj.model_copy(update={"prompt": task.prompt, "prompt_text": rendered.text, "prompt_ids": rendered.ids,
-                                   "id": f"{traj.id}-star"})
+    i = hit[-1]
+    prompt[i] = prompt[i].model_copy(update={"content": prompt[i].content.split(marker)[0]})
+    rendered = renderer.render_prompt(prompt, traj.tools)
+    return traj.model_copy(update={"prompt": tuple(prompt), "prompt_text": rendered.text,
+                                   "prompt_ids": rendered.ids, "id": f"{traj.id}-{tag}"})
+
+
+def strip_hint(traj: Trajectory, renderer: Any) -> Trajectory | None:
+    """A hinted attempt as a training example of the original task (STaR: the hint is not
+    trained on)."""
+    return cut_note(traj, HINT_HEAD, renderer, "star")

@@ -9,8 +9,9 @@ attempts is the share of tasks solved in any of the first n (`success@n`).
 How it differs from the paper: the evaluator is the environment's grader (binary pass), the
 memory keeps the last `keep` reflections per task, and reflection runs with the same policy and
 sampling settings as the attempts (greedy unless a temperature is given). Successful attempts
-carry their reflections in the prompt; `veriloop.data.rejection.strip_hint` turns them into
-training examples under the original prompt (distilling reflections back by RFT).
+carry their reflections in the prompt; `without_reflections` turns them into training examples
+under the original prompt, and `veriloop data distill-reflections RUN` writes those to a store
+that SFT trains on (`sft.store`): distilling the reflections back (RFT on reflexion successes).
 """
 
 from __future__ import annotations
@@ -21,11 +22,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from veriloop.data.rejection import with_note
+from veriloop.data.rejection import cut_note, with_note
 from veriloop.errors import UserError
 from veriloop.policies.base import GenerationRequest, SamplingParams
 from veriloop.types import Message, Task, Trajectory
 
+NOTE_HEAD = "\n\nReflections on your earlier failed attempts at this task:"
 REFLECT = ("Your attempt above failed. In one or two sentences, say what went wrong and what "
            "you will do differently next time. Do not answer the task now.")
 
@@ -46,7 +48,7 @@ class ReflectionMemory:
         if not shown:
             return ""
         lines = "\n".join(f"- {r}" for r in shown)
-        return f"\n\nReflections on your earlier failed attempts at this task:\n{lines}"
+        return f"{NOTE_HEAD}\n{lines}"
 
     def prompt_for(self, task: Task) -> Task:
         note = self.note(task.id)
@@ -132,6 +134,16 @@ def run_reflexion(env: Any, policy: Any, tasks: Sequence[Task], attempts: int,
         remaining = [task for task in remaining if task.id not in solved]
         success.append(len(solved) / max(len(tasks), 1))
     return ReflexionResult(success, every, memory)
+
+
+def without_reflections(traj: Trajectory, renderer: Any) -> Trajectory | None:
+    """A successful attempt made with reflections in its prompt as a training example without
+    them (`cut_note`: the prompt an attempt without reflections has, the attempt's exact turns):
+    what distilling reflections back by RFT trains on. None for a failed attempt or one made
+    without reflections."""
+    if not traj.passed or traj.is_infra_error:
+        return None
+    return cut_note(traj, NOTE_HEAD, renderer, "distilled")
 
 
 def write_reflexion(result: ReflexionResult, out: Path) -> None:

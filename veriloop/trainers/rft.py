@@ -7,7 +7,8 @@ Each round r (of `rft.rounds`):
    shortest, at most `rft.max_per_task` per task);
 3. with `rft.rationalize` (STaR), re-prompt every task that no sample solved with its correct
    answer as a hint, and keep the successful attempts with the hint removed from the prompt
-   (`strip_hint`: the original prompt's ids, then the rationale's exact sampled ids);
+   (`strip_hint`: the prompt's ids as an unhinted rollout has them, then the rationale's exact
+   sampled ids);
 4. SFT on the kept trajectories (`veriloop.trainers.sft.SFTTrainer` with the `sft` section's
    epochs, lr and batching; its data is `round-r/kept.sqlite`), in place on the current model.
 
@@ -87,13 +88,12 @@ class RFTTrainer:
                  "pass_rate": sum(t.passed for t in trajs) / max(len(trajs), 1),
                  "kept": len(kept), "rationalized": 0, "hinted": 0}
         if f.rationalize:
-            by_id = {t.id: t for t in self.tasks}
             hinted = [h for h in (hinted_task(t) for t in unsolved(self.tasks, trajs)) if h]
             stats["hinted"] = len(hinted)
             if hinted:
                 attempts = self._rollout(hinted, 1, f"star-{r}", seed + 1)
                 for t in keep_successes(attempts, 1):
-                    ex = strip_hint(t, by_id[t.task_id], self.policy.renderer)
+                    ex = strip_hint(t, self.policy.renderer)
                     if ex is not None:
                         kept.append(ex)
                         stats["rationalized"] += 1
