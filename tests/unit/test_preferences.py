@@ -41,3 +41,26 @@ def test_branch_pairs_need_shared_turns():
     assert [(p.chosen.id, p.rejected.id, p.branch_turn) for p in pairs] == [("x0", "x1", 1)]
     # plain grade pairing also pairs the non-branch (x0 chosen once: with x1 or x2 by id order)
     assert len(grade_pairs(trajs)) == 1
+
+
+def test_branch_rollouts_replay_the_prefix_and_sample_the_rest():
+    from veriloop.data.preferences import branch_rollouts
+    from veriloop.envs import expert_for, get_env
+    from veriloop.rollout.runner import RolloutConfig, RolloutRunner
+
+    env = get_env("arithmetic")
+    tasks = env.tasks(4, seed=0, split="train")
+    rc = RolloutConfig(max_total_tokens=1 << 30)
+    sources = RolloutRunner(env, expert_for(env), rc).run(tasks)
+    assert all(len(s.turns) == 2 and s.passed for s in sources)
+    # the noisy expert answers wrongly in some branches after the replayed (correct) call
+    branches = branch_rollouts(env, expert_for(env, noise=0.7, seed=3), sources, tasks, 1, 4,
+                               rc.model_copy(update={"seed": 5}))
+    assert len(branches) == 16
+    src = {s.task_id: s for s in sources}
+    for b in branches:
+        assert shared_turns(src[b.task_id], b) >= 1
+        assert b.turns[0].action_ids == src[b.task_id].turns[0].action_ids
+    pairs = branch_pairs([*sources, *branches], max_per_task=1)
+    assert pairs and all(p.branch_turn >= 1 and p.margin > 0 for p in pairs)
+    assert any(not b.passed for b in branches)

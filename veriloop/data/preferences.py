@@ -8,6 +8,9 @@
   episode branched at a turn and rolled on along alternatives) and then differ; the branch
   turn is recorded. Their shared tokens cancel in the DPO loss, so the preference acts on what
   follows the branch point.
+- `branch_rollouts` makes such branches: each source trajectory's first `turn` actions are
+  replayed token for token (`BranchPolicy`; the environment is reset to the same task, so the
+  observations repeat) and `n` alternatives are sampled from there on.
 
 Pairs are of trajectories sampled by the model being trained (or rendered again in its ids),
 so the DPO trainer uses their exact tokens. Pairing is deterministic (ties broken by id).
@@ -17,8 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from veriloop.types import Trajectory
+from veriloop.policies.base import Generation, GenerationRequest, SamplingParams
+from veriloop.types import Trajectory, Turn
 
 
 @dataclass(frozen=True)
@@ -84,3 +89,56 @@ def branch_pairs(trajs: Sequence[Trajectory], min_margin: float = 1e-6,
     """Grade pairs of trajectories that share at least `min_shared_turns` whole turns
     (branches of one episode)."""
     return grade_pairs(trajs, min_margin, max_per_task, max(min_shared_turns, 1))
+
+
+class BranchPolicy:
+    """Replays a recorded prefix of turns per task (its exact action ids and logprobs), then
+    lets `policy` sample. The turn of a request is the number of assistant messages in it."""
+
+    def __init__(self, policy: Any, prefixes: dict[str, Sequence[Turn]]) -> None:
+        self.policy = policy
+        self.prefixes = prefixes
+        self.name = f"{policy.name}+branch"
+        self.renderer = policy.renderer
+
+    def generate(self, requests: Sequence[GenerationRequest],
+                 params: SamplingParams) -> list[Generation]:
+        out: list[Generation | None] = [None] * len(requests)
+        live = []
+        for i, r in enumerate(requests):
+            prefix = self.prefixes.get(r.task.id, ()) if r.task is not None else ()
+            turn = sum(m.role == "assistant" for m in r.messages)
+            if turn < len(prefix):
+                t = prefix[turn]
+                out[i] = Generation(text=t.action_text, token_ids=tuple(t.action_ids),
+                                    logprobs=None if t.action_logprobs is None
+                                    else tuple(t.action_logprobs))
+            else:
+                live.append(i)
+        if live:
+            for i, g in zip(live, self.policy.generate([requests[i] for i in live], params),
+                            strict=True):
+                out[i] = g
+        return [g for g in out if g is not None]
+
+    def release(self, key: str) -> None:
+        self.policy.release(key)
+
+
+def branch_rollouts(env: Any, policy: Any, sources: Sequence[Trajectory], tasks: Sequence[Any],
+                    turn: int, n: int, rollout_config: Any, grader: Any = None
+                    ) -> list[Trajectory]:
+    """`n` alternatives of each source (one per task, with more than `turn` turns) that replay
+    its first `turn` turns and sample the rest."""
+    from veriloop.rollout.runner import RolloutRunner
+
+    by_task = {t.id: t for t in tasks}
+    prefixes: dict[str, Sequence[Turn]] = {}
+    for s in sources:
+        if len(s.turns) > turn and s.task_id in by_task and s.task_id not in prefixes:
+            prefixes[s.task_id] = s.turns[:turn]
+    if not prefixes:
+        return []
+    rc = rollout_config.model_copy(update={"group_size": n})
+    return RolloutRunner(env, BranchPolicy(policy, prefixes), rc, grader=grader).run(
+        [by_task[k] for k in prefixes])

@@ -303,7 +303,11 @@ class DPOConfig(Section):
     """Sampling temperature of those rollouts."""
     pairing: Literal["grade", "branch"] = "grade"
     """grade: better/worse trajectory by grade on the same task; branch: only pairs that share
-    whole leading turns (an episode branched at a turn)."""
+    whole leading turns: each task's first sample is branched at `branch_turn` (its earlier
+    turns replayed exactly) into `samples` alternatives (when sampling; with `store`, branches
+    are looked for among the stored trajectories)."""
+    branch_turn: int = Field(1, ge=1)
+    """branch: the turn episodes are branched at (turns before it are shared)."""
     min_margin: float = Field(1e-6, gt=0)
     """Smallest grade-score difference that makes a pair."""
     max_pairs_per_task: int = Field(2, gt=0)

@@ -2,9 +2,10 @@
 
 1. Data: trajectories from a store (`dpo.store`) or sampled once into this run's store (run id
    `dpo-samples`: `dpo.samples` rollouts of each of `dpo.tasks` training tasks by the initial
-   model, at `dpo.temperature`; a resumed run reads them back). Pairs come from
-   `veriloop.data.preferences` (`dpo.pairing`: grade — better/worse by grade on the same task —
-   or branch — pairs that share whole leading turns).
+   model, at `dpo.temperature`; with `dpo.pairing: branch` also `dpo.samples` branches of each
+   task's first sample at turn `dpo.branch_turn`; a resumed run reads them back). Pairs come
+   from `veriloop.data.preferences` (grade: better/worse by grade on the same task; branch:
+   only pairs that share the turns before `dpo.branch_turn`).
 2. Sequences are each trajectory's exact token ids (rendered again only if another tokenizer
    produced them, as SFT does), cut after the last policy token; a trajectory whose history was
    rewritten by context management (several contexts) is not paired.
@@ -25,7 +26,7 @@ from typing import Any
 import torch
 
 from veriloop.algorithms.dpo import dpo_loss, sequence_logprobs
-from veriloop.data.preferences import Pair, grade_pairs
+from veriloop.data.preferences import Pair, branch_rollouts, grade_pairs
 from veriloop.data.store import TrajectoryStore
 from veriloop.errors import ConfigError
 from veriloop.trainers import checkpoint
@@ -48,18 +49,24 @@ SAMPLES_RUN = "dpo-samples"
 
 
 def sample_trajectories(cfg: RunConfig, policy: Any, store: TrajectoryStore) -> list[Trajectory]:
-    """`dpo.samples` rollouts of `dpo.tasks` training tasks by `policy`, graded and stored."""
+    """`dpo.samples` rollouts of `dpo.tasks` training tasks by `policy` (with pairing branch,
+    also `dpo.samples` branches of each task's first sample at `dpo.branch_turn`), graded and
+    stored."""
     from veriloop.rollout.runner import RolloutRunner
 
     d = cfg.dpo
     env = env_from_config(cfg)
     tasks = env.tasks(d.tasks, seed=cfg.env.task_seed, split="train",
                       difficulty=cfg.env.difficulty)
-    runner = RolloutRunner(env, policy, cfg.rollout.model_copy(update={
+    rc = cfg.rollout.model_copy(update={
         "group_size": d.samples, "temperature": d.temperature, "run_id": SAMPLES_RUN,
-        "max_turns": cfg.env.max_turns, "seed": cfg.train.seed}))
+        "max_turns": cfg.env.max_turns, "seed": cfg.train.seed})
     try:
-        trajs = runner.run(tasks)
+        trajs = RolloutRunner(env, policy, rc).run(tasks)
+        if d.pairing == "branch":
+            firsts = [t for t in trajs if t.sample_index == 0]
+            trajs += branch_rollouts(env, policy, firsts, tasks, d.branch_turn, d.samples,
+                                     rc.model_copy(update={"seed": cfg.train.seed + 1}))
     finally:
         close = getattr(env, "close", None)
         if close is not None:
@@ -124,7 +131,7 @@ class DPOTrainer:
             trajs = sample_trajectories(self.cfg, self.policy, self.store)
             self.model.train(was_training)
         pairs = grade_pairs(trajs, d.min_margin, d.max_pairs_per_task,
-                            1 if d.pairing == "branch" else 0)
+                            d.branch_turn if d.pairing == "branch" else 0)
         kept, seqs = [], []
         for p in pairs:
             c, r = pair_sequence(p.chosen), pair_sequence(p.rejected)
