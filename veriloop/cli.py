@@ -270,7 +270,9 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
     except UserError as e:
         _fail(str(e))
     if experience is not None:
-        task_list = retrieval_prompts(task_list, experience, shots)
+        from veriloop.data.retrieval import with_experience
+
+        task_list = with_experience(task_list, experience, shots)
     run_id = run_id or f"{env_name}-{time.strftime('%Y%m%d-%H%M%S')}"
     if max_total_tokens is None:  # a scripted policy has no context window to respect
         max_total_tokens = 1 << 30 if getattr(policy, "scripted", False) else 4096
@@ -301,47 +303,24 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
     return summary
 
 
-def retrieval_prompts(task_list: list[Any], experience: Path, shots: int) -> list[Any]:
-    """Each task with the `shots` nearest solved tasks of the store `experience` in its prompt."""
-    from veriloop.data.retrieval import ExperienceIndex, with_examples
-    from veriloop.data.store import TrajectoryStore
-    from veriloop.errors import MissingFileError, UserError
-
-    if not experience.is_file():
-        raise MissingFileError(f"--experience {experience} does not exist; give a trajectory "
-                               "store (trajectories.sqlite of a rollout, eval or training run)")
-    with TrajectoryStore(experience) as store:
-        index = ExperienceIndex.from_trajectories(store.query(infra_error=False))
-    if not len(index):
-        raise UserError(f"--experience {experience} holds no passed trajectories to retrieve")
-    return [with_examples(t, index, shots) for t in task_list]
-
-
 def run_reflexion_eval(env_name: str, policy: Any, *, tasks: int, attempts: int, split: str,
                        seed: int, out: Path, difficulty: int | None, max_turns: int | None,
                        temperature: float, max_new_tokens: int, max_total_tokens: int,
                        env_options: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Reflexion over `tasks` tasks (`veriloop.eval.reflexion`); every attempt goes to the
-    run's store, the reflections to reflections.json, the summary to summary.json."""
-    from veriloop.data.store import TrajectoryStore
-    from veriloop.eval.reflexion import run_reflexion, write_reflexion
+    """Reflexion over `tasks` tasks of the environment (`veriloop.eval.reflexion`)."""
+    from veriloop.eval.reflexion import reflexion_eval
     from veriloop.rollout.runner import RolloutConfig
     from veriloop.trainers.preflight import check_run_dir
 
     env = make_env(env_name, env_options)
     task_list = env.tasks(tasks, seed=seed, split=split, difficulty=difficulty)
     check_run_dir(out)
-    out.mkdir(parents=True, exist_ok=True)
-    run_id = f"reflexion-{time.strftime('%Y%m%d-%H%M%S')}"
-    config = RolloutConfig(group_size=1, max_turns=max_turns, run_id=run_id, seed=seed,
+    config = RolloutConfig(group_size=1, max_turns=max_turns, seed=seed,
+                           run_id=f"reflexion-{time.strftime('%Y%m%d-%H%M%S')}",
                            max_total_tokens=max_total_tokens, temperature=temperature,
                            max_new_tokens=max_new_tokens)
-    with TrajectoryStore(out / "trajectories.sqlite") as store:
-        result = run_reflexion(env, policy, task_list, attempts, config,
-                               on_trajectory=store.append)
-    write_reflexion(result, out)
-    summary = {**result.summary(), "tasks": len(task_list), "env": env_name, "split": split,
-               "policy": policy.name, "reflections_file": str(out / "reflections.json")}
+    summary = reflexion_eval(env, policy, task_list, attempts, config, out)
+    summary.update(env=env_name, split=split)
     (out / "summary.json").write_text(json.dumps(summary, indent=2))
     return summary
 

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from veriloop.data.rejection import with_note
+from veriloop.errors import MissingFileError, UserError
 from veriloop.types import Task, Trajectory
 
 
@@ -100,3 +102,18 @@ def with_examples(task: Task, index: ExperienceIndex, k: int) -> Task:
     if not found:
         return task
     return with_note(task, few_shot_note(found), retrieved=[e.task_id for e in found])
+
+
+def with_experience(tasks: Sequence[Task], store: Path, shots: int) -> list[Task]:
+    """Each task with the `shots` nearest solved tasks of the trajectory store `store` in its
+    prompt (what `veriloop eval --experience STORE --shots K` evaluates)."""
+    from veriloop.data.store import TrajectoryStore
+
+    if not store.is_file():
+        raise MissingFileError(f"--experience {store} does not exist; give a trajectory store "
+                               "(trajectories.sqlite of a rollout, eval or training run)")
+    with TrajectoryStore(store) as s:
+        index = ExperienceIndex.from_trajectories(s.query(infra_error=False))
+    if not len(index):
+        raise UserError(f"--experience {store} holds no passed trajectories to retrieve")
+    return [with_examples(t, index, shots) for t in tasks]

@@ -146,6 +146,16 @@ def without_reflections(traj: Trajectory, renderer: Any) -> Trajectory | None:
     return cut_note(traj, NOTE_HEAD, renderer, "distilled")
 
 
-def write_reflexion(result: ReflexionResult, out: Path) -> None:
+def reflexion_eval(env: Any, policy: Any, tasks: Sequence[Task], attempts: int,
+                   rollout_config: Any, out: Path) -> dict[str, Any]:
+    """`run_reflexion` with every attempt in `out`'s trajectory store and the reflections in
+    `out`/reflections.json; returns the summary."""
+    from veriloop.data.store import TrajectoryStore
+
     out.mkdir(parents=True, exist_ok=True)
+    with TrajectoryStore(out / "trajectories.sqlite") as store:
+        result = run_reflexion(env, policy, tasks, attempts, rollout_config,
+                               on_trajectory=store.append)
     (out / "reflections.json").write_text(result.memory.to_json())
+    return {**result.summary(), "tasks": len(tasks), "policy": policy.name,
+            "reflections_file": str(out / "reflections.json")}
