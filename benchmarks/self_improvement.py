@@ -127,7 +127,8 @@ def main() -> None:
             history = t.train()
             score = evaluate(args, t.policy)
         except Exception as e:  # noqa: BLE001 (a method that finds nothing to train on scores as sft)
-            history, score = [{"error": str(e)}], rows["sft"]["pass@1"]
+            history = [{**(t.history[0] if t.history else {}), "error": str(e)}]
+            score = rows["sft"]["pass@1"]
         h = history[0]
         episodes = h.get("sampled", budget) + h.get("hinted", 0)
         record(name, score, episodes, s, kept=h.get("kept", 0),
