@@ -50,16 +50,14 @@ def test_synthesize_from_the_cli(tmp_path):
 
 
 def test_reflexion_eval_and_distillation_from_the_cli(tmp_path):
-    proc = veriloop(tmp_path, "eval", "--env", "arithmetic", "--model", "tiny-xs", "--tasks", "2",
-                    "--reflexion", "2", "--max-new-tokens", "6", "--out", "refl", "--json")
+    proc = veriloop(tmp_path, "eval", "--env", "arithmetic", "--model", "tiny-xs", "--tasks", "1",
+                    "--reflexion", "2", "--max-new-tokens", "4", "--max-turns", "1", "--out",
+                    "refl", "--json")
     assert proc.returncode == 0, proc.stderr
     summary = json.loads(proc.stdout.strip().splitlines()[-1])
-    assert summary["success@1"] <= summary["success@2"] and summary["tasks"] == 2
+    assert summary["success@1"] <= summary["success@2"] and summary["tasks"] == 1
     assert (tmp_path / "refl" / "reflections.json").exists()
     # the untrained model solves nothing: nothing to distil is one error line, exit 2
     bad = veriloop(tmp_path, "data", "distill-reflections", "refl", "--model", "tiny-xs")
     assert bad.returncode == 2
     assert "no successful attempt" in bad.stderr.strip().splitlines()[-1]
-    expert = veriloop(tmp_path, "eval", "--env", "arithmetic", "--policy", "expert",
-                      "--reflexion", "2", "--tasks", "1", "--out", "refl2")
-    assert expert.returncode == 2 and "needs a model" in expert.stderr
