@@ -243,9 +243,12 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
                  temperature: float, max_new_tokens: int, ks: list[int], quiet: bool,
                  max_total_tokens: int | None = None, run_id: str | None = None,
                  suite: str | None = None,
-                 env_options: dict[str, Any] | None = None) -> dict[str, Any]:
+                 env_options: dict[str, Any] | None = None,
+                 experience: Path | None = None, shots: int = 2) -> dict[str, Any]:
     """Roll out `tasks` tasks (of the environment's `suite` if given) × `group` samples, store
-    them under `out`, return the summary (with the agent metrics when they apply)."""
+    them under `out`, return the summary (with the agent metrics when they apply). With
+    `experience` (a trajectory store), each prompt shows the `shots` most similar solved tasks
+    of that store (`veriloop.data.retrieval`)."""
     from veriloop.data.store import TrajectoryStore
     from veriloop.errors import UserError
     from veriloop.eval.metrics import summarize
@@ -266,6 +269,10 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
         check_run_dir(out)
     except UserError as e:
         _fail(str(e))
+    if experience is not None:
+        from veriloop.data.retrieval import with_experience
+
+        task_list = with_experience(task_list, experience, shots)
     run_id = run_id or f"{env_name}-{time.strftime('%Y%m%d-%H%M%S')}"
     if max_total_tokens is None:  # a scripted policy has no context window to respect
         max_total_tokens = 1 << 30 if getattr(policy, "scripted", False) else 4096
@@ -292,6 +299,28 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
     summary.update(run_id=run_id, env=env_name, policy=policy.name, split=split, group=group,
                    store=str(out / "trajectories.sqlite"),
                    wall_seconds=round(time.perf_counter() - start, 3))
+    (out / "summary.json").write_text(json.dumps(summary, indent=2))
+    return summary
+
+
+def run_reflexion_eval(env_name: str, policy: Any, *, tasks: int, attempts: int, split: str,
+                       seed: int, out: Path, difficulty: int | None, max_turns: int | None,
+                       temperature: float, max_new_tokens: int, max_total_tokens: int,
+                       env_options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Reflexion over `tasks` tasks of the environment (`veriloop.eval.reflexion`)."""
+    from veriloop.eval.reflexion import reflexion_eval
+    from veriloop.rollout.runner import RolloutConfig
+    from veriloop.trainers.preflight import check_run_dir
+
+    env = make_env(env_name, env_options)
+    task_list = env.tasks(tasks, seed=seed, split=split, difficulty=difficulty)
+    check_run_dir(out)
+    config = RolloutConfig(group_size=1, max_turns=max_turns, seed=seed,
+                           run_id=f"reflexion-{time.strftime('%Y%m%d-%H%M%S')}",
+                           max_total_tokens=max_total_tokens, temperature=temperature,
+                           max_new_tokens=max_new_tokens)
+    summary = reflexion_eval(env, policy, task_list, attempts, config, out)
+    summary.update(env=env_name, split=split)
     (out / "summary.json").write_text(json.dumps(summary, indent=2))
     return summary
 
@@ -396,7 +425,16 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
              tool_variation: Annotated[ToolVariation | None, typer.Option(
                  help="Evaluate under tool variations (renamed and reworded tools, "
                       "distractors): held-out ones are never seen in training (the "
-                      "environment's tool_variation option, e.g. bfcl).")] = None) -> None:
+                      "environment's tool_variation option, e.g. bfcl).")] = None,
+             experience: Annotated[Path | None, typer.Option(
+                 help="Experience retrieval: a trajectory store whose solved tasks most "
+                      "similar to each task (BM25) are shown in its prompt.")] = None,
+             shots: Annotated[int, typer.Option(
+                 min=1, help="Solved examples per prompt with --experience.")] = 2,
+             reflexion: Annotated[int, typer.Option(
+                 min=0, help="Reflexion: up to N attempts per task, the model's reflections on "
+                             "its failures shown on the next attempt; reports success@1..N "
+                             "(needs --model).")] = 0) -> None:
     """Evaluate a policy on held-out tasks: pass@1..k, score, turns, format violations, and the
     agent metrics (completion per level, safety violations, recovery ...) when they apply."""
     from veriloop.errors import UserError
@@ -414,13 +452,23 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
     pol = build_policy(env, policy, model, noise, seed, options)
     out = out or Path("runs") / f"eval-{time.strftime('%Y%m%d-%H%M%S')}"
     temp = temperature if temperature is not None else (0.0 if k == 1 else 1.0)
+    if reflexion:
+        summary = run_reflexion_eval(env, pol, tasks=tasks, attempts=reflexion, split=split,
+                                     seed=seed, out=out, difficulty=difficulty,
+                                     max_turns=max_turns, temperature=temp,
+                                     max_new_tokens=max_new_tokens,
+                                     max_total_tokens=max_total_tokens or 4096,
+                                     env_options=options)
+        print(json.dumps(summary) if as_json else
+              " ".join(f"{key}={v}" for key, v in summary.items()))
+        return
     ks = sorted({1, k} | {x for x in (2, 4, 8, 16, 32) if x < k})
     summary = run_rollouts(env, pol, tasks=tasks, group=k, split=split, seed=seed, out=out,
                            difficulty=difficulty, max_turns=max_turns, temperature=temp,
                            max_new_tokens=max_new_tokens, ks=ks, quiet=as_json,
                            max_total_tokens=max_total_tokens,
                            suite=suite.value if suite is not None else None,
-                           env_options=options)
+                           env_options=options, experience=experience, shots=shots)
     if tool_variation is not None:
         summary["tool_variation"] = tool_variation.value
         (out / "summary.json").write_text(json.dumps(summary, indent=2))
@@ -436,6 +484,7 @@ _mount("veriloop.policies.cli", "serve", "serve", "Serve a policy over an OpenAI
 _mount("veriloop.graders.cli", "app", "graders", "Graders: audits and checks.")
 _mount("veriloop.sandbox.cli", "app", "sandbox", "Run code in the sandbox.")
 _mount("veriloop.mcp.cli", "app", "mcp", "MCP: serve an environment's tools to other agents.")
+_mount("veriloop.data.cli", "app", "data", "Data tools: pass-rate profiles, task synthesis.")
 _mount("veriloop.trainers.cli", "train_command", "train", "Train from a YAML config.")
 _mount("veriloop.trainers.cli", "config_command", "config",
        "Print a resolved config, or with --docs the reference of every field.")

@@ -12,6 +12,11 @@ policy tokens.
 - `rloo`: r - mean of the *other* samples of the group (leave-one-out baseline), as in RLOO.
 - `reinforce_pp`: REINFORCE++ normalization: r minus the group mean, then normalized by the
   mean and std of the whole batch (global normalization instead of per-group).
+- `opo`: r - b* with OPO's optimal baseline ("On-Policy RL with Optimal Reward Baseline"):
+  the variance-minimizing baseline E[|grad log pi|^2 r] / E[|grad log pi|^2], with the squared
+  gradient norm taken as proportional to the response length, so b* = sum_i l_i r_i / sum_i l_i
+  over the group. Lengths are the policy tokens of each sample (`lengths [G, K]`, which every
+  estimator accepts and the others ignore); without them it is the group mean (dr_grpo).
 
 Estimators that need a critic (a value head, `veriloop.algorithms.critic`) are per token and
 registered apart (`get_critic_estimator`; `needs_critic` tells which kind a name is):
@@ -41,7 +46,8 @@ from torch import Tensor
 
 
 class AdvantageFn(Protocol):
-    def __call__(self, rewards: Tensor, valid: Tensor, eps: float = 1e-6) -> Tensor: ...
+    def __call__(self, rewards: Tensor, valid: Tensor, eps: float = 1e-6,
+                 lengths: Tensor | None = None) -> Tensor: ...
 
 
 _ADVANTAGES: dict[str, AdvantageFn] = {}
@@ -90,7 +96,8 @@ def _group_mean(rewards: Tensor, valid: Tensor) -> tuple[Tensor, Tensor]:
 
 
 @register_advantage("grpo")
-def grpo(rewards: Tensor, valid: Tensor, eps: float = 1e-6) -> Tensor:
+def grpo(rewards: Tensor, valid: Tensor, eps: float = 1e-6,
+         lengths: Tensor | None = None) -> Tensor:
     """(r - mean_g) / (std_g + eps) within each group (population std over valid samples)."""
     v = valid.to(rewards.dtype)  # [G, K]
     mean, n = _group_mean(rewards, valid)  # [G, 1]
@@ -99,14 +106,16 @@ def grpo(rewards: Tensor, valid: Tensor, eps: float = 1e-6) -> Tensor:
 
 
 @register_advantage("dr_grpo")
-def dr_grpo(rewards: Tensor, valid: Tensor, eps: float = 1e-6) -> Tensor:
+def dr_grpo(rewards: Tensor, valid: Tensor, eps: float = 1e-6,
+            lengths: Tensor | None = None) -> Tensor:
     """r - mean_g: Dr.GRPO drops the std division (no question-level difficulty bias)."""
     mean, _ = _group_mean(rewards, valid)  # [G, 1]
     return (rewards - mean) * valid.to(rewards.dtype)  # [G, K]
 
 
 @register_advantage("rloo")
-def rloo(rewards: Tensor, valid: Tensor, eps: float = 1e-6) -> Tensor:
+def rloo(rewards: Tensor, valid: Tensor, eps: float = 1e-6,
+         lengths: Tensor | None = None) -> Tensor:
     """r_i - mean_{j != i} r_j: the leave-one-out baseline (0 for a group with one valid sample)."""
     v = valid.to(rewards.dtype)  # [G, K]
     total = (rewards * v).sum(dim=1, keepdim=True)  # [G, 1]
@@ -117,7 +126,8 @@ def rloo(rewards: Tensor, valid: Tensor, eps: float = 1e-6) -> Tensor:
 
 
 @register_advantage("reinforce_pp")
-def reinforce_pp(rewards: Tensor, valid: Tensor, eps: float = 1e-6) -> Tensor:
+def reinforce_pp(rewards: Tensor, valid: Tensor, eps: float = 1e-6,
+                 lengths: Tensor | None = None) -> Tensor:
     """REINFORCE++ (with group baseline): subtract the group mean, then normalize by the mean and
     std of those centred rewards over the whole batch."""
     v = valid.to(rewards.dtype)  # [G, K]
@@ -126,6 +136,16 @@ def reinforce_pp(rewards: Tensor, valid: Tensor, eps: float = 1e-6) -> Tensor:
     mu = (centred * v).sum() / n
     std = ((((centred - mu) ** 2) * v).sum() / n).sqrt()
     return (centred - mu) / (std + eps) * v  # [G, K]
+
+
+@register_advantage("opo")
+def opo(rewards: Tensor, valid: Tensor, eps: float = 1e-6,
+        lengths: Tensor | None = None) -> Tensor:
+    """r - sum(l r) / sum(l) within each group (length-weighted baseline; OPO)."""
+    v = valid.to(rewards.dtype)  # [G, K]
+    w = v if lengths is None else lengths.to(rewards.dtype) * v  # [G, K]
+    baseline = (w * rewards).sum(1, keepdim=True) / w.sum(1, keepdim=True).clamp(min=eps)  # [G, 1]
+    return (rewards - baseline) * v  # [G, K]
 
 
 def difficulty_weights(pass_rate: Tensor, low: float = 0.5, high: float = 1.5,

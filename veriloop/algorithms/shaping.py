@@ -5,6 +5,11 @@
   ((max_len - cache_len) - L) / cache_len inside the buffer, and -1 beyond max_len.
   DAPO applies it to the response length of a single turn; an agent's "response" is all of its
   policy tokens across turns, so here L counts those.
+- `lead_rewards`: GRPO-LEAD's length-regularised accuracy reward with an explicit penalty for
+  wrong answers, over one group: a correct answer gets exp(-alpha z), z its policy-token length
+  standardized over the group's correct answers (population std; z = 0 for a lone correct
+  one), a wrong one gets `wrong` (-1 in the paper). It replaces the grade score through the
+  group scorer `grader.group: lead` (`veriloop.graders.group`).
 - `length_cost` and `step_cost`: a per-token / per-turn cost (negative reward) that steers an
   agent toward short, direct solutions.
 - `event_rewards`: per-turn shaping from events read off the trajectory (`turn_events`: a
@@ -41,6 +46,19 @@ def overlong_penalty(lengths: Tensor, max_len: int, cache_len: int) -> Tensor:
     linear = (soft_start - L) / cache_len  # [N]
     out = torch.where(L <= soft_start, torch.zeros_like(L), linear)  # [N]
     return torch.where(L > max_len, torch.full_like(L, -1.0), out)  # [N]
+
+
+def lead_rewards(passed: Tensor, lengths: Tensor, alpha: float = 0.05, wrong: float = -1.0,
+                 eps: float = 1e-6) -> Tensor:
+    """passed (0/1), lengths [K] of one group -> rewards [K] (GRPO-LEAD)."""
+    ok = passed > 0  # [K]
+    L = lengths.to(torch.float32)  # [K]
+    if not bool(ok.any()):
+        return torch.full_like(L, wrong)
+    mu = L[ok].mean()
+    sigma = L[ok].std(unbiased=False)
+    z = (L - mu) / (sigma + eps)  # [K]
+    return torch.where(ok, torch.exp(-alpha * z), torch.full_like(L, wrong))  # [K]
 
 
 def length_cost(lengths: Tensor, per_token: float) -> Tensor:

@@ -8,6 +8,9 @@ reward (shaping terms are still added by `veriloop.algorithms.shaping.Shaping`):
 - `none`: the per-trajectory grade score (default).
 - `rank`: the group's grade scores replaced by their ranks in [0, 1] (`compose.rank_rewards`;
   ties share the mean rank), so only the order within a group matters.
+- `lead`: GRPO-LEAD's reward (`veriloop.algorithms.shaping.lead_rewards`): exp(-alpha z) for a
+  passed answer, z its policy-token length standardized over the group's passed answers, and
+  an explicit penalty (`lead_wrong`, -1 by default) for a failed one.
 - `judge_ranking`: an LLM judge ranks the G responses against each other in `orders` shuffled
   orders (`judge.judge_group`); each response's averaged position, best = 1.
 - `judge_pairwise`: the judge compares every pair, each asked in both orders to cancel position
@@ -22,13 +25,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+import torch
+
+from veriloop.algorithms.shaping import lead_rewards, policy_tokens
 from veriloop.errors import ConfigError
 from veriloop.graders.compose import rank_rewards
 from veriloop.graders.judge import Judge, judge_group, question_text, response_text
 from veriloop.policies.base import Policy
 from veriloop.types import Task, Trajectory
 
-GROUP_KINDS = ("none", "rank", "judge_ranking", "judge_pairwise")
+GROUP_KINDS = ("none", "rank", "lead", "judge_ranking", "judge_pairwise")
 GroupScorer = Callable[[Sequence[Trajectory]], list[float]]
 
 
@@ -56,11 +62,14 @@ def group_scorer(grader_config: object) -> GroupScorer | None:
     `group_orders`)."""
     return build_group_scorer(getattr(grader_config, "group", "none"),
                               getattr(grader_config, "group_judge", None),
-                              getattr(grader_config, "group_orders", 2))
+                              getattr(grader_config, "group_orders", 2),
+                              getattr(grader_config, "lead_alpha", 0.05),
+                              getattr(grader_config, "lead_wrong", -1.0))
 
 
 def build_group_scorer(kind: str, judge_policy: str | Policy | None = None,
-                       orders: int = 2) -> GroupScorer | None:
+                       orders: int = 2, lead_alpha: float = 0.05,
+                       lead_wrong: float = -1.0) -> GroupScorer | None:
     """The scorer for `kind` (None for "none"); a one-line ConfigError for a bad setting."""
     if kind not in GROUP_KINDS:
         raise ConfigError(f"grader.group {kind!r} is not known; choose one of "
@@ -69,6 +78,10 @@ def build_group_scorer(kind: str, judge_policy: str | Policy | None = None,
         return None
     if kind == "rank":
         return lambda trajs: rank_rewards([t.score for t in trajs])
+    if kind == "lead":
+        return lambda trajs: lead_rewards(
+            torch.tensor([float(t.passed) for t in trajs]),
+            torch.tensor([policy_tokens(t) for t in trajs]), lead_alpha, lead_wrong).tolist()
     if not judge_policy:
         raise ConfigError(f"grader.group {kind} needs a judge: set grader.group_judge to a model "
                           "(e.g. tiny-xs, a checkpoint directory or openai:<url>#<model>)")

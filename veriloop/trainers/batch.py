@@ -433,7 +433,10 @@ class Credit:
             adv = self.turn(turn_inputs(groups, rewards, passed, valid), self.params)  # [G, K, T]
             return turn_token_values(trajs, adv[valid][keep].tolist(), L)  # [B, L]
         assert self.group is not None
-        adv = self.group(rewards, valid)  # [G, K]
+        lengths = torch.zeros_like(rewards)  # [G, K] policy tokens (OPO's baseline weights)
+        for i, g in enumerate(groups):
+            lengths[i, :len(g)] = torch.tensor([float(sum(t.loss_mask)) for t in g])
+        adv = self.group(rewards, valid, lengths=lengths)  # [G, K]
         if self.difficulty_weighting:
             rate = (passed * valid).sum(1) / valid.sum(1).clamp(min=1)  # [G]
             adv = difficulty_weighted(adv, rate)

@@ -82,10 +82,15 @@ def _train(cfg: Any, root: Path, json_out: bool) -> None:
     progress = not json_out and sys.stderr.isatty()
     policy = policy_from_config(cfg.model, cfg.init)
     t0 = time.perf_counter()
-    if cfg.kind == "sft":
-        from veriloop.trainers.sft import SFTTrainer
+    if cfg.kind in ("sft", "dpo", "rft"):  # offline data: held-out eval before and after
+        if cfg.kind == "sft":
+            from veriloop.trainers.sft import SFTTrainer as Offline
+        elif cfg.kind == "dpo":
+            from veriloop.trainers.dpo import DPOTrainer as Offline
+        else:
+            from veriloop.trainers.rft import RFTTrainer as Offline
 
-        trainer = SFTTrainer(cfg, root, policy, progress=progress)
+        trainer = Offline(cfg, root, policy, progress=progress)
         trainer.setup()
         resumed = _resume(trainer, root)
         before = _sft_eval_before(cfg, trainer, root)
@@ -97,8 +102,14 @@ def _train(cfg: Any, root: Path, json_out: bool) -> None:
             after = eval_metrics(heldout_summary(cfg, trainer.policy))
             log_heldout(root, {0: before, trainer.step_count: after} if before
                         else {trainer.step_count: after})
-        summary = {"kind": "sft", "steps": trainer.step_count, "resumed": resumed,
+        summary = {"kind": cfg.kind, "steps": trainer.step_count, "resumed": resumed,
                    "final_model": str(trainer.paths.model)}
+        if cfg.kind == "dpo":
+            summary["pairs"] = len(trainer.pairs)
+        if cfg.kind == "rft":
+            summary["rounds"] = trainer.history
+        if cfg.kind != "sft":
+            trainer.close()
     else:
         from veriloop.trainers.rl import RLTrainer
 

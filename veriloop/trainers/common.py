@@ -17,6 +17,7 @@ import numpy as np
 import torch
 
 from veriloop.data.curriculum import LevelCurriculum
+from veriloop.data.task_selection import Profiler, SelectiveSampler
 from veriloop.trainers.config import ModelConfig, RunConfig
 from veriloop.types import Grade, Task, Trajectory
 
@@ -179,10 +180,16 @@ class TaskSampler:
         self.position = int(state["position"])
 
 
-def task_sampler(cfg: RunConfig, pool: Sequence[Task]) -> TaskSampler | LevelCurriculum:
-    """The training task sampler `cfg.curriculum` selects, seeded by `train.seed`: shuffled
-    epochs over the pool (kind none) or the level curriculum (kind levels)."""
-    c = cfg.curriculum
+def task_sampler(cfg: RunConfig, pool: Sequence[Task], profile: Profiler | None = None
+                 ) -> TaskSampler | LevelCurriculum | SelectiveSampler:
+    """The training task sampler `cfg.curriculum` and `cfg.selection` select, seeded by
+    `train.seed`: shuffled epochs over the pool, the level curriculum (curriculum.kind levels),
+    or the pool filtered by pass rate / ranked by reward variance (selection.kind), whose
+    estimates come from `profile` (k rollouts per task with the current policy)."""
+    c, s = cfg.curriculum, cfg.selection
+    if s.kind != "none":
+        return SelectiveSampler(list(pool), cfg.train.seed, profile, s.kind, s.samples,
+                                s.min_pass, s.max_pass, s.top_k, s.refresh_every)
     if c.kind == "none":
         return TaskSampler(pool, cfg.train.seed)
     return LevelCurriculum(pool, cfg.train.seed, start_level=c.start_level,
@@ -190,7 +197,8 @@ def task_sampler(cfg: RunConfig, pool: Sequence[Task]) -> TaskSampler | LevelCur
                            next_share=c.next_share)
 
 
-def restore_sampler(sampler: TaskSampler | LevelCurriculum, trainer_state: dict[str, Any]) -> None:
+def restore_sampler(sampler: TaskSampler | LevelCurriculum | SelectiveSampler,
+                    trainer_state: dict[str, Any]) -> None:
     """Load a checkpoint's sampler state (`sampler`; before curricula a checkpoint held only
     `sampler_position`)."""
     state = trainer_state.get("sampler") or {"position": trainer_state["sampler_position"]}

@@ -100,15 +100,39 @@ class CurriculumConfig(Section):
         return self
 
 
+class SelectionConfig(Section):
+    kind: Literal["none", "pass_rate", "variance"] = "none"
+    """Training task selection (`veriloop.data.task_selection`): none (every pool task),
+    pass_rate (drop tasks the policy always or never solves, estimated with `samples` rollouts
+    each and refreshed during training) or variance (the `top_k` tasks of highest training-reward
+    variance, as in 1-shot RLVR)."""
+    samples: int = Field(8, gt=0)
+    """Rollouts per task for a pass-rate estimate (profiling before the first step and, for
+    pass_rate, of the inactive tasks at each refresh)."""
+    min_pass: float = Field(0.0, ge=0, le=1)
+    """pass_rate: keep tasks whose estimated pass rate is above this ..."""
+    max_pass: float = Field(1.0, ge=0, le=1)
+    """... and below this."""
+    top_k: int = Field(16, gt=0)
+    """variance: how many tasks are kept."""
+    refresh_every: int = Field(10, ge=0)
+    """Recompute the active tasks every N training steps; 0 = never after the start."""
+
+
 class GraderConfig(Section):
     name: str | None = None
     """Registered grader to use instead of the environment's own; None = `env.grader()`."""
     options: dict[str, Any] = {}
     """Keyword options for the grader factory (weights, schedules ...)."""
-    group: Literal["none", "rank", "judge_ranking", "judge_pairwise"] = "none"
+    group: Literal["none", "rank", "lead", "judge_ranking", "judge_pairwise"] = "none"
     """Group-level reward replacing each grade score in RL: none, rank (ranks within the group),
-    judge_ranking (an LLM judge ranks the group's responses) or judge_pairwise (the judge
-    compares every pair, both orders)."""
+    lead (GRPO-LEAD: exp(-lead_alpha z) for a passed answer, z its length standardized over
+    the group's passed answers; lead_wrong for a failed one), judge_ranking (an LLM judge ranks
+    the group's responses) or judge_pairwise (the judge compares every pair, both orders)."""
+    lead_alpha: float = Field(0.05, ge=0)
+    """group lead: strength of the length regularisation of correct answers."""
+    lead_wrong: float = -1.0
+    """group lead: the reward of a failed answer (GRPO-LEAD's explicit penalty)."""
     group_judge: str | None = None
     """Judge model for the judge_* group rewards: any load_policy spec (tiny-xs, a checkpoint
     directory, openai:<url>#<model>)."""
@@ -125,8 +149,21 @@ class GraderConfig(Section):
 
 class AlgorithmConfig(Section):
     advantage: str = "grpo"
-    """Advantage estimator: grpo, dr_grpo, rloo, reinforce_pp; per turn: turn_grpo, subgoal_slice,
-    gigpo; with a value head (PPO): gae, turn_gae."""
+    """Advantage estimator: grpo, dr_grpo, rloo, reinforce_pp, opo (length-weighted optimal
+    baseline); per turn: turn_grpo, subgoal_slice, gigpo; with a value head (PPO): gae,
+    turn_gae."""
+    policy_loss: Literal["clip", "clip_cov", "kl_cov"] = "clip"
+    """Policy surrogate: clip (PPO/DAPO ratio clip), clip_cov (also detach a random `cov_ratio`
+    share of tokens whose log-prob/advantage covariance is in (cov_low, cov_high)) or kl_cov
+    (no ratio clip; |log ratio| penalty on the top `cov_ratio` tokens by covariance)."""
+    cov_ratio: float = Field(2e-4, gt=0, le=1)
+    """clip_cov / kl_cov: share of policy tokens selected (at least one per micro-batch)."""
+    cov_low: float = 1.0
+    """clip_cov: lower end of the covariance band of the tokens that may be detached."""
+    cov_high: float = 5.0
+    """clip_cov: upper end of that band."""
+    kl_cov_coef: float = Field(1.0, ge=0)
+    """kl_cov: weight of |log pi - log pi_old| on the selected tokens."""
     aggregation: str = "seq_mean_token_mean"
     """Loss aggregation: token_mean (DAPO), seq_mean_token_mean (GRPO), seq_sum_norm (Dr.GRPO)."""
     loss_norm: float | None = Field(None, gt=0)
@@ -140,7 +177,16 @@ class AlgorithmConfig(Section):
     kl_estimator: str = "k3"
     """KL estimator: k1, k2 or k3."""
     entropy_coef: float = Field(0.0, ge=0)
-    """Weight of the entropy bonus."""
+    """Weight of the entropy bonus (fixed; see target_entropy for an adaptive one)."""
+    target_entropy: float | None = Field(None, gt=0)
+    """Adaptive entropy control (Skywork-OR1): hold the policy-token entropy near this many nats
+    per token with a coefficient that rises by entropy_delta each step the entropy is below the
+    target and falls above it (bonus applied only at or below it); replaces entropy_coef.
+    None = off."""
+    entropy_delta: float = Field(0.005, gt=0)
+    """Adaptive entropy control: the coefficient's change per step."""
+    entropy_max_coef: float = Field(0.05, gt=0)
+    """Adaptive entropy control: the coefficient's upper bound."""
     value_coef: float = Field(0.5, ge=0)
     """Weight of the value loss (gae only)."""
     value_clip: float | None = 0.2
@@ -259,8 +305,60 @@ class SFTConfig(Section):
         return self
 
 
+class DPOConfig(Section):
+    store: str | None = None
+    """Build preference pairs from this trajectory store (SQLite) instead of sampling."""
+    tasks: int = Field(64, gt=0)
+    """Training tasks the initial model is sampled on when `store` is None."""
+    samples: int = Field(4, gt=1)
+    """Rollouts per task (pairs need at least two differently graded ones)."""
+    temperature: float = Field(1.0, ge=0)
+    """Sampling temperature of those rollouts."""
+    pairing: Literal["grade", "branch"] = "grade"
+    """grade: better/worse trajectory by grade on the same task; branch: only pairs that share
+    whole leading turns: each task's first sample is branched at `branch_turn` (its earlier
+    turns replayed exactly) into `samples` alternatives (when sampling; with `store`, branches
+    are looked for among the stored trajectories)."""
+    branch_turn: int = Field(1, ge=1)
+    """branch: the turn episodes are branched at (turns before it are shared)."""
+    min_margin: float = Field(1e-6, gt=0)
+    """Smallest grade-score difference that makes a pair."""
+    max_pairs_per_task: int = Field(2, gt=0)
+    """Pairs per task (each trajectory chosen at most once and rejected at most once)."""
+    beta: float = Field(0.1, gt=0)
+    """DPO temperature on the log-ratio difference."""
+    label_smoothing: float = Field(0.0, ge=0, lt=0.5)
+    """Conservative DPO: assumed share of flipped preference labels (0 = plain DPO)."""
+    epochs: int = Field(2, gt=0)
+    """Passes over the pairs."""
+    pairs_per_step: int = Field(8, gt=0)
+    """Pairs per optimizer step."""
+    lr: float = Field(1e-4, ge=0)
+    """AdamW learning rate (cosine decay to 10% after warm-up)."""
+    warmup_steps: int = Field(0, ge=0)
+    """Linear warm-up steps."""
+
+
+class RFTConfig(Section):
+    rounds: int = Field(2, gt=0)
+    """Rounds of sample -> keep successes -> SFT."""
+    tasks: int = Field(128, gt=0)
+    """Training tasks sampled each round."""
+    samples: int = Field(4, gt=0)
+    """Attempts per task each round (k)."""
+    temperature: float = Field(1.0, ge=0)
+    """Sampling temperature of the attempts."""
+    max_per_task: int = Field(2, gt=0)
+    """Successful (distinct) attempts kept per task."""
+    shortest: bool = False
+    """Keep the shortest successes (fewest policy tokens) instead of the first ones."""
+    rationalize: bool = False
+    """STaR: re-prompt unsolved tasks with the correct answer as a hint and train on successful
+    rationales under the original prompt (the hint is not trained on)."""
+
+
 class RunConfig(Section):
-    kind: Literal["rl", "sft"] = "rl"
+    kind: Literal["rl", "sft", "dpo", "rft"] = "rl"
     """What `veriloop train` runs."""
     init: str | None = None
     """Start from this checkpoint/model directory (e.g. an SFT run's final model) instead of
@@ -271,6 +369,8 @@ class RunConfig(Section):
     """The environment and its training and held-out task pools."""
     curriculum: CurriculumConfig = CurriculumConfig()
     """Which training tasks each RL step draws: shuffled epochs, or a level curriculum."""
+    selection: SelectionConfig = SelectionConfig()
+    """Which pool tasks RL trains on: all, or filtered by pass rate or ranked by variance."""
     grader: GraderConfig = GraderConfig()
     """The reward: the environment's own grader unless one is named here."""
     rollout: RolloutConfig = RolloutConfig()
@@ -287,6 +387,10 @@ class RunConfig(Section):
     """Other environments the quickstart evaluates the model on (greedy, `rollout`'s token
     budgets) untouched, after SFT and after RL, e.g. BFCL categories a model was not trained
     on; per-category results go into summary.json and the report."""
+    dpo: DPOConfig = DPOConfig()
+    """DPO on preference pairs of the policy's own trajectories (kind: dpo)."""
+    rft: RFTConfig = RFTConfig()
+    """Rejection-sampling fine-tuning and STaR rounds (kind: rft; SFT settings from `sft`)."""
 
     @model_validator(mode="after")
     def _curriculum_has_levels(self) -> RunConfig:
@@ -294,6 +398,10 @@ class RunConfig(Section):
             raise ValueError(f"curriculum.kind {self.curriculum.kind} draws tasks of several "
                              f"levels, but env.difficulty fixes one ({self.env.difficulty}); "
                              "set env.difficulty: null")
+        if self.curriculum.kind != "none" and self.selection.kind != "none":
+            raise ValueError(f"curriculum.kind {self.curriculum.kind} and selection.kind "
+                             f"{self.selection.kind} both choose the training tasks; set one of "
+                             "them to none")
         return self
 
 

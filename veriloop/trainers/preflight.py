@@ -43,6 +43,8 @@ def check_config(cfg: RunConfig) -> None:
         check_store(Path(cfg.sft.store), "sft.store", demos_passed_only=cfg.sft.only_passed)
     elif cfg.kind == "sft" and cfg.sft.demo_policy != "expert":
         check_model(cfg.sft.demo_policy, cfg.model.size, "sft.demo_policy")
+    if cfg.kind == "dpo" and cfg.dpo.store is not None:
+        check_store(Path(cfg.dpo.store), "dpo.store")
 
 
 def check_model(name: str, size: str, field: str = "model.name") -> None:

@@ -38,7 +38,9 @@ import torch
 
 from veriloop.algorithms.critic import build_critic
 from veriloop.algorithms.dynamic_sampling import fill_batch, informative_groups
-from veriloop.algorithms.losses import clipped_pg_loss, entropy_bonus, get_aggregation, kl_penalty
+from veriloop.algorithms.entropy import AdaptiveEntropy, entropy_diagnostics
+from veriloop.algorithms.losses import entropy_bonus, get_aggregation, kl_penalty
+from veriloop.algorithms.policy_losses import PolicyLossParams, get_policy_loss
 from veriloop.algorithms.shaping import Shaping
 from veriloop.data.store import TrajectoryStore
 from veriloop.graders.group import group_scorer
@@ -95,11 +97,19 @@ class RLTrainer:
         self.grader = TimedGrader(grader)
         pool = self.env.tasks(cfg.env.train_tasks, seed=cfg.env.task_seed, split="train",
                               difficulty=cfg.env.difficulty)
-        self.sampler = task_sampler(cfg, pool)  # shuffled epochs or a level curriculum
+        # shuffled epochs, a level curriculum, or a pass-rate / variance selection
+        self.sampler = task_sampler(cfg, pool, profile=self._profile)
         self.eval_tasks = self.env.tasks(cfg.env.eval_tasks, seed=cfg.env.task_seed,
                                          split="test", difficulty=cfg.env.difficulty)
         a = cfg.algorithm
         self.aggregation = get_aggregation(a.aggregation)
+        self.policy_loss = get_policy_loss(a.policy_loss)
+        self.pg_params = PolicyLossParams(a.eps_low, a.eps_high, a.cov_ratio, a.cov_low,
+                                          a.cov_high, a.kl_cov_coef)
+        self.loss_gen = torch.Generator().manual_seed(cfg.train.seed)  # clip_cov's token draw
+        self.entropy_control = (AdaptiveEntropy(a.target_entropy, a.entropy_delta,
+                                                a.entropy_max_coef)
+                                if a.target_entropy is not None else None)
         self.shaping = Shaping(a.length_cost, a.step_cost, a.overlong_max, a.overlong_cache,
                                dict(a.event_weights), group_scorer(cfg.grader))
         self.model = apply_lora(self.policy.model, cfg.model)
@@ -134,6 +144,15 @@ class RLTrainer:
             "run_id": self.run_id})
         self.keyed.reset()
         return RolloutRunner(self.env, self.keyed, rc, grader=self.grader)
+
+    def _profile(self, tasks: Sequence[Any], k: int, round_: int) -> list[Trajectory]:
+        """k rollouts of each task with the current policy (task selection's estimates)."""
+        was_training = self.model.training
+        self.model.eval()
+        try:
+            return self._runner(self.step_count + 1, 10_000 + round_, group_size=k).run(tasks)
+        finally:
+            self.model.train(was_training)
 
     def rewards(self, trajs: Sequence[Trajectory]) -> torch.Tensor:
         """Grade score (or its group score) plus configured shaping; [N]."""
@@ -245,7 +264,12 @@ class RLTrainer:
     def _forward(self, packed: Packed, entropy: bool = True):
         return forward_logprobs(self.model, packed, self.cfg.rollout.temperature,
                                 entropy=entropy, policy_only=True,
-                                entropy_grad=self.cfg.algorithm.entropy_coef != 0)
+                                entropy_grad=self._entropy_coef() != 0)
+
+    def _entropy_coef(self) -> float:
+        """The fixed entropy_coef, or the adaptive controller's current coefficient."""
+        ctl = self.entropy_control
+        return self.cfg.algorithm.entropy_coef if ctl is None else ctl.coef
 
     def _ref_logprobs(self, packed: Packed) -> torch.Tensor:
         ctx = self.model.disable_adapter() if self.ref_model is None else nullcontext()
@@ -261,6 +285,7 @@ class RLTrainer:
         weight = self.aggregation.micro_weight
         stats: dict[str, list[float]] = defaultdict(list)
         gen = torch.Generator().manual_seed(self.cfg.train.seed * 7919 + step)
+        self.loss_gen.manual_seed(self.cfg.train.seed * 7907 + step)
         for _ in range(o.epochs):
             order = torch.randperm(B, generator=gen).tolist()
             for m0 in range(0, B, o.minibatch_size):
@@ -284,6 +309,8 @@ class RLTrainer:
                 self.scheduler.step()
         out = {k: sum(v) / len(v) for k, v in stats.items()}
         out.update(batch.stats, train_sequences=B)
+        if self.entropy_control is not None and "entropy" in out:
+            self.entropy_control = self.entropy_control.update(out["entropy"])
         return out
 
     def loss(self, rows: TrainBatch, packed: Packed) -> tuple[torch.Tensor, dict[str, float]]:
@@ -300,15 +327,19 @@ class RLTrainer:
             vloss, vst = self.critic.loss(values, rows.old_values, rows.returns, mask)
             loss = loss + vloss
             stats.update(vst._asdict())
-        pg, pst = clipped_pg_loss(out.logprobs, rows.old_logprobs, rows.advantages, mask,
-                                  a.eps_low, a.eps_high, agg, norm)
+        pg, pst = self.policy_loss(out.logprobs, rows.old_logprobs, rows.advantages, mask,
+                                   self.pg_params, agg, norm, self.loss_gen)
         loss = loss + pg
         stats.update(pst._asdict())
         stats["pg_loss"] = float(pg.detach())
         ent_loss, est = entropy_bonus(out.entropy, mask, agg, norm)
         stats.update(est._asdict())
-        if a.entropy_coef:
-            loss = loss + a.entropy_coef * ent_loss
+        diag = entropy_diagnostics(out.entropy, out.logprobs, rows.advantages, mask)
+        stats.update({k: v for k, v in diag._asdict().items() if k != "entropy"})
+        coef = self._entropy_coef()
+        stats["entropy_coef"] = coef
+        if coef:
+            loss = loss + coef * ent_loss
         if rows.ref_logprobs is not None:
             kl, kst = kl_penalty(out.logprobs, rows.ref_logprobs, mask, a.kl_estimator, agg, norm)
             loss = loss + a.kl_coef * kl
@@ -365,7 +396,9 @@ class RLTrainer:
         """Checkpoint (atomically), then move this checkpoint's pending trajectories into the
         store. A kill between the two is repaired by `resume` from the checkpoint's copy."""
         extra = {"pending": self.pending.dump(),
-                 "value_head": self.critic.state_dict() if self.critic is not None else None}
+                 "value_head": self.critic.state_dict() if self.critic is not None else None,
+                 "entropy_control": None if self.entropy_control is None
+                 else self.entropy_control.state_dict()}
         ckpt = checkpoint.save(self.paths.root, self.step_count, self.model, self.optimizer,
                                self.scheduler, {"kind": "rl", "sampler": self.sampler.state_dict()},
                                extra, keep=self.cfg.train.keep_checkpoints,
@@ -383,6 +416,8 @@ class RLTrainer:
         restore_sampler(self.sampler, state)
         if self.critic is not None and extra.get("value_head") is not None:
             self.critic.load_state_dict(extra["value_head"])
+        if self.entropy_control is not None and extra.get("entropy_control"):
+            self.entropy_control = self.entropy_control.load(extra["entropy_control"])
         self.pending.restore(extra.get("pending", []))
         return True
 

@@ -1,0 +1,143 @@
+"""Learning-signal control: covariance diagnostic, adaptive entropy coefficient, Clip-Cov /
+KL-Cov, GRPO-LEAD reward and OPO's baseline, each against hand-worked numbers."""
+
+import math
+
+import pytest
+import torch
+
+from veriloop.algorithms.advantages import get_advantage
+from veriloop.algorithms.entropy import AdaptiveEntropy, entropy_diagnostics, token_covariance
+from veriloop.algorithms.losses import clipped_pg_loss, token_mean
+from veriloop.algorithms.policy_losses import (
+    PolicyLossParams,
+    clip_cov_loss,
+    get_policy_loss,
+    kl_cov_loss,
+)
+from veriloop.algorithms.shaping import lead_rewards
+
+
+def test_token_covariance_hand_worked():
+    # policy tokens: lp = -1, -2, -3 (third position masked out), A = 1 on row 0, -1 on row 1
+    lp = torch.tensor([[-1.0, -2.0], [-3.0, -9.0]])
+    adv = torch.tensor([1.0, -1.0])
+    mask = torch.tensor([[1.0, 1.0], [1.0, 0.0]])
+    # mean lp = -2, mean A = (1 + 1 - 1) / 3 = 1/3
+    # products: (1)(2/3), (0)(2/3), (-1)(-4/3) -> 2/3, 0, 4/3; masked one 0
+    cov = token_covariance(lp, adv, mask)
+    assert torch.allclose(cov, torch.tensor([[2 / 3, 0.0], [4 / 3, 0.0]]))
+    d = entropy_diagnostics(torch.tensor([[0.5, 0.001], [1.5, 7.0]]), lp, adv, mask)
+    assert d.cov_logp_adv == pytest.approx(2 / 3)  # (2/3 + 0 + 4/3) / 3
+    assert d.entropy == pytest.approx((0.5 + 0.001 + 1.5) / 3)
+    assert d.low_entropy_frac == pytest.approx(1 / 3)
+    assert d.cov_top1pct == pytest.approx(4 / 3)  # top 1% of 3 tokens: the single largest
+
+
+def test_covariance_sign_predicts_entropy_change():
+    """One exact natural-gradient step on a softmax bandit: H falls when Cov(log pi, A) > 0 and
+    rises when it is < 0 (the relation the diagnostic is for)."""
+    logits = torch.tensor([2.0, 0.0, -1.0])
+    pi = torch.softmax(logits, 0)
+
+    def entropy(z):
+        p = torch.softmax(z, 0)
+        return float(-(p * p.log()).sum())
+
+    for adv, sign in ((torch.tensor([1.0, 0.0, -1.0]), -1), (torch.tensor([-1.0, 0.0, 1.0]), 1)):
+        cov = float((pi * (pi.log() - (pi * pi.log()).sum()) * (adv - (pi * adv).sum())).sum())
+        assert cov * sign < 0
+        change = entropy(logits + 0.01 * adv) - entropy(logits)  # NPG: z += eta A
+        assert change * sign > 0
+
+
+def test_adaptive_entropy_update_hand_worked():
+    ctl = AdaptiveEntropy(target=0.2, delta=0.005, max_coef=0.012)
+    assert ctl.coef == 0.0
+    ctl = ctl.update(0.1)  # below target: c 0 -> 0.005, applied
+    assert (ctl.c, ctl.coef) == (pytest.approx(0.005), pytest.approx(0.005))
+    ctl = ctl.update(0.15)  # still below: 0.010
+    assert ctl.coef == pytest.approx(0.010)
+    ctl = ctl.update(0.05)  # 0.015 clamped to max 0.012
+    assert ctl.coef == pytest.approx(0.012)
+    ctl = ctl.update(0.3)  # above target: c 0.012 -> 0.007, but not applied while above
+    assert ctl.c == pytest.approx(0.007) and ctl.coef == 0.0
+    ctl = ctl.update(0.4).update(0.4)  # 0.002, then clamped at 0
+    assert ctl.c == 0.0
+    again = AdaptiveEntropy(0.2, 0.005, 0.012).load(ctl.update(0.1).state_dict())
+    assert again.c == pytest.approx(0.005) and again.entropy == pytest.approx(0.1)
+
+
+def test_clip_cov_detaches_the_in_band_token():
+    # ratio 1 everywhere (nothing clipped), token covariances: see test above, scaled by 3:
+    # lp = -1, -2, -3, A = 3, 3, -3 -> mean lp -2, mean A 1 -> products (1)(2), 0, (-1)(-4) = 2, 0, 4
+    lp = torch.tensor([[-1.0, -2.0, -3.0]], requires_grad=True)
+    adv = torch.tensor([[3.0, 3.0, -3.0]])
+    mask = torch.ones(1, 3)
+    p = PolicyLossParams(cov_ratio=0.01, cov_low=1.0, cov_high=3.0)  # only the cov-2 token
+    loss, st = clip_cov_loss(lp, lp.detach(), adv, mask, p, token_mean)
+    loss.backward()
+    # d/dlp of -r A / 3 at r = 1 is -A / 3; the first token is detached
+    assert torch.allclose(lp.grad, torch.tensor([[0.0, -1.0, 1.0]]))
+    assert st.cov_selected_frac == pytest.approx(1 / 3)
+    assert float(loss.detach()) == pytest.approx((-3.0 + 3.0) / 3)
+
+
+def test_clip_cov_without_band_tokens_equals_clip():
+    lp = torch.tensor([[-1.0, -2.0], [-0.5, -0.7]], requires_grad=True)
+    old = torch.tensor([[-1.2, -1.9], [-0.5, -1.5]])
+    adv = torch.tensor([0.5, -0.5])
+    mask = torch.tensor([[1.0, 1.0], [1.0, 0.0]])
+    p = PolicyLossParams(cov_low=10.0, cov_high=20.0)
+    a, _ = clip_cov_loss(lp, old, adv, mask, p, token_mean)
+    b, _ = clipped_pg_loss(lp, old, adv, mask, 0.2, 0.2, token_mean)
+    assert float(a.detach()) == pytest.approx(float(b.detach()))
+
+
+def test_kl_cov_penalizes_the_top_covariance_token():
+    lp = torch.tensor([[-1.0, -2.0, -3.0]], requires_grad=True)
+    old = torch.tensor([[-1.5, -2.0, -3.0]])
+    adv = torch.tensor([[3.0, 3.0, -3.0]])
+    mask = torch.ones(1, 3)
+    # covariances use the current lp: products 2, 0, 4 -> top-1 is the third token, log r = 0
+    loss, st = kl_cov_loss(lp, old, adv, mask, PolicyLossParams(cov_ratio=0.01, kl_cov_coef=2.0),
+                           token_mean)
+    r0 = math.exp(0.5)
+    assert float(loss.detach()) == pytest.approx((-r0 * 3 - 3 + 3 + 0) / 3)
+    assert st.cov_selected_frac == pytest.approx(1 / 3)
+    # now make the penalized token move: old lp of token 3 is -2.5 -> |log r| = 0.5
+    old2 = torch.tensor([[-1.5, -2.0, -2.5]])
+    loss2, _ = kl_cov_loss(lp, old2, adv, mask, PolicyLossParams(cov_ratio=0.01, kl_cov_coef=2.0),
+                           token_mean)
+    r2 = math.exp(-0.5)
+    assert float(loss2.detach()) == pytest.approx((-r0 * 3 - 3 + 3 * r2 + 2.0 * 0.5) / 3)
+
+
+def test_policy_loss_registry():
+    assert get_policy_loss("clip_cov") is clip_cov_loss
+    with pytest.raises(KeyError, match="known: clip, clip_cov, kl_cov"):
+        get_policy_loss("cov")
+
+
+def test_lead_rewards_hand_worked():
+    passed = torch.tensor([1.0, 1.0, 0.0, 1.0])
+    lengths = torch.tensor([10, 20, 5, 30])
+    # correct lengths 10, 20, 30: mu 20, population std sqrt(200/3) = 8.165 -> z = -1.2247, 0,
+    # 1.2247; alpha 0.5 -> exp(0.61237) = 1.8448, 1, exp(-0.61237) = 0.5421; wrong -> -1
+    r = lead_rewards(passed, lengths, alpha=0.5, wrong=-1.0)
+    assert torch.allclose(r, torch.tensor([1.8448, 1.0, -1.0, 0.5421]), atol=1e-4)
+    assert torch.equal(lead_rewards(torch.zeros(2), torch.tensor([3, 4])), torch.tensor([-1.0, -1.0]))
+    assert torch.allclose(lead_rewards(torch.tensor([0.0, 1.0]), torch.tensor([3, 4])),
+                          torch.tensor([-1.0, 1.0]))
+
+
+def test_opo_baseline_hand_worked():
+    rewards = torch.tensor([[1.0, 0.0, 1.0, 0.0]])
+    valid = torch.tensor([[True, True, True, False]])
+    lengths = torch.tensor([[10.0, 30.0, 20.0, 99.0]])
+    # b* = (10 * 1 + 30 * 0 + 20 * 1) / 60 = 0.5; the invalid sample takes no part, advantage 0
+    adv = get_advantage("opo")(rewards, valid, lengths=lengths)
+    assert torch.allclose(adv, torch.tensor([[0.5, -0.5, 0.5, 0.0]]))
+    # equal lengths: the plain group mean (dr_grpo)
+    same = get_advantage("opo")(rewards, valid, lengths=torch.full((1, 4), 7.0))
+    assert torch.allclose(same, get_advantage("dr_grpo")(rewards, valid))

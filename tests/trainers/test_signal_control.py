@@ -1,0 +1,97 @@
+"""Learning-signal control options inside the RL trainer: the adaptive entropy controller moves
+its coefficient by the configured step and survives a resume; Clip-Cov / KL-Cov, OPO and the
+GRPO-LEAD group reward run end to end and log their diagnostics."""
+
+from pathlib import Path
+
+import pytest
+
+from veriloop.errors import ConfigError
+from veriloop.trainers.common import policy_from_config
+from veriloop.trainers.config import load_config
+from veriloop.trainers.rl import RLTrainer
+
+CONFIGS = Path(__file__).resolve().parents[2] / "configs"
+
+
+def _trainer(run_dir, tiny, extra=()):
+    cfg = load_config(CONFIGS / "grpo.yaml", [*tiny, "algorithm.kl_coef=0", "train.steps=2",
+                                              "train.save_every=1", *extra])
+    t = RLTrainer(cfg, run_dir, policy_from_config(cfg.model))
+    t.setup()
+    return t
+
+
+def test_adaptive_entropy_coefficient_follows_the_measured_entropy(tmp_path, tiny):
+    # the untrained xs model has entropy of several nats: far above a target of 0.01, so the
+    # controller's value never rises and the bonus is off; far below a target of 50, it rises
+    # by delta each step and is applied
+    t = _trainer(tmp_path / "hi", tiny, ["algorithm.target_entropy=50",
+                                         "algorithm.entropy_delta=0.01"])
+    m1 = t.step()
+    assert m1["entropy_coef"] == 0.0 and t.entropy_control.c == pytest.approx(0.01)
+    assert "cov_logp_adv" in m1 and "low_entropy_frac" in m1
+    m2 = t.step()
+    assert m2["entropy_coef"] == pytest.approx(0.01) and t.entropy_control.c == pytest.approx(0.02)
+    t.save()
+    t.close()
+    again = _trainer(tmp_path / "hi", tiny, ["algorithm.target_entropy=50",
+                                             "algorithm.entropy_delta=0.01"])
+    assert again.resume() and again.entropy_control.c == pytest.approx(0.02)
+    again.close()
+    low = _trainer(tmp_path / "lo", tiny, ["algorithm.target_entropy=0.01"])
+    low.step()
+    assert low.entropy_control.c == 0.0 and low._entropy_coef() == 0.0
+    low.close()
+
+
+@pytest.mark.parametrize("extra", [
+    ["algorithm.policy_loss=clip_cov", "algorithm.cov_low=-100", "algorithm.cov_high=100",
+     "algorithm.cov_ratio=0.5"],
+    ["algorithm.policy_loss=kl_cov", "algorithm.cov_ratio=0.5", "algorithm.advantage=opo"],
+    ["grader.group=lead", "grader.lead_alpha=0.5"],
+])
+def test_signal_options_train(tmp_path, tiny, extra):
+    t = _trainer(tmp_path / "run", tiny, extra)
+    m = t.step()
+    if "algorithm.policy_loss=clip_cov" in extra:
+        assert 0 < m["cov_selected_frac"] <= 0.5
+    if "algorithm.policy_loss=kl_cov" in extra:
+        assert m["cov_selected_frac"] == pytest.approx(0.5, abs=0.05)
+    if "grader.group=lead" in extra:
+        # every failed rollout's reward is the explicit penalty -1
+        groups, _, _ = t.rollout(2)
+        rewards, passed, valid = t.shaping.grouped(groups)
+        assert bool(((rewards == -1.0) | (passed > 0) | ~valid).all())
+    t.close()
+
+
+def test_bad_policy_loss_is_a_config_error():
+    with pytest.raises(ConfigError, match="policy_loss"):
+        load_config(CONFIGS / "grpo.yaml", ["algorithm.policy_loss=cov"])
+
+
+def test_pass_rate_selection_in_the_trainer(tmp_path, tiny):
+    """The pool (8 tasks) is profiled with 2 samples each before the first draw; the step only
+    draws active tasks, and the sampler's state comes back on resume."""
+    extra = ["selection.kind=pass_rate", "selection.samples=2", "selection.refresh_every=1"]
+    t = _trainer(tmp_path / "sel", tiny, extra)
+    m = t.step()
+    assert m["selection/pool"] == 8 and m["selection/profile_episodes"] >= 16
+    active = set(t.sampler.active)
+    assert 1 <= len(active) <= 8
+    rates = {k: s.rate for k, s in t.sampler.stats.items()}
+    informative = {k for k, r in rates.items() if r is not None and 0 < r < 1}
+    assert active == (informative or set(rates))
+    t.save()
+    state = t.sampler.state_dict()
+    t.close()
+    again = _trainer(tmp_path / "sel", tiny, extra)
+    assert again.resume() and again.sampler.state_dict() == state
+    again.close()
+
+
+def test_selection_and_curriculum_exclude_each_other():
+    with pytest.raises(ConfigError, match="both choose the training tasks"):
+        load_config(CONFIGS / "grpo.yaml", ["selection.kind=variance", "curriculum.kind=levels",
+                                            "env.difficulty=null"])

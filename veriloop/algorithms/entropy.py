@@ -1,0 +1,92 @@
+"""Entropy diagnostics and the adaptive entropy coefficient: pure functions, no trainer state.
+
+- `token_covariance`: per-token centred products (log pi(y_t) - mean)(A_t - mean) over the
+  policy tokens of a batch. Their mean is the covariance of the token log-probability and the
+  advantage, the quantity that drives entropy change under policy gradient ("The Entropy
+  Mechanism of RL for Reasoning LMs", Cui et al. 2025: for a softmax policy and a natural
+  policy-gradient step of size eta, H(next) - H(now) ~= -eta Cov(log pi, A)). A positive
+  covariance (confident tokens get positive advantages) means entropy falls. Here the
+  covariance is taken over all policy tokens of the (micro-)batch, as the paper's Clip-Cov /
+  KL-Cov code does, not per state.
+- `entropy_diagnostics`: mean entropy, that covariance, the share of near-deterministic tokens
+  and the mean covariance of the top 1% tokens, detached, as a named tuple.
+- `AdaptiveEntropy`: Skywork-OR1's adaptive entropy control. A controller value c starts at
+  `init`; after each step with measured entropy e, c += delta if e < target and c -= delta if
+  e > target, clamped to [0, max_coef]; the coefficient applied is c while e <= target and 0
+  above it (the bonus only ever pushes entropy up towards the target). How it differs: e is
+  the entropy measured in the previous step's update (one step of lag; Skywork measures the
+  current batch before updating, which would cost an extra forward pass here).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from torch import Tensor
+
+
+def token_covariance(logprobs: Tensor, advantages: Tensor, mask: Tensor) -> Tensor:
+    """(lp - mean lp)(A - mean A) per policy token, means over the mask, 0 elsewhere (detached).
+
+    logprobs, mask [B, T]; advantages [B] or [B, T] -> [B, T]."""
+    m = mask.to(logprobs.dtype)  # [B, T]
+    adv = advantages[:, None].expand_as(logprobs) if advantages.dim() == 1 else advantages
+    n = m.sum().clamp(min=1.0)
+    lp = logprobs.detach()  # [B, T]
+    lp_c = lp - (lp * m).sum() / n  # [B, T]
+    a_c = adv.detach() - (adv.detach() * m).sum() / n  # [B, T]
+    return lp_c * a_c * m  # [B, T]
+
+
+class EntropyDiagnostics(NamedTuple):
+    entropy: float  # mean entropy per policy token (nats)
+    cov_logp_adv: float  # Cov(log pi, A) over policy tokens
+    low_entropy_frac: float  # share of policy tokens with entropy < 0.01 nats
+    cov_top1pct: float  # mean covariance of the top 1% tokens by covariance
+
+
+def entropy_diagnostics(entropy: Tensor, logprobs: Tensor, advantages: Tensor,
+                        mask: Tensor) -> EntropyDiagnostics:
+    """Detached per-step entropy statistics; entropy, logprobs, mask [B, T]; advantages [B] or
+    [B, T]."""
+    m = mask > 0  # [B, T]
+    n = int(m.sum())
+    if n == 0:
+        return EntropyDiagnostics(0.0, 0.0, 0.0, 0.0)
+    cov = token_covariance(logprobs, advantages, mask)[m]  # [N]
+    ent = entropy.detach()[m]  # [N]
+    k = max(1, n // 100)
+    return EntropyDiagnostics(entropy=float(ent.mean()), cov_logp_adv=float(cov.mean()),
+                              low_entropy_frac=float((ent < 0.01).float().mean()),
+                              cov_top1pct=float(cov.topk(k).values.mean()))
+
+
+@dataclass(frozen=True)
+class AdaptiveEntropy:
+    """Skywork-OR1 adaptive entropy control (see the module docstring). Immutable: `update`
+    returns the next state; `coef` is what the next step's loss uses."""
+
+    target: float  # target entropy, nats per token
+    delta: float = 0.005  # controller step per training step
+    max_coef: float = 0.05
+    c: float = 0.0  # controller value
+    entropy: float | None = None  # last measured entropy (None before the first step)
+
+    @property
+    def coef(self) -> float:
+        """c while the last entropy is at or below the target, else 0 (first step: c)."""
+        return self.c if self.entropy is None or self.entropy <= self.target else 0.0
+
+    def update(self, entropy: float) -> AdaptiveEntropy:
+        step = self.delta if entropy < self.target else -self.delta if entropy > self.target \
+            else 0.0
+        c = min(max(self.c + step, 0.0), self.max_coef)
+        return AdaptiveEntropy(self.target, self.delta, self.max_coef, c, float(entropy))
+
+    def state_dict(self) -> dict[str, float | None]:
+        return {"c": self.c, "entropy": self.entropy}
+
+    def load(self, state: dict[str, float | None]) -> AdaptiveEntropy:
+        return AdaptiveEntropy(self.target, self.delta, self.max_coef, float(state["c"] or 0.0),
+                               state["entropy"])

@@ -1,0 +1,131 @@
+"""The policy-gradient surrogate a run uses, by name (`algorithm.policy_loss`).
+
+- `clip`: PPO's clipped surrogate with DAPO's decoupled clip ranges
+  (`veriloop.algorithms.losses.clipped_pg_loss`).
+- `clip_cov`: Clip-Cov ("The Entropy Mechanism of RL for Reasoning LMs", Cui et al. 2025).
+  Tokens with a high covariance of log-probability and advantage (`entropy.token_covariance`)
+  are the ones whose update lowers entropy most. Among the policy tokens the ratio clip left
+  alone, a random `cov_ratio` share (at least one) of those whose covariance lies in
+  (`cov_low`, `cov_high`) is detached: its loss is set to 0. The rest gets the clipped surrogate.
+- `kl_cov`: KL-Cov (same paper). No ratio clip; the top `cov_ratio` share (at least one) of
+  policy tokens by covariance get a penalty `kl_cov_coef * |log pi - log pi_old|` added to
+  their unclipped surrogate -r A.
+
+As in the paper's code, the covariance is taken over the tokens handed to the loss (here one
+micro-batch), so the selected set depends on the micro-batch size. Every entry has the same
+signature and returns `(loss, stats)` with stats a named tuple of detached scalars.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import torch
+from torch import Tensor
+
+from veriloop.algorithms.entropy import token_covariance
+from veriloop.algorithms.losses import Reduce, clipped_pg_loss, token_mean
+
+
+@dataclass(frozen=True)
+class PolicyLossParams:
+    eps_low: float = 0.2
+    eps_high: float = 0.2
+    cov_ratio: float = 2e-4  # share of policy tokens selected (clip_cov, kl_cov)
+    cov_low: float = 1.0  # clip_cov: covariance band the detached tokens come from
+    cov_high: float = 5.0
+    kl_cov_coef: float = 1.0  # kl_cov: weight of |log ratio| on the selected tokens
+
+
+class CovPGStats(NamedTuple):
+    clip_low_frac: float
+    clip_high_frac: float
+    ratio_mean: float
+    approx_kl_old: float
+    cov_selected_frac: float  # share of policy tokens detached (clip_cov) or penalized (kl_cov)
+
+
+PolicyLoss = Callable[..., tuple[Tensor, NamedTuple]]
+
+
+def _ratio_stats(ratio: Tensor, log_ratio: Tensor, mask: Tensor) -> tuple[float, float]:
+    m = mask.to(ratio.dtype)  # [B, T]
+    n = m.sum().clamp(min=1.0)
+    return (float((ratio * m).sum() / n),
+            float(((torch.exp(-log_ratio) + log_ratio - 1) * m).sum() / n))
+
+
+def clip_loss(logprobs: Tensor, old_logprobs: Tensor, advantages: Tensor, mask: Tensor,
+              p: PolicyLossParams = PolicyLossParams(), aggregation: Reduce = token_mean,
+              norm: float = 1.0, generator: torch.Generator | None = None
+              ) -> tuple[Tensor, NamedTuple]:
+    return clipped_pg_loss(logprobs, old_logprobs, advantages, mask, p.eps_low, p.eps_high,
+                           aggregation, norm)
+
+
+def clip_cov_loss(logprobs: Tensor, old_logprobs: Tensor, advantages: Tensor, mask: Tensor,
+                  p: PolicyLossParams = PolicyLossParams(), aggregation: Reduce = token_mean,
+                  norm: float = 1.0, generator: torch.Generator | None = None
+                  ) -> tuple[Tensor, CovPGStats]:
+    """Clipped surrogate with a random share of in-band high-covariance tokens detached.
+    logprobs, old_logprobs, mask [B, T]; advantages [B] or [B, T]."""
+    adv = advantages[:, None].expand_as(logprobs) if advantages.dim() == 1 else advantages
+    log_ratio = logprobs - old_logprobs  # [B, T]
+    ratio = torch.exp(log_ratio)  # [B, T]
+    clipped = ratio.clamp(1.0 - p.eps_low, 1.0 + p.eps_high)  # [B, T]
+    per_token = -torch.min(ratio * adv, clipped * adv)  # [B, T]
+    on = mask > 0  # [B, T]
+    with torch.no_grad():
+        by_clip = (clipped * adv < ratio * adv) & on  # [B, T] the ratio clip already acts
+        cov = token_covariance(logprobs, adv, mask)  # [B, T]
+        band = (cov > p.cov_low) & (cov < p.cov_high) & on & ~by_clip  # [B, T]
+        cand = band.reshape(-1).nonzero().squeeze(-1)  # [C]
+        n = max(int(p.cov_ratio * float(on.sum())), 1)
+        pick = cand[torch.randperm(len(cand), generator=generator)[:n]]  # [<=n]
+        keep = torch.ones(logprobs.numel(), dtype=per_token.dtype)  # [B*T]
+        keep[pick] = 0.0
+        keep = keep.reshape(logprobs.shape)  # [B, T]
+        m = mask.to(ratio.dtype)
+        low = ((ratio < 1.0 - p.eps_low) & (adv < 0)).to(ratio.dtype)
+        high = ((ratio > 1.0 + p.eps_high) & (adv > 0)).to(ratio.dtype)
+        n_tok = m.sum().clamp(min=1.0)
+        r_mean, kl_old = _ratio_stats(ratio, log_ratio, mask)
+        stats = CovPGStats(float((low * m).sum() / n_tok), float((high * m).sum() / n_tok),
+                           r_mean, kl_old, float(len(pick) / n_tok))
+    return aggregation(per_token * keep, mask, norm), stats
+
+
+def kl_cov_loss(logprobs: Tensor, old_logprobs: Tensor, advantages: Tensor, mask: Tensor,
+                p: PolicyLossParams = PolicyLossParams(), aggregation: Reduce = token_mean,
+                norm: float = 1.0, generator: torch.Generator | None = None
+                ) -> tuple[Tensor, CovPGStats]:
+    """Unclipped surrogate -r A plus kl_cov_coef * |log r| on the top-covariance tokens.
+    logprobs, old_logprobs, mask [B, T]; advantages [B] or [B, T]."""
+    adv = advantages[:, None].expand_as(logprobs) if advantages.dim() == 1 else advantages
+    log_ratio = logprobs - old_logprobs  # [B, T]
+    ratio = torch.exp(log_ratio)  # [B, T]
+    on = mask > 0  # [B, T]
+    with torch.no_grad():
+        cov = token_covariance(logprobs, adv, mask).masked_fill(~on, float("-inf"))  # [B, T]
+        n_on = int(on.sum())
+        k = min(max(int(p.cov_ratio * n_on), 1), n_on)
+        top = cov.reshape(-1).topk(k).indices  # [k]
+        sel = torch.zeros(logprobs.numel(), dtype=ratio.dtype)  # [B*T]
+        sel[top] = 1.0
+        sel = sel.reshape(logprobs.shape)  # [B, T]
+        r_mean, kl_old = _ratio_stats(ratio, log_ratio, mask)
+        stats = CovPGStats(0.0, 0.0, r_mean, kl_old, k / max(n_on, 1))
+    per_token = -ratio * adv + p.kl_cov_coef * log_ratio.abs() * sel  # [B, T]
+    return aggregation(per_token, mask, norm), stats
+
+
+POLICY_LOSSES: dict[str, PolicyLoss] = {"clip": clip_loss, "clip_cov": clip_cov_loss,
+                                        "kl_cov": kl_cov_loss}
+
+
+def get_policy_loss(name: str) -> PolicyLoss:
+    if name not in POLICY_LOSSES:
+        raise KeyError(f"policy loss '{name}' is unknown; known: {', '.join(POLICY_LOSSES)}")
+    return POLICY_LOSSES[name]
