@@ -108,7 +108,7 @@ def _fail(message: str) -> None:
     raise typer.Exit(2)
 
 
-def parse_env_options(items: list[str] | None) -> dict[str, Any]:
+def parse_env_options(items: list[str] | None, flag: str = "--env-option") -> dict[str, Any]:
     """`--env-option KEY=VALUE` (repeatable; the value is read as YAML) -> keyword options."""
     import yaml
 
@@ -116,12 +116,12 @@ def parse_env_options(items: list[str] | None) -> dict[str, Any]:
     for item in items or ():
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
-            _fail(f"--env-option takes KEY=VALUE (e.g. --env-option 'categories=[simple_python]'), "
+            _fail(f"{flag} takes KEY=VALUE (e.g. --env-option 'categories=[simple_python]'), "
                   f"got {item!r}")
         try:
             options[key.strip()] = yaml.safe_load(value)
         except yaml.YAMLError as e:
-            _fail(f"--env-option {key.strip()}: the value is not valid YAML ({e})")
+            _fail(f"{flag} {key.strip()}: the value is not valid YAML ({e})")
     return options
 
 
@@ -396,12 +396,30 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
              tool_variation: Annotated[ToolVariation | None, typer.Option(
                  help="Evaluate under tool variations (renamed and reworded tools, "
                       "distractors): held-out ones are never seen in training (the "
-                      "environment's tool_variation option, e.g. bfcl).")] = None) -> None:
+                      "environment's tool_variation option, e.g. bfcl).")] = None,
+             inference: Annotated[str | None, typer.Option(
+                 help="Inference-time scaling method: first, majority, deepconf, "
+                      "deepconf-online, best-of-n, genselect, tree (veriloop.inference).")] = None,
+             n: Annotated[int, typer.Option(
+                 "--n", min=1, help="Candidates per task for --inference (tree: actions per "
+                                    "expansion).")] = 1,
+             inference_option: Annotated[list[str] | None, typer.Option(
+                 "--inference-option", help="Option of the --inference method KEY=VALUE (value "
+                 "read as YAML), repeatable; e.g. scorer=oracle, keep=0.5.")] = None) -> None:
     """Evaluate a policy on held-out tasks: pass@1..k, score, turns, format violations, and the
-    agent metrics (completion per level, safety violations, recovery ...) when they apply."""
+    agent metrics (completion per level, safety violations, recovery ...) when they apply.
+    With --inference: the method's accuracy and tokens at N and below (accuracy-versus-N)."""
     from veriloop.errors import UserError
 
     load_env_modules(env_module)
+    if inference is not None:
+        _eval_inference(env, policy, model, tasks, out, split, seed, difficulty, noise,
+                        max_turns, temperature, max_new_tokens, max_total_tokens, as_json,
+                        parse_env_options(env_option), inference, n,
+                        parse_env_options(inference_option, "--inference-option"))
+        return
+    if n != 1 or inference_option:
+        _fail("--n and --inference-option apply only with --inference NAME")
     if suite is not None and difficulty is not None:
         _fail("--difficulty does not apply to a --suite (the suite chooses its tasks); drop one")
     options = parse_env_options(env_option)
@@ -428,6 +446,58 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
         print(json.dumps(summary))
     else:
         _print_summary(summary)
+
+
+def _eval_inference(env_name: str, policy: str | None, model: str | None, tasks: int,
+                    out: Path | None, split: str, seed: int, difficulty: int | None,
+                    noise: float, max_turns: int | None, temperature: float | None,
+                    max_new_tokens: int, max_total_tokens: int | None, as_json: bool,
+                    env_options: dict[str, Any], method: str, n: int,
+                    options: dict[str, Any]) -> None:
+    """`veriloop eval --inference NAME --n N`: see `veriloop.eval.scaling`."""
+    from veriloop.data.store import TrajectoryStore
+    from veriloop.errors import UserError
+    from veriloop.eval.scaling import evaluate_inference
+    from veriloop.inference import get_method
+    from veriloop.rollout.config import RolloutConfig
+    from veriloop.trainers.preflight import check_run_dir
+
+    try:
+        get_method(method, **options)  # an unknown name or option fails before any work
+        env = make_env(env_name, env_options)
+        task_list = env.tasks(tasks, seed=seed, split=split, difficulty=difficulty)
+        out = out or Path("runs") / f"eval-{time.strftime('%Y%m%d-%H%M%S')}"
+        check_run_dir(out)
+    except (KeyError, ValueError) as e:
+        _fail(str(e.args[0]))
+    except UserError as e:
+        _fail(str(e))
+    pol = build_policy(env_name, policy, model, noise, seed, env_options)
+    if max_total_tokens is None:
+        max_total_tokens = 1 << 30 if getattr(pol, "scripted", False) else 4096
+    temp = temperature if temperature is not None else (0.0 if n == 1 else 1.0)
+    run_id = f"{env_name}-{method}-{time.strftime('%Y%m%d-%H%M%S')}"
+    rollout = RolloutConfig(max_turns=max_turns, temperature=temp, max_new_tokens=max_new_tokens,
+                            max_total_tokens=max_total_tokens, seed=seed, run_id=run_id)
+    out.mkdir(parents=True, exist_ok=True)
+    if not as_json:
+        err.print(f"[bold]{env_name} · {pol.name} · {method} @ N={n}[/bold] on {len(task_list)} "
+                  "tasks")
+    with TrajectoryStore(out / "trajectories.sqlite") as store:
+        result = evaluate_inference(env, pol, task_list, method, n, rollout, options,
+                                    on_trajectory=store.append)
+    summary = {"run_id": run_id, "env": env_name, "policy": pol.name, "split": split,
+               "inference": result, "store": str(out / "trajectories.sqlite")}
+    (out / "summary.json").write_text(json.dumps(summary, indent=2))
+    if as_json:
+        print(json.dumps(summary))
+        return
+    table = Table(title=f"{env_name} · {pol.name} · {method}: accuracy versus N")
+    for col in ("N", "accuracy", "policy tokens / task"):
+        table.add_column(col, justify="right")
+    for p in result["curve"]:
+        table.add_row(str(p["n"]), f"{p['accuracy']:.3f}", f"{p['tokens_per_task']:.1f}")
+    Console().print(table)
 
 
 _mount("veriloop.policies.cli", "model_app", "model", "Build and inspect models.")
