@@ -489,6 +489,9 @@ def _eval_inference(env_name: str, policy: str | None, model: str | None, tasks:
     summary = {"run_id": run_id, "env": env_name, "policy": pol.name, "split": split,
                "inference": result, "store": str(out / "trajectories.sqlite")}
     (out / "summary.json").write_text(json.dumps(summary, indent=2))
+    from veriloop.eval.report import write_report
+
+    write_report(out, summary=summary)
     if as_json:
         print(json.dumps(summary))
         return

@@ -14,15 +14,20 @@ STORE = "trajectories.sqlite"
 METRICS = "metrics.jsonl"
 
 
+def run_name(root: Path, run_dir: Path) -> str:
+    """A run's name in the viewer: its path relative to `root`, or `root`'s own name."""
+    return (root.name or "run") if run_dir == root else run_dir.relative_to(root).as_posix()
+
+
 def find_runs(root: Path) -> dict[str, Path]:
-    """Run name -> directory: `root` itself ("." ) if it holds a store or metrics, and every
-    directory below it (two levels) that does, named by its path relative to `root`."""
+    """Run name -> directory: `root` itself if it holds a store or metrics, and every directory
+    below it (two levels) that does (names: `run_name`)."""
     runs = {}
     candidates = [root, *sorted(p for p in root.glob("*") if p.is_dir()),
                   *sorted(p for p in root.glob("*/*") if p.is_dir())]
     for d in candidates:
         if (d / STORE).exists() or (d / METRICS).exists():
-            runs[d.relative_to(root).as_posix()] = d
+            runs.setdefault(run_name(root, d), d)
     return runs
 
 
