@@ -509,6 +509,8 @@ _mount("veriloop.policies.cli", "serve", "serve", "Serve a policy over an OpenAI
 _mount("veriloop.graders.cli", "app", "graders", "Graders: audits and checks.")
 _mount("veriloop.sandbox.cli", "app", "sandbox", "Run code in the sandbox.")
 _mount("veriloop.mcp.cli", "app", "mcp", "MCP: serve an environment's tools to other agents.")
+_mount("veriloop.data.cli", "export", "export",
+       "Export a run's trajectories as JSONL or Parquet (real columns).")
 _mount("veriloop.viewer.cli", "view", "view",
        "Browse a run's trajectories and curves in a local web page (127.0.0.1).")
 _mount("veriloop.trainers.cli", "train_command", "train", "Train from a YAML config.")

@@ -65,3 +65,14 @@ def test_group_side_by_side_and_curves(client):
 def test_missing_directory_is_a_user_error(tmp_path):
     with pytest.raises(MissingFileError):
         create_app(tmp_path / "nope")
+
+
+def test_view_of_a_directory_without_runs_is_one_error_line(tmp_path):
+    import subprocess
+    import sys
+
+    for target in (tmp_path, tmp_path / "missing"):
+        proc = subprocess.run([sys.executable, "-m", "veriloop.cli", "view", str(target)],
+                              capture_output=True, text=True, timeout=120, check=False)
+        assert proc.returncode == 2, proc.stderr
+        assert proc.stderr.startswith("error: ") and len(proc.stderr.strip().splitlines()) == 1
