@@ -509,6 +509,8 @@ _mount("veriloop.policies.cli", "serve", "serve", "Serve a policy over an OpenAI
 _mount("veriloop.graders.cli", "app", "graders", "Graders: audits and checks.")
 _mount("veriloop.sandbox.cli", "app", "sandbox", "Run code in the sandbox.")
 _mount("veriloop.mcp.cli", "app", "mcp", "MCP: serve an environment's tools to other agents.")
+_mount("veriloop.eval.quality_cli", "bench_quality", "bench-quality",
+       "Benchmark quality: saturation, discrimination, difficulty, label errors, kappa.")
 _mount("veriloop.data.cli", "export", "export",
        "Export a run's trajectories as JSONL or Parquet (real columns).")
 _mount("veriloop.viewer.cli", "view", "view",
