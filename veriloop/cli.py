@@ -483,9 +483,19 @@ def _eval_inference(env_name: str, policy: str | None, model: str | None, tasks:
     if not as_json:
         err.print(f"[bold]{env_name} · {pol.name} · {method} @ N={n}[/bold] on {len(task_list)} "
                   "tasks")
-    with TrajectoryStore(out / "trajectories.sqlite") as store:
+    sampled = method != "tree"  # tree search runs as many episodes as its search needs
+    with TrajectoryStore(out / "trajectories.sqlite") as store, Progress(
+            TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+            TimeElapsedColumn(), console=err) as progress:
+        bar = progress.add_task(f"{method} · episodes",
+                                total=len(task_list) * n if sampled else None)
+
+        def on_trajectory(traj: Any) -> None:
+            store.append(traj)
+            progress.advance(bar)
+
         result = evaluate_inference(env, pol, task_list, method, n, rollout, options,
-                                    on_trajectory=store.append)
+                                    on_trajectory=on_trajectory)
     summary = {"run_id": run_id, "env": env_name, "policy": pol.name, "split": split,
                "inference": result, "store": str(out / "trajectories.sqlite")}
     (out / "summary.json").write_text(json.dumps(summary, indent=2))
