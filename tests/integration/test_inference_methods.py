@@ -71,9 +71,8 @@ def test_deepconf_online_stops_unconfident_traces_and_counts_saved_tokens(env):
                            window=4)
     for group, c in zip(groups, choices, strict=True):
         spent = sum(len(u.action_ids) for t in group for u in t.turns)
-        assert c.tokens == spent - c.details["tokens_saved"]
-        if c.details["stopped"]:
-            assert c.details["tokens_saved"] > 0
+        saved = spent - c.tokens
+        assert (saved > 0) == bool(c.details["stopped"])
     assert sum(len(c.details["stopped"]) for c in choices) > 0
 
 

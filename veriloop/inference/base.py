@@ -58,10 +58,12 @@ class InferenceContext:
 @dataclass(frozen=True)
 class Selection:
     """A selection among candidates: the chosen index (None: no candidate), the tokens the
-    selection itself cost (judge or selector calls) and what it saw (votes, confidences)."""
+    selection itself cost (judge or selector calls), the candidates' tokens an engine would not
+    have generated (traces stopped early) and what it saw (votes, confidences)."""
 
     index: int | None
     extra_tokens: int = 0
+    tokens_saved: int = 0
     details: dict[str, Any] = field(default_factory=dict)
 
 
@@ -132,8 +134,7 @@ class SelectMethod:
         for task, group in zip(tasks, groups, strict=True):
             cands = list(group[:m])
             sel = self.select(ctx, task, cands)
-            spent = sum(policy_tokens(t) for t in cands) + sel.extra_tokens
-            spent -= sel.details.get("tokens_saved", 0)
+            spent = sum(policy_tokens(t) for t in cands) + sel.extra_tokens - sel.tokens_saved
             chosen = cands[sel.index] if sel.index is not None else None
             out.append(Choice(task.id, chosen, spent, len(cands), sel.details))
         return out

@@ -72,13 +72,12 @@ def build_scorer(spec: str, policy: Any) -> Scorer:
 def best_of_n(scorer: str = "judge") -> SelectMethod:
     """Keep the candidate the scorer rates highest (`scorer`: oracle | judge | judge:MODEL |
     a grader name)."""
-    cache: dict[int, Scorer] = {}
+    built: list[Any] = [None, None]  # (context, its scorer): one judge per context
 
     def select(ctx: InferenceContext, task: Task, cands: list[Trajectory]) -> Selection:
-        if id(ctx) not in cache:
-            cache.clear()
-            cache[id(ctx)] = build_scorer(scorer, ctx.policy)
-        fn = cache[id(ctx)]
+        if built[0] is not ctx:
+            built[:] = [ctx, build_scorer(scorer, ctx.policy)]
+        fn = built[1]
         scored = [fn(task, t) for t in cands]
         scores = [s for s, _ in scored]
         return Selection(best_index(scores), extra_tokens=sum(c for _, c in scored),

@@ -174,7 +174,7 @@ def deepconf_online(keep: float = 0.9, window: int = 32, warmup: int = 4,
         weights = [math.exp(confs[i]) for i in kept] if weighted else None
         sel = vote_selection(ctx, task, [cands[i] for i in kept], weights)
         index = kept[sel.index] if sel.index is not None else None
-        return Selection(index, details={**sel.details, "threshold": round(s, 4),
-                                         "stopped": stopped, "tokens_saved": saved})
+        return Selection(index, tokens_saved=saved,
+                         details={**sel.details, "threshold": round(s, 4), "stopped": stopped})
 
     return SelectMethod("deepconf-online", select)
