@@ -68,8 +68,8 @@ def flatten(d: Mapping[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
     rows: list[tuple[str, Any]] = []
     for k, v in d.items():
         name = f"{prefix} · {label(k)}" if prefix else label(k)
-        if isinstance(v, Mapping):
-            rows += flatten(v, name)
+        if isinstance(v, Mapping):  # the unit goes with the values: "timings · sft (s)"
+            rows += flatten(v, name.removesuffix(" (s)"))
         else:
             rows.append((name, v))
     return rows

@@ -52,6 +52,9 @@ def line_plot(rows: Sequence[Mapping[str, Any]], keys: Sequence[str], title: str
     for k, xs, ys in lines:
         ax.plot(xs, ys, marker="." if len(xs) < 60 else None, label=(labels or {}).get(k, k))
     ax.set(xlabel="training step", ylabel=ylabel, title=title)
+    from matplotlib.ticker import MaxNLocator
+
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.grid(alpha=0.3)
     ax.legend(loc="best", fontsize=9)
     return png(fig)
