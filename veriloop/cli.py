@@ -6,6 +6,7 @@ from __future__ import annotations
 import enum
 import importlib
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -46,6 +47,8 @@ class App(typer.Typer):
     and exit code 2; `--debug` (anywhere on the command line) shows the traceback instead."""
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if not sys.stderr.isatty():  # no transformers / hub progress bars in logs and pipes
+            os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
         if not args and "args" not in kwargs and "--debug" in sys.argv[1:]:
             sys.argv = [a for a in sys.argv if a != "--debug"]
             errors.enable_debug()
