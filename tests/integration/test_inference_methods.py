@@ -154,3 +154,31 @@ def test_genselect_and_curve(env):
     assert acc[-1] >= acc[0] and acc[-1] == summary["accuracy"]
     tokens = [p["tokens_per_task"] for p in summary["curve"]]
     assert tokens == sorted(tokens) and tokens[0] < tokens[-1]
+
+
+def test_judge_scorer_never_sees_the_gold_answer(env):
+    from veriloop.inference.best_of_n import build_scorer
+
+    class Recorder(Coin):
+        def __init__(self, env, p_wrong):
+            super().__init__(env, p_wrong)
+            self.prompts = []
+
+        def generate(self, requests, params):
+            self.prompts.extend(r.messages[-1].content for r in requests)
+            text = "SCORE: 7"
+            ids = self.renderer.render_action(text).ids
+            return [Generation(text=text, token_ids=ids) for _ in requests]
+
+    judge = Recorder(env, 0.0)
+    task = env.tasks(1, seed=3, split="test")[0]
+    ctx = InferenceContext(env, Coin(env, 0.0), RolloutConfig(seed=0))
+    (traj,) = ctx.sample([task], 1)[0]
+    gold = str(task.verification["answer"])
+    traj = traj.model_copy(update={"final_answer": "-1"})
+    score, tokens = build_scorer("judge", judge)(task, traj)
+    assert score == pytest.approx(0.7) and tokens == len(judge.renderer.render_action(
+        "SCORE: 7").ids)
+    # the quality template shows the task and the response only (the gold answer is hidden)
+    assert judge.prompts and all("Reference" not in p and f"\n{gold}\n" not in p
+                                 for p in judge.prompts)

@@ -5,8 +5,9 @@ keep the highest (ties: the earlier sample).
 
 - `oracle`: the environment's own grader with the hidden verification data (the score every
   sample already has). It measures coverage (pass@N), an upper bound, not a deployable method;
-- `judge`: the policy itself as an LLM judge (`veriloop.graders.judge`, correctness template,
-  0-10 scaled to [0, 1]); `judge:MODEL` uses another model (any `--model` spec);
+- `judge`: the policy itself as an LLM judge (`veriloop.graders.judge`, the reference-free
+  `quality` template: the judge never sees the gold answer; 0-10 scaled to [0, 1]);
+  `judge:MODEL` uses another model (any `--model` spec);
 - any other grader name or `file.py:function` (`veriloop.graders.base.get_grader`): a verifier
   or reward model called as `grader(task, trajectory, None)`, its `score` compared.
 """
@@ -39,7 +40,7 @@ def _judge_scorer(policy: Any) -> Scorer:
     from veriloop.graders.judge import JudgeGrader
 
     counting = CountingPolicy(policy)
-    grader = JudgeGrader(counting)
+    grader = JudgeGrader(counting, template="quality")  # never shown the gold answer
 
     def score(task: Task, traj: Trajectory) -> tuple[float, int]:
         before = counting.tokens
