@@ -52,6 +52,13 @@ def test_report_of_a_training_run(tmp_path):
     assert "lr: 0.0001" in page  # the config
 
 
+def test_report_of_an_sft_run_plots_its_loss(tmp_path):
+    rows = [{"step": s, "loss": 3.0 / s, "grad_norm": 1.0, "tokens": 8000} for s in range(1, 6)]
+    (tmp_path / "metrics.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    page = write_report(tmp_path).read_text()
+    assert _figures(page) == ["Training loss and gradient norm"]
+
+
 def test_report_before_after_and_scaling(tmp_path):
     before = {"sampled": {"pass_at": {"pass@1": 0.4, "pass@4": 0.7}}, "greedy_accuracy": 0.8}
     after = {"sampled": {"pass_at": {"pass@1": 0.9, "pass@4": 0.95}}, "greedy_accuracy": 0.9}

@@ -112,6 +112,8 @@ def curves(rl_rows: list[dict[str, Any]], sft_rows: list[dict[str, Any]]) -> lis
         (agent, "Held-out completion by level and curriculum level", "share / level"),
         (sorted(k for k in keys if k.startswith("flags/")), "Rollouts flagged by graders",
          "share of rollouts"),
+        (["loss", "grad_norm"], "Training loss and gradient norm",
+         "loss (SFT: cross-entropy, nats per token) / gradient norm"),
     ]
     out = [figure(plots.line_plot(rl_rows, k, t, y), t) for k, t, y in specs]
     out.append(figure(plots.line_plot(sft_rows, ["loss"], "SFT loss", "cross-entropy (nats "
