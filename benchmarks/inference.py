@@ -67,6 +67,10 @@ def main() -> None:
     base = RolloutConfig(seed=args.seed, max_new_tokens=128, max_total_tokens=2048)
     rows = []
 
+    def phase(text: str) -> None:
+        print(f"[{time.strftime('%H:%M:%S')}] {text}", file=sys.stderr, flush=True)
+
+    phase(f"greedy on {len(tasks)} tasks")
     t = time.perf_counter()
     greedy_ctx = InferenceContext(env, policy, base.model_copy(update={"temperature": 0.0}))
     greedy = get_method("first").run(greedy_ctx, tasks, 1)
@@ -75,12 +79,14 @@ def main() -> None:
                  "seconds": round(time.perf_counter() - t, 1)})
 
     ctx = InferenceContext(env, policy, base.model_copy(update={"temperature": 1.0}))
+    phase(f"sampling {max(ns)} per task")
     t = time.perf_counter()
     groups = ctx.sample(tasks, max(ns))
     sample_s = time.perf_counter() - t
     for name in args.methods.split(","):
         method = get_method(name)
         for n in ns:
+            phase(f"{name} @ N={n}")
             t = time.perf_counter()
             choices = method.choose(ctx, tasks, groups, n)
             rows.append({"method": name, "n": n,
