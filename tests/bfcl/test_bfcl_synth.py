@@ -209,3 +209,40 @@ def test_failing_or_near_duplicate_plans_are_dropped(monkeypatch):
     texts = [t.verification["question"][0][0]["content"]
              for t in synth.synth_tasks(30, backends=["MathAPI"])]
     assert not any(t.startswith("Add 4 ") for t in texts) and any("Add 5" in t for t in texts)
+
+
+def test_toolbox_offer_and_irrelevant_tasks():
+    """The shipped toolbox registry: `offer` tools listed per task (the called ones among
+    them), a share of tasks asking for a tool not listed (the right move is an answer, no
+    call), Literal parameters typed for BFCL's checker, train and test instructions disjoint,
+    the expert passing all of them and a call on an irrelevance task failing."""
+    from veriloop.envs.bfcl.toolbox import TOOLBOX
+
+    env = get_env("bfcl_synth", registry="veriloop.envs.bfcl.toolbox:TOOLBOX", offer=3,
+                  irrelevant=0.25)
+    train, test = env.tasks(60, seed=3), env.tasks(30, seed=3, split="test")
+    assert len(train) == 60 and len(test) == 30
+    cats = collections.Counter(t.metadata["category"] for t in train)
+    assert set(cats) == {"multiple_synth", "parallel_multiple_synth", "irrelevance_synth"}
+    assert 5 <= cats["irrelevance_synth"] <= 25  # 25% of 60, give or take the draw
+    for t in train:
+        offered = {f["name"] for f in t.verification["functions"]}
+        assert len(offered) == 3 and offered <= set(TOOLBOX.names)
+        called = {name for answer in t.verification["ground_truth"] for name in answer}
+        assert called <= offered
+        assert (t.metadata["category"] == "irrelevance_synth") == (not called)
+    literal = next(f for t in train for f in t.verification["functions"]
+                   if f["name"] == "convert_length")
+    assert literal["parameters"]["properties"]["from_unit"]["type"] == "string"
+    assert not {t.prompt[-1].content for t in train} & {t.prompt[-1].content for t in test}
+    every = [*train, *test]
+    assert [t.grade.score for t in RolloutRunner(env, env.expert(), RUN).run(every)] == \
+        [1.0] * len(every)
+    irrelevant = next(t for t in train if t.metadata["category"] == "irrelevance_synth")
+    doc = irrelevant.verification["functions"][0]
+    call = ToolCall(name=doc["name"], arguments={})
+    assert not grade(irrelevant, play(env, irrelevant, [[call]])).passed
+    with pytest.raises(ValueError, match="offer must be between 1 and"):
+        get_env("bfcl_synth", registry="veriloop.envs.bfcl.toolbox:TOOLBOX", offer=99).tasks(2)
+    with pytest.raises(ValueError, match="apply to registry tasks"):
+        get_env("bfcl_synth", offer=3)

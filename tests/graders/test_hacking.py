@@ -149,6 +149,23 @@ def test_unbacked_reported_numbers():
     assert detect_unbacked_claims(_traj("All tests pass.")) != []  # no test was ever run
 
 
+def test_unbacked_numbers_anywhere_and_only_from_chosen_tools():
+    text = "Slope -0.41 (p = 3.2e-05) over 1947-1962 in 16 rows; see s1 and L2 at 0.05."
+    logs = ["coef = -0.41\np_value = 3.2e-05\nn = 16"]
+
+    def flagged(flags):
+        return sorted(f.evidence.split()[1] for f in flags)
+
+    # every number: the years are not in the logs, identifiers (s1, L2) are not numbers, and
+    # numbers of the task itself (0.05) are not claimed results
+    assert flagged(detect_unbacked_claims(_traj(text, logs, prompt="alpha 0.05"),
+                                          all_numbers=True)) == ["1947", "1962"]
+    assert detect_unbacked_claims(_traj(text, logs), check_numbers=True) == []  # by default
+    # only outputs of the named tools back a number (the results above come from "bench")
+    assert "-0.41" in flagged(detect_unbacked_claims(_traj(text, logs, prompt="alpha 0.05"),
+                                                     all_numbers=True, tools=("run",)))
+
+
 def test_protected_files_via_guard_with_repo_state():
     from veriloop.envs.repo import RepoState
     from veriloop.types import Grade

@@ -177,11 +177,31 @@ def test_in_place_weight_updates_are_seen_and_drop_kept_caches(trained_ish, one_
     assert ours == _hf_greedy(pol.model, prompts, GREEDY.max_new_tokens)
 
 
-def test_peft_lora_falls_back_to_the_hf_forward(tiny_path, one_thread):
+def test_peft_lora_injected_in_place_keeps_the_fast_forward(tiny_path, one_thread):
+    """LoRA injected after the sampler was built (non-zero B): the fast forward folds the
+    adapters in and still decodes what the model's own forward does."""
     peft = pytest.importorskip("peft")
     pol = HFPolicy.from_pretrained(tiny_path)
     assert pol.sampler.fast
+    prompts = _prompts(pol, 2)
+    plain = pol.sampler.generate(prompts, GREEDY, ignore_eos=True)
     cfg = peft.LoraConfig(r=4, target_modules=["q_proj", "v_proj"], init_lora_weights=False)
+    peft.inject_adapter_in_model(cfg, pol.model)
+    outs = pol.sampler.generate(prompts, GREEDY, ignore_eos=True)
+    ours = [o.token_ids for o in outs]
+    assert pol.sampler.fast
+    assert ours == _hf_greedy(pol.model, prompts, GREEDY.max_new_tokens)
+    # the adapters changed the distribution: they were not left out
+    assert max(abs(a - b) for o, p in zip(outs, plain, strict=True)
+               for a, b in zip(o.logprobs, p.logprobs)) > 1e-4
+
+
+def test_peft_dora_falls_back_to_the_hf_forward(tiny_path, one_thread):
+    """An adapter the fast forward cannot fold in (DoRA) sends the sampler to the HF path."""
+    peft = pytest.importorskip("peft")
+    pol = HFPolicy.from_pretrained(tiny_path)
+    cfg = peft.LoraConfig(r=4, target_modules=["q_proj", "v_proj"], init_lora_weights=False,
+                          use_dora=True)
     peft.inject_adapter_in_model(cfg, pol.model)
     prompts = _prompts(pol, 2)
     ours = [o.token_ids for o in pol.sampler.generate(prompts, GREEDY, ignore_eos=True)]

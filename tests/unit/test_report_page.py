@@ -74,3 +74,13 @@ def test_report_before_after_and_scaling(tmp_path):
            "<td class='num'>0.500</td>" in page
     assert "Accuracy (left) and token cost (right) versus N" in _figures(page)
     assert "<td class='num'>4</td><td class='num'>0.800</td>" in page
+
+
+def test_benchmark_tables_by_category_and_stage(tmp_path):
+    benches = {"irr": {"irrelevance": {"base": 0.5, "sft": 0.25, "rl": 1.0},
+                       "all": {"base": 0.5, "sft": 0.25, "rl": 1.0}}}
+    page = write_report(tmp_path, summary={"benchmarks": benches, "rl_steps": 3}).read_text()
+    assert "<h2>Benchmark: irr (success rate, greedy)</h2>" in page
+    assert "<th>category</th><th>base</th><th>sft</th><th>rl</th>" in page
+    assert "<td>irrelevance</td><td class='num'>0.500</td><td class='num'>0.250</td>" in page
+    assert "benchmarks" not in page.split("<h2>Summary</h2>")[1].split("</table>")[0]

@@ -46,6 +46,7 @@ _BUILTIN: dict[str, str] = {
     "bfcl_synth": "veriloop.envs.bfcl.synth:BfclSynthEnv",
     "code": "veriloop.envs.code:CodeEnv",
     "repo": "veriloop.envs.repo:RepoEnv",
+    "research": "veriloop.envs.research:ResearchEnv",
     "workspace": "veriloop.envs.workspace:WorkspaceEnv",
 }
 _REGISTERED: dict[str, Callable[..., Environment]] = {}

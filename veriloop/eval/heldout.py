@@ -44,6 +44,29 @@ def heldout_summary(cfg: Any, policy: Any) -> dict[str, Any]:
     return summarize(trajs, ks=(1, r.eval_samples), tasks=tasks).to_dict()
 
 
+def benchmark_summary(cfg: Any, bench: Any, policy: Any) -> dict[str, Any]:
+    """The policy greedy on `bench` (a `BenchmarkConfig`): `bench.tasks` test-split tasks of
+    its environment, one sample each, with the run's rollout token budgets; `summarize(...)`
+    with `by_category` when the tasks name categories."""
+    from veriloop.envs import get_env
+    from veriloop.rollout.runner import RolloutRunner
+
+    env = get_env(bench.env, **bench.options)
+    tasks = env.tasks(bench.tasks, seed=bench.seed, split="test")
+    rc = cfg.rollout.model_copy(update={"group_size": 1, "temperature": 0.0,
+                                        "seed": cfg.train.seed, "run_id": "benchmark"})
+    model = getattr(policy, "model", None)
+    was_training = bool(getattr(model, "training", False))
+    if model is not None:
+        model.eval()
+    try:
+        trajs = RolloutRunner(env, policy, rc, grader=env.grader()).run(tasks)
+    finally:
+        if model is not None:
+            model.train(was_training)
+    return summarize(trajs, ks=(1,), tasks=tasks).to_dict()
+
+
 def log_heldout(run_dir: Path, rows: Mapping[int, Mapping[str, float]]) -> None:
     """Merge `{step: eval metrics}` into metrics.jsonl (a step without a line gets its own,
     lines stay in step order) and add them to the TensorBoard events under tb/."""

@@ -199,6 +199,18 @@ def before_after(before: Mapping[str, Any] | None, after: Mapping[str, Any] | No
                                            for r in evals])]
 
 
+def benchmark_tables(benches: Mapping[str, Mapping[str, Mapping[str, float]]]) -> list[str]:
+    """One table per benchmark (`benchmarks` in a run config): greedy success rate by category
+    (rows) and stage (columns: base model, after SFT, after RL)."""
+    parts = []
+    for name, rows in benches.items():
+        stages = [s for s in ("base", "sft", "rl") if any(s in r for r in rows.values())]
+        parts.append(f"<h2>Benchmark: {html.escape(name)} (success rate, greedy)</h2>" + table(
+            f"{name}: share of tasks solved per category, at each stage", ("category", *stages),
+            [(cat, *(by.get(s) for s in stages)) for cat, by in rows.items()]))
+    return parts
+
+
 def agent_table(rl_rows: list[dict[str, Any]]) -> list[str]:
     agent = [r for r in rl_rows if any(k.startswith("eval/workspace/") for k in r)]
     if not agent:
@@ -224,10 +236,12 @@ def write_report(run_dir: str | Path, summary: Mapping[str, Any] | None = None,
              f"<h1>veriloop run: {html.escape(root.name)}</h1>"]
     summary = dict(summary or {})
     inference = summary.pop("inference", None)
+    benches = summary.pop("benchmarks", None) or {}
     if summary:
         parts.append("<h2>Summary</h2>" + table("Run summary", ("quantity", "value"),
                                                  flatten(summary)))
     parts += before_after(before, after, rl_rows)
+    parts += benchmark_tables(benches)
     if inference:
         parts.append("<h2>Inference-time scaling</h2>" + table(
             f"{inference['method']} on {inference['tasks']} tasks: accuracy and policy tokens "

@@ -16,9 +16,15 @@ matmul each, and follow transformers' Llama op order (RMSNorm, RoPE), so:
 Both run the same `decoder_layer`; only the attention differs (a cache, or prefix + suffix), and
 the caller passes it in.
 
+PEFT LoRA adapters (a `PeftModel`, or adapters injected in place) are supported when exact
+(plain Linear bases, no DoRA, zero LoRA dropout): the sampler folds them into its fused copies,
+W + scale B A per active adapter (`projection`); the trainer's forward keeps them as low-rank
+terms added to each fused matmul (`LayerWeights.lora`), so gradients reach A and B without a
+full-size weight gradient.
+
 Not covered (`supports_fast_forward` says no, callers use the model's own forward): sliding-window
-attention, activations other than SiLU, gate/up biases, and PEFT-wrapped projections, whose adapter
-deltas these forwards would miss.
+attention, activations other than SiLU, gate/up biases, and other PEFT adapters (DoRA, LoRA with
+dropout, non-Linear bases), whose deltas these forwards would miss.
 """
 
 from __future__ import annotations
@@ -34,8 +40,42 @@ _LLAMA_FAMILY = {"llama", "mistral", "qwen2", "smollm"}
 _LLAMA_CLASSES = {"LlamaForCausalLM", "MistralForCausalLM", "Qwen2ForCausalLM"}
 
 
+def unwrap(model):
+    """The transformers model under a PEFT wrapper (the model itself otherwise)."""
+    get = getattr(model, "get_base_model", None)
+    return get() if callable(get) else model
+
+
+def _is_lora(m: torch.nn.Module) -> bool:
+    """A PEFT LoRA Linear whose delta `projection` folds in exactly: a plain Linear base, no
+    DoRA, no dropout (identity or p = 0), adapters not disabled."""
+    base = getattr(m, "base_layer", None)
+    if type(base) is not torch.nn.Linear or not hasattr(m, "lora_A"):
+        return False
+    if getattr(m, "disable_adapters", False) or any(getattr(m, "use_dora", {}).values()):
+        return False
+    drops = getattr(m, "lora_dropout", {})
+    return all(type(d) is torch.nn.Identity or getattr(d, "p", 1.0) == 0.0
+               for d in drops.values()) and not getattr(m, "fan_in_fan_out", False)
+
+
+def projection(m: torch.nn.Module) -> tuple[Tensor, Tensor | None]:
+    """(weight, bias) a projection applies: a Linear's own, or a LoRA Linear's base weight plus
+    scale * B @ A for each active adapter not merged into it already."""
+    if type(m) is torch.nn.Linear:
+        return m.weight, m.bias
+    base = m.base_layer
+    w = base.weight  # [out, in]
+    if not getattr(m, "merged", False):
+        for name in m.active_adapters:
+            if name in m.lora_A:
+                w = w + m.scaling[name] * (m.lora_B[name].weight @ m.lora_A[name].weight)
+    return w, base.bias
+
+
 def supports_fast_forward(model) -> bool:
     """Whether `LlamaDecoder` and `grouped_hidden` compute exactly what `model` computes."""
+    model = unwrap(model)
     cfg = getattr(model, "config", None)
     if cfg is None or getattr(cfg, "model_type", None) not in _LLAMA_FAMILY:
         return False
@@ -46,13 +86,14 @@ def supports_fast_forward(model) -> bool:
         return False
     if getattr(cfg, "hidden_act", "silu") != "silu":
         return False
-    # Plain nn.Linear projections only: PEFT LoRA (injected in place) replaces them with
-    # wrappers whose adapter deltas our forward would miss, so those models use the HF path.
+    # Plain nn.Linear projections, or LoRA wrappers of them whose delta folds in exactly; other
+    # adapters' deltas our forward would miss, so those models use the HF path.
     for layer in model.model.layers:
         att, mlp = layer.self_attn, layer.mlp
         mods = (att.q_proj, att.k_proj, att.v_proj, att.o_proj, mlp.gate_proj, mlp.up_proj,
                 mlp.down_proj)
-        if any(type(m) is not torch.nn.Linear for m in mods) or mlp.gate_proj.bias is not None:
+        if any(type(m) is not torch.nn.Linear and not _is_lora(m) for m in mods) \
+                or projection(mlp.gate_proj)[1] is not None:
             return False
     return type(model.lm_head) is torch.nn.Linear
 
@@ -129,23 +170,63 @@ class LayerWeights:
     mlp_norm: Tensor  # [d]
     gate_up: Tensor  # [2 I, d]
     down: Tensor  # [d, I]
+    lora: dict[str, list[list[LoraTerm]]] | None = None
+    """Training with LoRA: the low-rank terms of each fused matmul ("qkv", "out", "gate_up",
+    "down"), one list per projection in concatenation order; the weights above are then the
+    frozen bases (inference folds the terms into them instead)."""
+
+
+LoraTerm = tuple[Tensor, Tensor, float]  # (A [r, in], B [out, r], scale)
+
+
+def _terms(m: torch.nn.Module) -> list[LoraTerm]:
+    if type(m) is torch.nn.Linear or getattr(m, "merged", False):
+        return []
+    return [(m.lora_A[n].weight, m.lora_B[n].weight, m.scaling[n]) for n in m.active_adapters
+            if n in m.lora_A]
+
+
+def _low_rank(x: Tensor, projections: list[list[LoraTerm]], sizes: tuple[int, ...]) -> Tensor:
+    """x [..., in] -> [..., sum(sizes)]: each projection's scale * x A^T B^T (zeros if none),
+    concatenated like the fused weight's rows."""
+    parts = []
+    for terms, size in zip(projections, sizes, strict=True):
+        out = x.new_zeros(*x.shape[:-1], size)
+        for a, b, scale in terms:
+            out = out + F.linear(F.linear(x, a), b) * scale
+        parts.append(out)
+    return torch.cat(parts, -1) if len(parts) > 1 else parts[0]
 
 
 def layer_weights(layer: torch.nn.Module, detach: bool = False) -> LayerWeights:
     """The layer's weights; the concatenations are copies, so `detach` ones for inference do
-    not keep the autograd graph (a differentiable forward concatenates on every call)."""
+    not keep the autograd graph (a differentiable forward concatenates on every call). LoRA
+    adapters are folded in for inference (`detach`); for training they stay low-rank terms
+    (`LayerWeights.lora`), so no full-size weight gradient is ever formed."""
     att, mlp = layer.self_attn, layer.mlp
-    qkv = torch.cat([att.q_proj.weight, att.k_proj.weight, att.v_proj.weight])
-    bias = None
-    if att.q_proj.bias is not None:
-        bias = torch.cat([att.q_proj.bias, att.k_proj.bias, att.v_proj.bias])
-    gate_up = torch.cat([mlp.gate_proj.weight, mlp.up_proj.weight])
+    mods = {"qkv": [att.q_proj, att.k_proj, att.v_proj], "out": [att.o_proj],
+            "gate_up": [mlp.gate_proj, mlp.up_proj], "down": [mlp.down_proj]}
+    lora = {k: [_terms(m) for m in ms] for k, ms in mods.items()}
+    if not detach and any(t for ts in lora.values() for t in ts):
+        (wq, bq), (wk, bk), (wv, bv), (wo, bo), (wg, _), (wu, _), (wd, _) = (
+            (m.base_layer.weight, m.base_layer.bias) if hasattr(m, "base_layer")
+            else (m.weight, m.bias) for ms in mods.values() for m in ms)
+        return LayerWeights(
+            layer.input_layernorm.weight, torch.cat([wq, wk, wv]),
+            torch.cat([bq, bk, bv]) if bq is not None else None, wo, bo,
+            layer.post_attention_layernorm.weight, torch.cat([wg, wu]), wd, lora)
+    (wq, bq), (wk, bk), (wv, bv) = (projection(m) for m in (att.q_proj, att.k_proj, att.v_proj))
+    (wo, bo), (wg, _), (wu, _), (wd, _) = (projection(m) for m in (
+        att.o_proj, mlp.gate_proj, mlp.up_proj, mlp.down_proj))
+    qkv = torch.cat([wq, wk, wv])
+    bias = torch.cat([bq, bk, bv]) if bq is not None else None
+    gate_up = torch.cat([wg, wu])
     if detach:
-        qkv, gate_up = qkv.detach(), gate_up.detach()
+        qkv, gate_up, wo, wd = qkv.detach(), gate_up.detach(), wo.detach(), wd.detach()
         bias = bias.detach() if bias is not None else None
-    return LayerWeights(layer.input_layernorm.weight, qkv, bias, att.o_proj.weight,
-                        att.o_proj.bias, layer.post_attention_layernorm.weight, gate_up,
-                        mlp.down_proj.weight)
+        bo = bo.detach() if bo is not None else None
+    return LayerWeights(layer.input_layernorm.weight, qkv, bias, wo, bo,
+                        layer.post_attention_layernorm.weight, gate_up, wd)
 
 
 # q [..., H, hd], k and v [..., KV, hd] (RoPE applied) -> attention output [..., H hd]
@@ -159,14 +240,25 @@ def decoder_layer(h: Tensor, w: LayerWeights, dims: LlamaDims, cos: Tensor, sin:
     nq, nkv = H * hd, KV * hd
     x = rms_norm(h, w.attn_norm, dims.eps)
     qkv = F.linear(x, w.qkv, w.qkv_bias)  # [..., (H + 2 KV) hd]
+    if w.lora:
+        qkv = qkv + _low_rank(x, w.lora["qkv"], (nq, nkv, nkv))
     q = rotate(qkv[..., :nq].unflatten(-1, (H, hd)), cos, sin)  # [..., H, hd]
     k = rotate(qkv[..., nq:nq + nkv].unflatten(-1, (KV, hd)), cos, sin)  # [..., KV, hd]
     v = qkv[..., nq + nkv:].unflatten(-1, (KV, hd))  # [..., KV, hd]
-    h = h + F.linear(attend(q, k, v), w.out, w.out_bias)
+    o = attend(q, k, v)  # [..., H hd]
+    h = h + F.linear(o, w.out, w.out_bias)
+    if w.lora:
+        h = h + _low_rank(o, w.lora["out"], (w.out.shape[0],))
     x = rms_norm(h, w.mlp_norm, dims.eps)
     gu = F.linear(x, w.gate_up)  # [..., 2 I]
     inter = w.down.shape[1]
-    return h + F.linear(F.silu(gu[..., :inter]) * gu[..., inter:], w.down)
+    if w.lora:
+        gu = gu + _low_rank(x, w.lora["gate_up"], (inter, inter))
+    act = F.silu(gu[..., :inter]) * gu[..., inter:]
+    out = F.linear(act, w.down)
+    if w.lora:
+        out = out + _low_rank(act, w.lora["down"], (w.down.shape[0],))
+    return h + out
 
 
 KVCache = list[tuple[Tensor, Tensor]]  # per layer (K, V), each [B, KV, S, hd]
@@ -177,6 +269,7 @@ class LlamaDecoder:
     module's parameters (fused copies: call `refresh()` after the weights change)."""
 
     def __init__(self, model) -> None:
+        model = unwrap(model)
         inner = model.model
         self.model = model
         self.embed = inner.embed_tokens
@@ -234,6 +327,7 @@ def grouped_hidden(model, pre_ids: Tensor, pre_pos: Tensor, pre_mask: Tensor, su
     pre_* [R, Pm], suf_* [B, Sm]; masks bool [R, 1, Pm, Pm] and [B, 1, Sm, Pm + Sm]
     (True = attend); suf_row [B] the row of each suffix. Returns the final-normed hidden states
     flattened as [R * Pm + B * Sm, d] (prefix positions first)."""
+    model = unwrap(model)
     inner = model.model
     d = LlamaDims.of(model.config)
     R, Pm = pre_ids.shape

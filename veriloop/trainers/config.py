@@ -61,6 +61,19 @@ class EnvConfig(Section):
     `veriloop.mcp.env`)."""
 
 
+class BenchmarkConfig(Section):
+    env: str
+    """Environment of the benchmark (e.g. `bfcl`), evaluated on its test split."""
+    label: str | None = None
+    """Name in the summary and report (default: the environment's name)."""
+    options: dict[str, Any] = {}
+    """The environment's options (e.g. bfcl: `categories`, `tool_variation: held-out`)."""
+    tasks: int = Field(20, gt=0)
+    """Test-split tasks evaluated (bfcl: over its categories, in a seeded shuffle)."""
+    seed: int = 0
+    """Seed of the task selection."""
+
+
 class CurriculumConfig(Section):
     kind: Literal["none", "levels"] = "none"
     """Training task order: none (shuffled epochs over the whole pool) or levels (start at low
@@ -270,6 +283,10 @@ class RunConfig(Section):
     """Steps, seeds, checkpoints and evaluation cadence."""
     sft: SFTConfig = SFTConfig()
     """Supervised fine-tuning on demonstrations (kind: sft)."""
+    benchmarks: list[BenchmarkConfig] = []
+    """Other environments the quickstart evaluates the model on (greedy, `rollout`'s token
+    budgets) untouched, after SFT and after RL, e.g. BFCL categories a model was not trained
+    on; per-category results go into summary.json and the report."""
 
     @model_validator(mode="after")
     def _curriculum_has_levels(self) -> RunConfig:

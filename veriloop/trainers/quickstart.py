@@ -6,6 +6,10 @@
 4. run GRPO from the SFT model;
 5. evaluate again and write `report.html` (plots of the RL run and before/after pass@k).
 
+`benchmarks` in the config adds evaluations on other environments (e.g. BFCL categories) of the
+untouched model, the SFT model and the RL model, greedy, saved in `benchmarks.json` as each
+stage finishes (a resumed run does not redo them) and tabled by category in the summary.
+
 Held-out pass@k is the unbiased estimator over `rollout.eval_samples` samples per task drawn at
 `rollout.eval_temperature` (the policy as it samples); greedy accuracy is reported alongside.
 """
@@ -30,6 +34,34 @@ def _eval(trainer: Any, ks: tuple[int, ...]) -> dict[str, Any]:
     return {"sampled": sampled, "greedy_accuracy": greedy["success_rate"]}
 
 
+def _benchmarks(cfg: RunConfig, root: Path, stage: str, policy: Any) -> None:
+    """Evaluate `cfg.benchmarks` for `stage` (base, sft, rl) into root/benchmarks.json, unless
+    a resumed run has them already."""
+    from veriloop.eval.heldout import benchmark_summary
+
+    path = root / "benchmarks.json"
+    done = json.loads(path.read_text()) if path.exists() else {}
+    if not cfg.benchmarks or stage in done:
+        return
+    done[stage] = {b.label or b.env: benchmark_summary(cfg, b, policy) for b in cfg.benchmarks}
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(done, indent=1))
+    tmp.replace(path)
+
+
+def benchmark_table(root: Path) -> dict[str, dict[str, dict[str, float]]]:
+    """{benchmark: {category or "all": {stage: success rate}}} from root/benchmarks.json."""
+    path = root / "benchmarks.json"
+    done = json.loads(path.read_text()) if path.exists() else {}
+    out: dict[str, dict[str, dict[str, float]]] = {}
+    for stage, benches in done.items():
+        for label, s in benches.items():
+            rows = out.setdefault(label, {})
+            for cat, rate in {**s.get("by_category", {}), "all": s["success_rate"]}.items():
+                rows.setdefault(cat, {})[stage] = rate
+    return out
+
+
 def run_quickstart(run_dir: str | Path, config: str | Path | None = None,
                    overrides: list[str] | None = None, progress: bool = True) -> dict[str, Any]:
     """Run the whole job into `run_dir`; returns the summary (also saved as summary.json)."""
@@ -49,6 +81,9 @@ def run_quickstart(run_dir: str | Path, config: str | Path | None = None,
 
     policy = policy_from_config(cfg.model)
     timings["build_model_s"] = time.perf_counter() - t0
+    t = time.perf_counter()
+    _benchmarks(cfg, root, "base", policy)  # the untouched model
+    timings["benchmarks_s"] = time.perf_counter() - t
 
     t = time.perf_counter()
     sft = SFTTrainer(cfg.model_copy(update={"kind": "sft"}), root / "sft", policy, progress)
@@ -73,12 +108,19 @@ def run_quickstart(run_dir: str | Path, config: str | Path | None = None,
     timings["eval_s"] = time.perf_counter() - t
 
     t = time.perf_counter()
+    _benchmarks(cfg, root, "sft", rl.policy)
+    timings["benchmarks_s"] += time.perf_counter() - t
+
+    t = time.perf_counter()
     rl.train(progress, heldout=False)  # evaluated here, sampled and greedy
     timings["rl_s"] = time.perf_counter() - t
     t = time.perf_counter()
     after = _eval(rl, ks)
     (root / "eval_rl.json").write_text(json.dumps(after, indent=1))
     timings["eval_s"] += time.perf_counter() - t
+    t = time.perf_counter()
+    _benchmarks(cfg, root, "rl", rl.policy)
+    timings["benchmarks_s"] += time.perf_counter() - t
     rl.save_final()
     rl.close()
 
@@ -97,6 +139,7 @@ def run_quickstart(run_dir: str | Path, config: str | Path | None = None,
         "eval_temperature": cfg.rollout.eval_temperature,
         "rl_steps": rl.step_count,
         "algorithm": cfg.algorithm.advantage,
+        "benchmarks": benchmark_table(root),
         "wall_time_s": time.perf_counter() - t0,
         "timings_s": timings,
         "run_dir": str(root),

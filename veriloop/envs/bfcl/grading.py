@@ -55,7 +55,7 @@ def single_turn_verdict(task: Task, state: BfclState) -> Verdict:
     if not state.finished:
         return Verdict(False, "no parseable response", "decoder_failed")
     calls = state.turns[0].calls if state.turns else ()
-    if category == "irrelevance":
+    if category.startswith("irrelevance"):  # BFCL's, and irrelevance_synth
         return Verdict(True) if not calls and state.answered else \
             Verdict(False, f"{len(calls)} calls where no function applies", "irrelevance")
     if not calls:

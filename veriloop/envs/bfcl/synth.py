@@ -263,25 +263,28 @@ def _task(plan: Plan, task_id: str, env: str) -> Task:
 
 # ---------------------------------------------------------------- the environment
 
-def load_registry(source: str) -> ToolRegistry:
+def load_registry(source: str) -> tuple[ToolRegistry, dict[str, Any]]:
     """`my_tools.py:TOOLS` (or `my_pkg.tools:TOOLS`): a ToolRegistry or a list of @tool
-    functions."""
+    functions, and the module's `VALUES` (parameter name -> values to draw; {} if none)."""
     from veriloop.envs import load_env_module
 
     module, _, attr = source.rpartition(":")
     if not module:
         raise ValueError(f"registry {source!r}: give file.py:NAME or module:NAME")
-    found = getattr(load_env_module(module), attr, None)
+    loaded = load_env_module(module)
+    found = getattr(loaded, attr, None)
     if found is None:
         raise ValueError(f"registry {source!r}: {module} defines no {attr!r}")
-    return found if isinstance(found, ToolRegistry) else ToolRegistry(found)
+    registry = found if isinstance(found, ToolRegistry) else ToolRegistry(found)
+    return registry, dict(getattr(loaded, "VALUES", {}))
 
 
 class BfclSynthEnv:
     """Tool-use tasks synthesized from function docs (BFCL's backends or a @tool registry).
 
     Options: `backends` (default all of GENERATORS); `registry` (`file.py:NAME`, a
-    ToolRegistry or list of @tool functions: single-turn tasks over it instead); the bfcl
+    ToolRegistry or list of @tool functions: single-turn tasks over it instead, with `offer`
+    tools listed per task and a share `irrelevant` asking for one not listed); the bfcl
     options `max_steps_per_turn`, `max_output_chars`, `tool_variation`, `variation_seed`.
     Episodes, grader and expert are bfcl's. `difficulty` is the number of user turns."""
 
@@ -290,7 +293,8 @@ class BfclSynthEnv:
     def __init__(self, backends: list[str] | None = None, registry: str | None = None,
                  max_turns: int = 60, max_steps_per_turn: int = 10,
                  max_output_chars: int = 8000, tool_variation: str = "none",
-                 variation_seed: int = 0) -> None:
+                 variation_seed: int = 0, offer: int | None = None,
+                 irrelevant: float = 0.0) -> None:
         from veriloop.envs.bfcl import BfclEnv
 
         if isinstance(backends, str):
@@ -300,6 +304,9 @@ class BfclSynthEnv:
             raise ValueError(f"no task generator for {unknown}; known: {', '.join(GENERATORS)}")
         self.backends, self.registry, self.max_turns = list(backends or GENERATORS), registry, \
             max_turns
+        if (offer is not None or irrelevant) and registry is None:
+            raise ValueError("offer and irrelevant apply to registry tasks: set registry too")
+        self.offer, self.irrelevant = offer, float(irrelevant)
         self.bfcl = BfclEnv(max_turns=max_turns, max_steps_per_turn=max_steps_per_turn,
                             max_output_chars=max_output_chars, tool_variation=tool_variation,
                             variation_seed=variation_seed)
@@ -311,7 +318,9 @@ class BfclSynthEnv:
         if self.registry is not None:
             if difficulty not in (None, 1):
                 raise ValueError("registry tasks are single-turn: difficulty 1 or none")
-            tasks = registry_tasks(load_registry(self.registry), n, seed, split, env=self.name)
+            registry, values = load_registry(self.registry)
+            tasks = registry_tasks(registry, n, seed, split, values, env=self.name,
+                                   offer=self.offer, irrelevant=self.irrelevant)
         else:
             if difficulty not in (None, 1, 2, 3):
                 raise ValueError(f"difficulty is the number of user turns, 1-3; got {difficulty}")

@@ -2,8 +2,8 @@
 
 For each task, one or two of the registry's tools are called with random arguments drawn from
 each parameter's JSON schema (enum, integer, number, boolean, string, list of strings; `values`
-maps a parameter name to the values to draw from instead; optional parameters are given half
-the time). Each call is run twice: an error or two different results drop it, so a tool that is
+maps a parameter name to the values to draw from instead, by default the registry module's
+`VALUES`; optional parameters are given half the time). Each call is run twice: an error or two different results drop it, so a tool that is
 not reproducible never appears, nor do arguments it rejects. A tool whose required parameter
 has no simple type is never synthesized. The instruction is a template over the tool's
 description and the arguments; a near-duplicate of a BFCL question is dropped.
@@ -11,11 +11,14 @@ description and the arguments; a near-duplicate of a BFCL question is dropped.
 The tasks have BFCL's single-turn form: the tools as BFCL function docs (`bfcl_doc`), and as
 possible answers each call's values, an omitted optional parameter allowed to be left out or
 given its default. They are graded by BFCL's AST match (categories `multiple_synth`, one call
-among the tools, and `parallel_multiple_synth`, two calls in any order).
+among the tools, and `parallel_multiple_synth`, two calls in any order), or as BFCL's
+irrelevance (`irrelevance_synth`: the asked-for tool is not offered, the response must answer
+without a call). Train and test tasks never share an instruction (`text_split`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -39,6 +42,11 @@ def bfcl_doc(spec: ToolSpec) -> dict[str, Any]:
             out = {k: convert(v) for k, v in schema.items() if k != "properties"}
             if "properties" in schema:
                 out["properties"] = {k: convert(v) for k, v in schema["properties"].items()}
+            if "enum" in out and "type" not in out:  # a Literal: BFCL's checker needs a type
+                kinds = {type(v) for v in out["enum"]}
+                out["type"] = {str: "string", int: "integer", float: "number",
+                               bool: "boolean"}.get(kinds.pop(), "string") \
+                    if len(kinds) == 1 else "string"
             if isinstance(out.get("type"), str):
                 out["type"] = _BFCL_TYPES.get(out["type"], out["type"])
             return out
@@ -68,13 +76,28 @@ def _value(prop: dict[str, Any], rng: random.Random, given: Sequence[Any] | None
     raise ValueError(f"no random value for a parameter of schema {prop}; pass values=")
 
 
+def text_split(text: str) -> str:
+    """The split an instruction belongs to (a fifth of them "test", by a hash of the text), so
+    that the train and test tasks of a registry never share an instruction."""
+    return "test" if hashlib.sha256(text.encode()).digest()[0] % 5 == 0 else "train"
+
+
 def registry_tasks(registry: ToolRegistry, n: int, seed: int = 0, split: str = "train",
-                   values: dict[str, Sequence[Any]] | None = None, env: str = "bfcl_synth"
-                   ) -> list[Task]:
+                   values: dict[str, Sequence[Any]] | None = None, env: str = "bfcl_synth",
+                   offer: int | None = None, irrelevant: float = 0.0) -> list[Task]:
     """`n` single-turn tasks over `registry`'s tools (see module docstring); `values` maps a
-    parameter name to the values to draw from (default: from its type)."""
+    parameter name to the values to draw from (default: from its type). `offer` tools are listed
+    per task, the called ones and random others (default: all of them, in registry order; else
+    shuffled). A share `irrelevant` of the tasks ask for a tool that is not offered: the right
+    response is an answer without a call (category `irrelevance_synth`)."""
     rng = random.Random(f"bfcl_synth:registry:{split}:{seed}")
-    specs, docs = list(registry.specs), [bfcl_doc(s) for s in registry.specs]
+    specs = list(registry.specs)
+    if offer is not None and not 1 <= offer <= len(specs):
+        raise ValueError(f"offer must be between 1 and {len(specs)} (the registry's tools), "
+                         f"got {offer}")
+    if irrelevant and (offer is None or offer >= len(specs)):
+        raise ValueError("irrelevant tasks need offer below the number of tools (a tool left "
+                         "out to ask for)")
     out: list[Task] = []
     for _ in range(50 * n + 50):
         if len(out) == n:
@@ -85,19 +108,29 @@ def registry_tasks(registry: ToolRegistry, n: int, seed: int = 0, split: str = "
         if not calls or not all(_reproducible(registry, c) for c in calls):
             continue
         text = " Also, ".join(_instruction(registry.get(c.name).spec, c, rng) for c in calls)
-        if near_duplicate(text):
+        if near_duplicate(text) or text_split(text) != split:
             continue
-        answers = [{c.name: {p: [v] for p, v in c.arguments.items()} | {
+        called = {c.name for c in calls}
+        no_call = rng.random() < irrelevant
+        if offer is None:
+            shown = specs
+        else:
+            others = [s for s in specs if s.name not in called]
+            picked = rng.sample(others, offer if no_call else max(offer - len(called), 0))
+            shown = picked + ([] if no_call else [s for s in specs if s.name in called])
+            rng.shuffle(shown)
+        answers = [] if no_call else [{c.name: {p: [v] for p, v in c.arguments.items()} | {
             p: ["", prop["default"]] if "default" in prop else [""]
             for p, prop in registry.get(c.name).spec.parameters.get("properties", {}).items()
             if p not in c.arguments}} for c in calls]
+        category = "irrelevance_synth" if no_call else \
+            "parallel_multiple_synth" if len(calls) > 1 else "multiple_synth"
         out.append(Task(
             id=f"synth_registry_{split}_{seed}_{len(out)}", env=env, difficulty=1,
-            metadata={"category": "parallel_multiple_synth" if len(calls) > 1 else
-                      "multiple_synth", "source": "registry"},
+            metadata={"category": category, "source": "registry"},
             prompt=(Message(role="system", content=SYSTEM_SINGLE),
                     Message(role="user", content=text)),
-            verification={"functions": docs, "ground_truth": answers}))
+            verification={"functions": [bfcl_doc(s) for s in shown], "ground_truth": answers}))
     return out
 
 
