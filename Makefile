@@ -13,6 +13,10 @@ system:
 	  echo "installing bubblewrap (sandbox)"; \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq bubblewrap; \
 	  else sudo apt-get update -qq && sudo apt-get install -y -qq bubblewrap; fi; }
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing chromium (the viewer's browser tests drive it with Playwright)"; \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium; \
+	  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium; fi; }
 
 $(VENV)/.installed: pyproject.toml Makefile
 	python3 -m venv $(VENV)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import enum
 import importlib
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -46,6 +47,8 @@ class App(typer.Typer):
     and exit code 2; `--debug` (anywhere on the command line) shows the traceback instead."""
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if not sys.stderr.isatty():  # no transformers / hub progress bars in logs and pipes
+            os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
         if not args and "args" not in kwargs and "--debug" in sys.argv[1:]:
             sys.argv = [a for a in sys.argv if a != "--debug"]
             errors.enable_debug()
@@ -108,7 +111,7 @@ def _fail(message: str) -> None:
     raise typer.Exit(2)
 
 
-def parse_env_options(items: list[str] | None) -> dict[str, Any]:
+def parse_env_options(items: list[str] | None, flag: str = "--env-option") -> dict[str, Any]:
     """`--env-option KEY=VALUE` (repeatable; the value is read as YAML) -> keyword options."""
     import yaml
 
@@ -116,12 +119,12 @@ def parse_env_options(items: list[str] | None) -> dict[str, Any]:
     for item in items or ():
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
-            _fail(f"--env-option takes KEY=VALUE (e.g. --env-option 'categories=[simple_python]'), "
+            _fail(f"{flag} takes KEY=VALUE (e.g. --env-option 'categories=[simple_python]'), "
                   f"got {item!r}")
         try:
             options[key.strip()] = yaml.safe_load(value)
         except yaml.YAMLError as e:
-            _fail(f"--env-option {key.strip()}: the value is not valid YAML ({e})")
+            _fail(f"{flag} {key.strip()}: the value is not valid YAML ({e})")
     return options
 
 
@@ -434,12 +437,32 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
              reflexion: Annotated[int, typer.Option(
                  min=0, help="Reflexion: up to N attempts per task, the model's reflections on "
                              "its failures shown on the next attempt; reports success@1..N "
-                             "(needs --model).")] = 0) -> None:
+                             "(needs --model).")] = 0,
+             inference: Annotated[str | None, typer.Option(
+                 help="Inference-time scaling method: first, majority, deepconf, "
+                      "deepconf-online, best-of-n, genselect, tree (veriloop.inference).")] = None,
+             n: Annotated[int, typer.Option(
+                 "--n", min=1, help="Candidates per task for --inference (tree: actions per "
+                                    "expansion).")] = 1,
+             inference_option: Annotated[list[str] | None, typer.Option(
+                 "--inference-option", help="Option of the --inference method KEY=VALUE (value "
+                 "read as YAML), repeatable; e.g. scorer=oracle, keep=0.5.")] = None) -> None:
     """Evaluate a policy on held-out tasks: pass@1..k, score, turns, format violations, and the
-    agent metrics (completion per level, safety violations, recovery ...) when they apply."""
+    agent metrics (completion per level, safety violations, recovery ...) when they apply.
+    With --inference: the method's accuracy and tokens at N and below (accuracy-versus-N)."""
     from veriloop.errors import UserError
 
     load_env_modules(env_module)
+    if inference is not None:
+        from veriloop.eval.scaling_cli import eval_inference
+
+        eval_inference(env, policy, model, tasks, out, split, seed, difficulty, noise,
+                       max_turns, temperature, max_new_tokens, max_total_tokens, as_json,
+                       parse_env_options(env_option), inference, n,
+                       parse_env_options(inference_option, "--inference-option"))
+        return
+    if n != 1 or inference_option:
+        _fail("--n and --inference-option apply only with --inference NAME")
     if suite is not None and difficulty is not None:
         _fail("--difficulty does not apply to a --suite (the suite chooses its tasks); drop one")
     options = parse_env_options(env_option)
@@ -485,6 +508,12 @@ _mount("veriloop.graders.cli", "app", "graders", "Graders: audits and checks.")
 _mount("veriloop.sandbox.cli", "app", "sandbox", "Run code in the sandbox.")
 _mount("veriloop.mcp.cli", "app", "mcp", "MCP: serve an environment's tools to other agents.")
 _mount("veriloop.data.cli", "app", "data", "Data tools: pass-rate profiles, task synthesis.")
+_mount("veriloop.eval.quality_cli", "bench_quality", "bench-quality",
+       "Benchmark quality: saturation, discrimination, difficulty, label errors, kappa.")
+_mount("veriloop.data.export_cli", "export", "export",
+       "Export a run's trajectories as JSONL or Parquet (real columns).")
+_mount("veriloop.viewer.cli", "view", "view",
+       "Browse a run's trajectories and curves in a local web page (127.0.0.1).")
 _mount("veriloop.trainers.cli", "train_command", "train", "Train from a YAML config.")
 _mount("veriloop.trainers.cli", "config_command", "config",
        "Print a resolved config, or with --docs the reference of every field.")

@@ -64,9 +64,10 @@ def test_readme_reward_function_trains_with_heldout_eval_logged_everywhere(tmp_p
     assert [e.step for e in tb.Scalars("eval/pass@1")] == [0, 2, 3]
     assert [e.step for e in tb.Scalars("flags/no_tool_call")] == [1, 2, 3]
     report = (run / "report.html").read_text()
-    table = report[report.index("<h2>Held-out evaluation</h2>"):report.index("<h2>Plots</h2>")]
+    start = report.index("<h2>Held-out evaluation</h2>")
+    table = report[start:report.index("<h2>", start + 4)]
     assert "flags/no_tool_call" in table
-    assert [int(s) for s in re.findall(r"<tr><td>(\d+)</td>", table)] == [0, 2, 3]
+    assert [int(s) for s in re.findall(r"<tr><td class='num'>(\d+)</td>", table)] == [0, 2, 3]
 
 
 def _expert_trajectories(n):
@@ -153,5 +154,6 @@ def test_sft_run_evaluates_before_and_after(tmp_path):
     assert [r["step"] for r in rows if "eval/pass@1" in r] == [0, steps[-1]]
     assert "loss" in rows[-1] and rows[-1]["eval/tasks"] == 2
     report = (tmp_path / "run" / "report.html").read_text()
-    table = report[report.index("<h2>Held-out evaluation</h2>"):report.index("<h2>Plots</h2>")]
-    assert [int(s) for s in re.findall(r"<tr><td>(\d+)</td>", table)] == [0, steps[-1]]
+    start = report.index("<h2>Held-out evaluation</h2>")
+    table = report[start:report.index("<h2>", start + 4)]
+    assert [int(s) for s in re.findall(r"<tr><td class='num'>(\d+)</td>", table)] == [0, steps[-1]]

@@ -38,4 +38,4 @@ def test_benchmarks_are_evaluated_at_every_stage(tmp_path):
         {"base", "sft", "rl"}
     assert table["all"]["sft"] == stages["sft"]["irr"]["success_rate"]
     html = (tmp_path / "report.html").read_text()
-    assert "Benchmark: irr" in html and "<td>irrelevance</td><td>0.500</td>" in html
+    assert "Benchmark: irr" in html and "<td>irrelevance</td><td class='num'>0.500</td>" in html

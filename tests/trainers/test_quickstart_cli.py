@@ -28,7 +28,7 @@ def test_quickstart_json_summary_and_run_dir(tmp_path):
     assert 0.0 <= summary["sft_heldout_pass@1"] <= 1.0 and summary["rl_steps"] == 2
     assert set(summary["rl_heldout_pass@k"]) == {"pass@1", "pass@2"}
     html = (run / "report.html").read_text()
-    assert html.count("data:image/png;base64,") >= 4 and "rl_heldout_pass@1" in html
+    assert html.count("data:image/png;base64,") >= 4 and "held-out pass@1 after RL" in html
     for p in ("sft/config.yaml", "sft/metrics.jsonl", "sft/trajectories.sqlite", "sft/final",
               "rl/config.yaml", "rl/metrics.jsonl", "rl/trajectories.sqlite", "rl/tb",
               "rl/checkpoints/step-000002", "summary.json"):

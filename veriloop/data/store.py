@@ -197,6 +197,12 @@ class TrajectoryStore:
         return list(self.iter(limit=limit, **filters))
 
     def iter(self, limit: int | None = None, **filters: Any) -> Iterator[Trajectory]:
+        for _, traj in self.iter_with_steps(limit=limit, **filters):
+            yield traj
+
+    def iter_with_steps(self, limit: int | None = None,
+                        **filters: Any) -> Iterator[tuple[int | None, Trajectory]]:
+        """(training step it was stored at, or None; trajectory), in store order."""
         where, args = self._where(**filters)
         sql = f"SELECT * FROM trajectories{where} ORDER BY rowid"
         if limit is not None:
@@ -206,7 +212,7 @@ class TrajectoryStore:
             cols = [d[0] for d in cur.description]
             rows = [dict(zip(cols, r, strict=True)) for r in cur.fetchall()]
         for row in rows:
-            yield self._load(row)
+            yield row["step"], self._load(row)
 
     def get(self, traj_id: str) -> Trajectory:
         with self._lock:
@@ -248,31 +254,14 @@ class TrajectoryStore:
             grade=grade, seconds=row["seconds"], metadata=json.loads(row["metadata_json"]),
             segments=tuple(Segment.model_validate(s) for s in context.get("segments", ())))
 
-    # -- export ------------------------------------------------------------------------------
-
-    @staticmethod
-    def _record(t: Trajectory) -> dict[str, Any]:
-        rec = t.model_dump(mode="json", exclude={"turns"})
-        rec["turns"] = json.dumps([u.model_dump(mode="json") for u in t.turns])
-        rec.update(token_ids=t.token_ids, loss_mask=t.loss_mask, logprobs=t.sampling_logprobs,
-                   score=t.score, passed=t.passed, n_turns=len(t.turns),
-                   format_violations=t.format_violations, infra_error=t.is_infra_error)
-        for key in ("grade", "fault", "metadata", "prompt", "tools", "segments"):
-            rec[key] = json.dumps(rec[key])
-        return rec
+    # -- export (veriloop.data.export) -------------------------------------------------------
 
     def export_jsonl(self, path: str | Path, **filters: Any) -> int:
-        n = 0
-        with open(path, "w") as f:
-            for t in self.iter(**filters):
-                f.write(json.dumps(self._record(t)) + "\n")
-                n += 1
-        return n
+        from veriloop.data.export import export_jsonl
+
+        return export_jsonl(self, path, **filters)
 
     def export_parquet(self, path: str | Path, **filters: Any) -> int:
-        import pyarrow as pa
-        import pyarrow.parquet as pq
+        from veriloop.data.export import export_parquet
 
-        records = [self._record(t) for t in self.iter(**filters)]
-        pq.write_table(pa.Table.from_pylist(records), path)
-        return len(records)
+        return export_parquet(self, path, **filters)
