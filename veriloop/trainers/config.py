@@ -122,6 +122,13 @@ class AlgorithmConfig(Section):
     """Lower clip range of the ratio (1 - eps_low)."""
     eps_high: float = Field(0.2, ge=0)
     """Upper clip range of the ratio (1 + eps_high); DAPO's clip-higher uses 0.28."""
+    off_policy: str = "none"
+    """Correction for sampling-policy lag (asynchronous rollouts): none (clip against the
+    sampling logprobs), decoupled (AReaL: clip against the trainer's weights before the update,
+    weight by their ratio to the sampling policy), tis (truncated importance weights)."""
+    is_cap: float | None = Field(2.0, gt=0)
+    """Importance-weight cap: decoupled masks tokens above it, tis truncates at it; None: no
+    cap."""
     kl_coef: float = Field(0.0, ge=0)
     """Weight of the KL penalty to the reference (initial) policy; 0 loads no reference model."""
     kl_estimator: str = "k3"

@@ -27,6 +27,7 @@ run killed at any point and resumed stores each step exactly once.
 from __future__ import annotations
 
 import copy
+import threading
 import time
 from collections import defaultdict
 from collections.abc import Sequence
@@ -38,10 +39,11 @@ import torch
 
 from veriloop.algorithms.critic import build_critic
 from veriloop.algorithms.dynamic_sampling import fill_batch, informative_groups
-from veriloop.algorithms.losses import clipped_pg_loss, entropy_bonus, get_aggregation, kl_penalty
+from veriloop.algorithms.losses import entropy_bonus, get_aggregation, get_off_policy, kl_penalty
 from veriloop.algorithms.shaping import Shaping
 from veriloop.data.store import TrajectoryStore
 from veriloop.graders.group import group_scorer
+from veriloop.rollout.producer import RolloutProducer, VersionedPolicy, serving_copy
 from veriloop.trainers import checkpoint
 from veriloop.trainers.batch import (
     Packed,
@@ -66,7 +68,13 @@ from veriloop.trainers.common import (
     warmup_schedule,
 )
 from veriloop.trainers.config import RunConfig, save_config
-from veriloop.trainers.metrics import MetricsLogger, eval_metrics, rollout_metrics, timing_metrics
+from veriloop.trainers.metrics import (
+    MetricsLogger,
+    eval_metrics,
+    rollout_metrics,
+    staleness_metrics,
+    timing_metrics,
+)
 from veriloop.types import Trajectory
 
 
@@ -78,6 +86,9 @@ class RLTrainer:
         self.paths = RunPaths(Path(run_dir))
         self.policy = policy
         self.step_count = 0
+        self.producer: RolloutProducer | None = None
+        self._sampler_lock = threading.Lock()  # the producer thread draws tasks too
+        self.stale_dropped = 0
 
     # -- setup ------------------------------------------------------------------------------
 
@@ -100,12 +111,16 @@ class RLTrainer:
                                          split="test", difficulty=cfg.env.difficulty)
         a = cfg.algorithm
         self.aggregation = get_aggregation(a.aggregation)
+        self.off_policy = get_off_policy(a.off_policy)
         self.shaping = Shaping(a.length_cost, a.step_cost, a.overlong_max, a.overlong_cache,
                                dict(a.event_weights), group_scorer(cfg.grader))
         self.model = apply_lora(self.policy.model, cfg.model)
         if self.model is not self.policy.model:  # LoRA: sample through the adapters
             self.policy.set_model(self.model)
-        self.keyed = DeterministicKeys(self.policy)
+        # generations carry the weights version; asynchronous rollouts sample from a copy
+        self.keyed = DeterministicKeys(VersionedPolicy(self.policy))
+        self.served = VersionedPolicy(serving_copy(self.policy)) \
+            if cfg.rollout.asynchronous else self.keyed.policy
         self.model.train()
         self.critic = build_critic(a, self.model.config.hidden_size)  # None: group baselines
         self.credit = build_credit(a) if self.critic is None else None
@@ -123,7 +138,8 @@ class RLTrainer:
         save_config(cfg, self.paths.config)  # last: a failed setup can be retried in place
 
     def _runner(self, step: int, round_: int, group_size: int | None = None,
-                temperature: float | None = None, max_turns: int | None = None):
+                temperature: float | None = None, max_turns: int | None = None,
+                policy: Any = None):
         from veriloop.rollout.runner import RolloutRunner
 
         r = self.cfg.rollout
@@ -133,7 +149,33 @@ class RLTrainer:
             "temperature": r.temperature if temperature is None else temperature,
             "run_id": self.run_id})
         self.keyed.reset()
-        return RolloutRunner(self.env, self.keyed, rc, grader=self.grader)
+        return RolloutRunner(self.env, policy or self.keyed, rc, grader=self.grader)
+
+    def _producer(self) -> RolloutProducer:
+        """The asynchronous rollout producer (started on first use): continuous episodes on the
+        served copy of the weights, synced after every update (`_publish`)."""
+        if self.producer is None:
+            r = self.cfg.rollout
+
+            def next_task():
+                with self._sampler_lock:
+                    return self.sampler.next(1)[0]
+
+            self.served.load_weights(self.model, self.step_count)
+            slots = r.slots or r.prompts_per_step * r.group_size * (r.max_staleness + 1)
+            self.producer = RolloutProducer(
+                self._runner(self.step_count + 1, 0, policy=self.served), next_task,
+                r.prompts_per_step, r.max_staleness, slots, version=self.step_count)
+            self.producer.start()
+        return self.producer
+
+    def _publish(self, version: int) -> None:
+        """After an update: the sampling weights become `version`."""
+        if self.producer is not None:
+            self.served.load_weights(self.model, version)
+            self.producer.advance(version)
+        else:
+            self.served.version = version
 
     def rewards(self, trajs: Sequence[Trajectory]) -> torch.Tensor:
         """Grade score (or its group score) plus configured shaping; [N]."""
@@ -149,13 +191,16 @@ class RLTrainer:
         groups, every, dropped = self.rollout(step)
         t_rollout = time.perf_counter() - t0
         metrics = rollout_metrics(every, self.rewards)
-        metrics.update(self.sampler.metrics(), dropped_groups=dropped)  # what was drawn from
-        self.sampler.observe(every)  # a curriculum may move up a level
+        with self._sampler_lock:
+            metrics.update(self.sampler.metrics(), dropped_groups=dropped)  # what was drawn from
+            self.sampler.observe(every)  # a curriculum may move up a level
+        metrics.update(staleness_metrics(groups, step - 1), stale_dropped=self.stale_dropped)
         t1 = time.perf_counter()
         self.model.train()
         batch = self.make_batch(groups) if groups else None
         if batch is not None:
             metrics.update(self.update(batch, step))
+        self._publish(step)
         t_train = time.perf_counter() - t1
         self.step_count = step
         self.pending.add(step, every)
@@ -169,9 +214,16 @@ class RLTrainer:
         a, k = self.cfg.algorithm, self.cfg.rollout.group_size
         drawn: list[list[Trajectory]] = []
 
+        stale: list[list[Trajectory]] = []
+
         def sample(n: int) -> list[list[Trajectory]]:
-            trajs = [self.shaping.annotate(t)  # event rewards recorded on their turns
-                     for t in self._runner(step, len(drawn)).run(self.sampler.next(n))]
+            if self.cfg.rollout.asynchronous:
+                got, old = self._producer().take(n, version=step - 1)
+                stale.extend(old)
+                trajs = [t for g in got for t in g]
+            else:
+                trajs = self._runner(step, len(drawn)).run(self.sampler.next(n))
+            trajs = [self.shaping.annotate(t) for t in trajs]  # event rewards on their turns
             groups = [trajs[i:i + k] for i in range(0, len(trajs), k)]
             drawn.extend(groups)
             return groups
@@ -187,7 +239,8 @@ class RLTrainer:
             groups, dropped = filled.groups, filled.dropped
         else:
             groups, dropped = sample(n), 0
-        return groups, [t for g in drawn for t in g], dropped
+        self.stale_dropped = len(stale)
+        return groups, [t for g in (*drawn, *stale) for t in g], dropped
 
     def make_batch(self, groups: list[list[Trajectory]]) -> TrainBatch | None:
         """The update's fixed inputs for the trainable rollouts of `groups` (those without an
@@ -202,6 +255,7 @@ class RLTrainer:
         batch = TrainBatch.of(trajs, rewards[valid][keep])
         B, L = batch.old_logprobs.shape
         batch.ref_logprobs = torch.zeros(B, L) if a.kl_coef > 0 else None
+        batch.prox_logprobs = torch.zeros(B, L) if self.off_policy.needs_proximal else None
         for idx, packed in self._micro_packs(batch):
             n = packed.loss_mask.shape[1]
             with torch.no_grad():
@@ -210,6 +264,8 @@ class RLTrainer:
                     batch.old_logprobs[idx, :n] = self._forward(packed, entropy=False).logprobs
                 if batch.ref_logprobs is not None:
                     batch.ref_logprobs[idx, :n] = self._ref_logprobs(packed)
+                if batch.prox_logprobs is not None:  # the weights before this update
+                    batch.prox_logprobs[idx, :n] = self._forward(packed, entropy=False).logprobs
         if self.credit is not None:
             batch.advantages = self.credit(groups, rewards, passed, valid, keep, trajs, L,
                                            batch.owner)
@@ -300,8 +356,9 @@ class RLTrainer:
             vloss, vst = self.critic.loss(values, rows.old_values, rows.returns, mask)
             loss = loss + vloss
             stats.update(vst._asdict())
-        pg, pst = clipped_pg_loss(out.logprobs, rows.old_logprobs, rows.advantages, mask,
-                                  a.eps_low, a.eps_high, agg, norm)
+        pg, pst = self.off_policy.loss(out.logprobs, rows.prox_logprobs, rows.old_logprobs,
+                                       rows.advantages, mask, a.eps_low, a.eps_high, a.is_cap,
+                                       agg, norm)
         loss = loss + pg
         stats.update(pst._asdict())
         stats["pg_loss"] = float(pg.detach())
@@ -340,6 +397,9 @@ class RLTrainer:
             if self.pending:
                 self.save()
         finally:
+            if self.producer is not None:  # in-flight episodes are dropped, never stored
+                self.producer.stop()
+                self.producer = None
             logger.close()
 
     def evaluate(self, samples: int | None = None, temperature: float | None = None,
@@ -384,6 +444,7 @@ class RLTrainer:
         if self.critic is not None and extra.get("value_head") is not None:
             self.critic.load_state_dict(extra["value_head"])
         self.pending.restore(extra.get("pending", []))
+        self._publish(self.step_count)
         return True
 
     def save_final(self) -> Path:
@@ -397,4 +458,7 @@ class RLTrainer:
         return out
 
     def close(self) -> None:
+        if self.producer is not None:
+            self.producer.stop()
+            self.producer = None
         self.store.close()
