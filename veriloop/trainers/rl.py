@@ -68,6 +68,7 @@ from veriloop.trainers.common import (
     warmup_schedule,
 )
 from veriloop.trainers.config import RunConfig, save_config
+from veriloop.trainers.distributed import shard, sum_gradients, world
 from veriloop.trainers.metrics import (
     MetricsLogger,
     eval_metrics,
@@ -317,6 +318,7 @@ class RLTrainer:
         weight = self.aggregation.micro_weight
         stats: dict[str, list[float]] = defaultdict(list)
         gen = torch.Generator().manual_seed(self.cfg.train.seed * 7919 + step)
+        rank, ranks = world()  # data parallel: each rank its share of the micro-batches
         for _ in range(o.epochs):
             order = torch.randperm(B, generator=gen).tolist()
             for m0 in range(0, B, o.minibatch_size):
@@ -327,7 +329,7 @@ class RLTrainer:
                 packs = [batch.pack(mi, self._row_len()) for mi in micros]
                 total_w = sum(weight(p.loss_mask) for p in packs) or 1.0
                 self.optimizer.zero_grad(set_to_none=True)
-                for mi, packed in zip(micros, packs, strict=True):
+                for mi, packed in shard(list(zip(micros, packs, strict=True)), rank, ranks):
                     rows = batch.select(mi, packed.loss_mask.shape[1])
                     loss, st = self.loss(rows, packed)
                     (loss * (weight(packed.loss_mask) / total_w)).backward()
@@ -335,10 +337,11 @@ class RLTrainer:
                         stats[k].append(v)
                 if "ratio_first_minibatch" not in stats:  # sampler/trainer agreement check
                     stats["ratio_first_minibatch"] = list(stats["ratio_mean"])
+                sum_gradients(self.params)
                 stats["grad_norm"].append(grad_norm_clip(self.params, o.grad_clip))
                 self.optimizer.step()
                 self.scheduler.step()
-        out = {k: sum(v) / len(v) for k, v in stats.items()}
+        out = {k: sum(v) / len(v) for k, v in stats.items() if v}  # a rank may have none
         out.update(batch.stats, train_sequences=B)
         return out
 
