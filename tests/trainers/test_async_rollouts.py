@@ -185,3 +185,28 @@ def test_sync_trainer_records_the_version_of_each_step(tmp_path, tiny):
     with TrajectoryStore(t.paths.store) as store:
         for step in (1, 2):
             assert {x.policy_version for x in store.query(step=step)} == {step - 1}
+
+
+def test_async_train_resume_stores_each_step_once(tmp_path, tiny):
+    extra = ["rollout.asynchronous=true", "algorithm.off_policy=tis", "train.save_every=1"]
+    t = _trainer(tmp_path, tiny, [*extra, "train.steps=2"])
+    try:
+        t.train(progress=False, heldout=False)
+        assert t.producer is None  # stopped at the end of train()
+    finally:
+        t.close()
+    cfg = load_config(CONFIGS / "grpo.yaml", [*tiny, "algorithm.kl_coef=0", *extra,
+                                              "train.steps=3"])
+    t2 = RLTrainer(cfg, tmp_path / "run", policy_from_config(cfg.model))
+    t2.setup()
+    try:
+        assert t2.resume() and t2.step_count == 2 and t2.served.version == 2
+        t2.train(progress=False, heldout=False)
+    finally:
+        t2.close()
+    with TrajectoryStore(t2.paths.store) as store:
+        trajs = store.query()
+        steps = {s: store.count(step=s) for s in (1, 2, 3)}
+    assert len({x.id for x in trajs}) == len(trajs)
+    assert all(n >= 2 * 4 for n in steps.values()), steps  # a step's groups (+ stale ones)
+    assert max(x.policy_version for x in trajs) >= 2  # step 3 sampled with the resumed weights
