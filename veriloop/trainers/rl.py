@@ -16,6 +16,14 @@ One `step()`:
    weighted as the aggregation's registry entry says) of the clipped policy-gradient loss,
    plus the optional KL penalty to the frozen initial policy, entropy bonus and value loss.
 
+With `rollout.asynchronous`, step 1 takes finished groups from a background producer
+(`veriloop.rollout.producer`) that samples from a copy of the weights, at most
+`rollout.max_staleness` updates old, and each update is copied into that copy (`_publish`);
+the sampling logprobs are then the behaviour policy and `algorithm.off_policy` picks the
+correction (`losses.OFF_POLICY`; `decoupled` adds the proximal logprobs, this model's before the
+update, to the batch). Under an initialised torch.distributed group the ranks share the
+micro-batches of `update` and sum gradients (`veriloop.trainers.distributed`).
+
 The trainer is built from parts: the policy, the environment, the grader, and a critic
 (`veriloop.algorithms.critic.build_critic`: None for critic-free estimators). Every loss,
 advantage and shaping variant is a registry entry or pure function of `veriloop.algorithms`;
