@@ -435,10 +435,12 @@ class RLTrainer:
     def save(self) -> Path:
         """Checkpoint (atomically), then move this checkpoint's pending trajectories into the
         store. A kill between the two is repaired by `resume` from the checkpoint's copy."""
+        with self._sampler_lock:  # the producer may be drawing tasks
+            sampler_state = self.sampler.state_dict()
         extra = {"pending": self.pending.dump(),
                  "value_head": self.critic.state_dict() if self.critic is not None else None}
         ckpt = checkpoint.save(self.paths.root, self.step_count, self.model, self.optimizer,
-                               self.scheduler, {"kind": "rl", "sampler": self.sampler.state_dict()},
+                               self.scheduler, {"kind": "rl", "sampler": sampler_state},
                                extra, keep=self.cfg.train.keep_checkpoints,
                                tokenizer=getattr(self.policy, "tokenizer", None))
         self.pending.flush()
