@@ -62,11 +62,15 @@ class VersionedPolicy:
 
     def load_weights(self, model: torch.nn.Module, version: int) -> None:
         """Copy `model`'s parameters and buffers into the served model in place (the same
-        architecture, e.g. the trainer's copy), then serve them as `version`."""
-        src = model.state_dict(keep_vars=True)
+        architecture, e.g. the trainer's copy; an engine backend's own `load_weights`, e.g.
+        vLLM's), then serve them as `version`."""
         with self._lock, torch.no_grad():
-            for name, dst in self.policy.model.state_dict(keep_vars=True).items():
-                dst.copy_(src[name])
+            if hasattr(self.policy, "load_weights"):
+                self.policy.load_weights(model)
+            else:
+                src = model.state_dict(keep_vars=True)
+                for name, dst in self.policy.model.state_dict(keep_vars=True).items():
+                    dst.copy_(src[name])
             self.version = version
 
 

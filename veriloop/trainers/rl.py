@@ -90,10 +90,15 @@ from veriloop.types import Trajectory
 class RLTrainer:
     """setup() -> step() ... with save() every `train.save_every`; resume() continues exactly."""
 
-    def __init__(self, cfg: RunConfig, run_dir: str | Path, policy: Any) -> None:
+    def __init__(self, cfg: RunConfig, run_dir: str | Path, policy: Any,
+                 rollout_policy: Any = None) -> None:
+        """`policy` holds the model trained in place; `rollout_policy` (e.g. a
+        `veriloop.policies.vllm.VLLMPolicy` of the same model) samples instead, and receives
+        the weights after every update (`load_weights`)."""
         self.cfg = cfg
         self.paths = RunPaths(Path(run_dir))
         self.policy = policy
+        self.rollout_policy = rollout_policy
         self.step_count = 0
         self.producer: RolloutProducer | None = None
         self._sampler_lock = threading.Lock()  # the producer thread draws tasks too
@@ -128,8 +133,12 @@ class RLTrainer:
             self.policy.set_model(self.model)
         # generations carry the weights version; asynchronous rollouts sample from a copy
         self.keyed = DeterministicKeys(VersionedPolicy(self.policy))
-        self.served = VersionedPolicy(serving_copy(self.policy)) \
-            if cfg.rollout.asynchronous else self.keyed.policy
+        self.served = self.keyed.policy  # the policy rollouts sample from
+        if self.rollout_policy is not None:
+            self.served = VersionedPolicy(self.rollout_policy)
+            self.keyed = DeterministicKeys(self.served)
+        elif cfg.rollout.asynchronous:
+            self.served = VersionedPolicy(serving_copy(self.policy))
         self.model.train()
         self.critic = build_critic(a, self.model.config.hidden_size)  # None: group baselines
         self.credit = build_credit(a) if self.critic is None else None
@@ -180,11 +189,12 @@ class RLTrainer:
 
     def _publish(self, version: int) -> None:
         """After an update: the sampling weights become `version`."""
-        if self.producer is not None:
-            self.served.load_weights(self.model, version)
-            self.producer.advance(version)
-        else:
+        if self.served.policy is self.policy:  # sampling through the trained model itself
             self.served.version = version
+            return
+        self.served.load_weights(self.model, version)
+        if self.producer is not None:
+            self.producer.advance(version)
 
     def rewards(self, trajs: Sequence[Trajectory]) -> torch.Tensor:
         """Grade score (or its group score) plus configured shaping; [N]."""
