@@ -21,7 +21,7 @@ from veriloop.trainers.config import load_config
 from veriloop.trainers.rl import RLTrainer
 
 CONFIGS = Path(__file__).resolve().parents[2] / "configs"
-TINY = ["model.size=xs", "rollout.prompts_per_step=2", "rollout.group_size=4",
+TINY = ["model.size=s", "rollout.prompts_per_step=2", "rollout.group_size=4",
         "rollout.max_new_tokens=12", "rollout.max_total_tokens=320", "env.max_turns=2",
         "env.train_tasks=8", "env.eval_tasks=0", "optim.minibatch_size=8",
         "optim.micro_batch_size=8", "train.threads=1", "algorithm.kl_coef=0",
@@ -37,10 +37,11 @@ def _teacher_forced(model, prompt, ids):
 
 
 def test_two_rl_steps_on_vllm_then_logprobs_match_the_trainer(tmp_path):
-    path = ensure_tiny("xs", seed=0)
-    engine = VLLMPolicy(path, name="tiny-xs", max_model_len=512)
+    path = ensure_tiny("s", seed=0)
+    # on the CPU build this is the share of host memory reserved for the KV cache
+    engine = VLLMPolicy(path, name="tiny-s", max_model_len=512, gpu_memory_utilization=0.05)
     cfg = load_config(CONFIGS / "grpo.yaml", TINY)
-    trainer = RLTrainer(cfg, tmp_path / "run", HFPolicy.from_pretrained(path, name="tiny-xs"),
+    trainer = RLTrainer(cfg, tmp_path / "run", HFPolicy.from_pretrained(path, name="tiny-s"),
                         rollout_policy=engine)
     trainer.setup()
     before = {k: v.clone() for k, v in trainer.model.state_dict().items()}
@@ -61,4 +62,5 @@ def test_two_rl_steps_on_vllm_then_logprobs_match_the_trainer(tmp_path):
     (gen,) = engine.generate([req], SamplingParams(temperature=1.0, max_new_tokens=16, seed=1))
     ref = _teacher_forced(trainer.model.eval(), rendered.ids, gen.token_ids)
     assert len(gen.token_ids) > 0
-    assert torch.allclose(torch.tensor(gen.logprobs), ref, atol=1e-3), (gen.logprobs, ref)
+    diff = (torch.tensor(gen.logprobs) - ref).abs()
+    assert float(diff.max()) < 1e-3, (diff.tolist(), gen.logprobs, gen.token_ids)

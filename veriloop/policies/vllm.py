@@ -9,7 +9,8 @@ output. Logprobs are the processed ones (after temperature and top-p/top-k), the
 the token was drawn from, which is what the trainer's ratios compare with.
 
 `load_weights(model)` copies a trainer's parameters into the running engine in place (the
-model runner's `load_weights`, through `collective_rpc` on the in-process worker), then resets
+model's `load_weights`, through `collective_rpc` on the in-process worker; on the CPU build the
+linears keep live weights, see `_live_cpu_linears`), then resets
 the prefix cache, whose K/V the old weights computed: no engine restart. LoRA adapters are
 served as adapters (`lora_path=`: a peft adapter directory, `enable_lora` is set).
 
@@ -31,6 +32,19 @@ from veriloop.policies.base import Generation, GenerationRequest, SamplingParams
 def _row_seed(params: SamplingParams, r: GenerationRequest) -> int:
     key = f"{params.seed}:{r.key}:{r.sample_index}:{len(r.prompt_ids)}"
     return zlib.crc32(key.encode()) & 0x7FFFFFFF
+
+
+def _live_cpu_linears() -> None:
+    """vLLM's CPU build prepacks linear weights into oneDNN handles (copies) and drops the
+    originals, so weights loaded later never reach them. Run linears as `F.linear` on the live
+    weights instead (slower GEMMs; in-process engines only: it patches this process's vLLM)."""
+    import torch.nn.functional as F
+    from vllm.model_executor.layers import utils
+
+    def live(layer: Any, remove_weight: bool) -> None:
+        layer.cpu_linear = F.linear
+
+    utils.dispatch_cpu_unquantized_gemm = live
 
 
 class VLLMPolicy:
@@ -60,6 +74,10 @@ class VLLMPolicy:
 
             kwargs["enable_lora"] = True
             self.lora = LoRARequest("adapter", 1, str(lora_path))
+        from vllm.platforms import current_platform
+
+        if current_platform.is_cpu():
+            _live_cpu_linears()
         self.llm = LLM(model=str(self.path), **kwargs)
 
     def generate(self, requests: Sequence[GenerationRequest],
@@ -97,7 +115,7 @@ class VLLMPolicy:
         weights = [(n, p.detach().to("cpu").clone()) for n, p in model.named_parameters()]
 
         def load(worker: Any) -> None:
-            worker.model_runner.model.load_weights(weights=iter(weights))
+            worker.model_runner.get_model().load_weights(weights=iter(weights))
 
         self.llm.collective_rpc(load)
         self.llm.reset_prefix_cache()
