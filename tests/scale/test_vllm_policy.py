@@ -64,3 +64,19 @@ def test_two_rl_steps_on_vllm_then_logprobs_match_the_trainer(tmp_path):
     assert len(gen.token_ids) > 0
     diff = (torch.tensor(gen.logprobs) - ref).abs()
     assert float(diff.max()) < 1e-3, (diff.tolist(), gen.logprobs, gen.token_ids)
+
+
+def test_train_command_with_the_vllm_engine(tmp_path, capsys):
+    import json
+
+    from veriloop.cli import app
+
+    args = ["train", str(CONFIGS / "grpo.yaml"), *TINY, "train.steps=2", "rollout.engine=vllm",
+            "--run-dir", str(tmp_path / "run"), "--json"]
+    with pytest.raises(SystemExit) as exit_:
+        app(args=args, prog_name="veriloop")
+    out = capsys.readouterr().out
+    assert exit_.value.code in (0, None), out
+    summary = json.loads(out.strip().splitlines()[-1])
+    assert summary["steps"] == 2 and summary["stored_trajectories"] == 2 * 2 * 4
+    assert (tmp_path / "run" / "engine_model" / "config.json").is_file()  # what vLLM served

@@ -78,7 +78,19 @@ class VLLMPolicy:
 
         if current_platform.is_cpu():
             _live_cpu_linears()
+            # on CPUs this is the share of host memory reserved for the KV cache
+            kwargs.setdefault("gpu_memory_utilization", 0.1)
         self.llm = LLM(model=str(self.path), **kwargs)
+
+    @classmethod
+    def of_model(cls, model: Any, tokenizer: Any, workdir: str | Path,
+                 **kwargs: Any) -> VLLMPolicy:
+        """An engine serving `model` (e.g. the one a trainer is about to train): saved with its
+        tokenizer into `workdir` (a Hugging Face directory vLLM loads), then started."""
+        workdir = Path(workdir)
+        model.save_pretrained(workdir)
+        tokenizer.save_pretrained(workdir)
+        return cls(workdir, **kwargs)
 
     def generate(self, requests: Sequence[GenerationRequest],
                  params: SamplingParams) -> list[Generation]:

