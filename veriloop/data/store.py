@@ -141,7 +141,9 @@ class TrajectoryStore:
              json.dumps(t.metadata),
              json.dumps({"prompt": [m.model_dump(mode="json") for m in t.prompt],
                          "tools": [s.model_dump(mode="json") for s in t.tools],
-                         "segments": [s.model_dump(mode="json") for s in t.segments]})))
+                         "segments": [s.model_dump(mode="json") for s in t.segments],
+                         "policy_version": t.policy_version,
+                         "turn_versions": [u.policy_version for u in t.turns]})))
         self._db.executemany(
             "INSERT INTO turns VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             [(t.id, u.index, u.action_text, _pack(u.action_ids, "i"),
@@ -229,6 +231,8 @@ class TrajectoryStore:
                                    (row["id"],))
             cols = [d[0] for d in cur.description]
             turn_rows = [dict(zip(cols, r, strict=True)) for r in cur.fetchall()]
+        context = json.loads(row.get("context_json") or "{}")
+        versions = context.get("turn_versions") or [None] * len(turn_rows)
         turns = tuple(Turn(
             index=u["idx"], action_text=u["action_text"], action_ids=_unpack(u["action_ids"], "i"),
             action_logprobs=_unpack(u["action_logprobs"], "d"), finish_reason=u["finish_reason"],
@@ -239,11 +243,11 @@ class TrajectoryStore:
             observation_ids=_unpack(u["observation_ids"], "i"), format_error=u["format_error"],
             generate_seconds=u["generate_seconds"], env_seconds=u["env_seconds"],
             rewards=tuple(TurnReward(**r) for r in json.loads(u.get("rewards_json") or "[]")),
-        ) for u in turn_rows)
+            policy_version=v,
+        ) for u, v in zip(turn_rows, versions, strict=True))
         fault = (Fault(kind=row["fault_kind"], reason=row["fault_reason"])
                  if row["fault_kind"] else None)
         grade = Grade.model_validate_json(row["grade_json"]) if row["grade_json"] else None
-        context = json.loads(row.get("context_json") or "{}")
         return Trajectory(
             id=row["id"], run_id=row["run_id"], task_id=row["task_id"], env=row["env"],
             group_id=row["group_id"], sample_index=row["sample_index"], policy=row["policy"],
@@ -252,7 +256,8 @@ class TrajectoryStore:
             prompt_text=row["prompt_text"], prompt_ids=_unpack(row["prompt_ids"], "i"),
             turns=turns, final_answer=row["final_answer"], done=bool(row["done"]), fault=fault,
             grade=grade, seconds=row["seconds"], metadata=json.loads(row["metadata_json"]),
-            segments=tuple(Segment.model_validate(s) for s in context.get("segments", ())))
+            segments=tuple(Segment.model_validate(s) for s in context.get("segments", ())),
+            policy_version=context.get("policy_version"))
 
     # -- export (veriloop.data.export) -------------------------------------------------------
 

@@ -50,6 +50,7 @@ class Generation:
     token_ids: tuple[int, ...] | None = None
     logprobs: tuple[float, ...] | None = None
     finish_reason: str = "stop"  # "stop" (end of turn or stop string) | "length"
+    policy_version: int | None = None  # the weights version that sampled it (versioned backends)
 
 
 @runtime_checkable

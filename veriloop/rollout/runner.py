@@ -22,7 +22,7 @@ import threading
 import time
 import uuid
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -153,6 +153,83 @@ class RolloutRunner:
             self._finish_ready(waiting, results)
         return [results[lv.traj_id] for lv in lives]
 
+    def run_continuous(self, admit: Callable[[], Task | None],
+                       on_group: Callable[[list[Trajectory]], None], slots: int,
+                       stop: threading.Event) -> None:
+        """Episodes scheduled one by one until `stop` is set (asynchronous training).
+
+        Whenever `group_size` of the `slots` are free, `admit()` gives the next task (None: not
+        now; it is asked again shortly). One `generate` call serves every episode waiting on the
+        policy at that moment while the others' environment steps run in worker threads, so a
+        slow step holds up only its own episode; a finished episode is graded in its worker and
+        frees its slot at once. `on_group` receives each group (in sample order) when its last
+        sample is done. Episodes still running at `stop` are closed and not reported.
+        """
+        k = self.config.group_size
+        if slots < k:
+            raise ValueError(f"slots ({slots}) must hold at least one group ({k} episodes)")
+        active: list[_Live] = []
+        waiting: list[_Live] = []  # episodes whose next move is the policy's
+        finished: dict[str, list[Trajectory]] = {}
+        futures: dict[Future, _Live] = {}
+        pool = ThreadPoolExecutor(max_workers=max(1, self.config.env_workers))
+
+        def submit(lv: _Live, fn: Callable[[Any], None] | None = None, arg: Any = None) -> None:
+            futures[pool.submit(self._continue, lv, fn, arg)] = lv
+
+        try:
+            while not stop.is_set():
+                while len(active) + k <= slots and (task := admit()) is not None:
+                    group_id = uuid.uuid4().hex[:12]
+                    for g in range(k):
+                        lv = _Live(task=task, sample=g, group_id=group_id,
+                                   traj_id=uuid.uuid4().hex)
+                        active.append(lv)
+                        submit(lv, self._reset, lv)
+                if futures:
+                    done, _ = wait(list(futures), timeout=0 if waiting else 0.05,
+                                   return_when=FIRST_COMPLETED)
+                    for f in done:
+                        lv, traj = futures.pop(f), f.result()
+                        if traj is None:
+                            waiting.append(lv)
+                            continue
+                        active.remove(lv)
+                        group = finished.setdefault(lv.group_id, [])
+                        group.append(traj)
+                        if len(group) == k:
+                            on_group(sorted(finished.pop(lv.group_id),
+                                            key=lambda t: t.sample_index))
+                if waiting:
+                    batch, waiting = waiting, []
+                    gens = self._generate(batch)  # None: every episode of `batch` is faulted
+                    for i, lv in enumerate(batch):
+                        submit(lv, *((self._advance, (lv, gens[i])) if gens else (None, None)))
+                elif not futures:
+                    stop.wait(0.01)
+        finally:
+            for f in futures:
+                f.cancel()
+            pool.shutdown(wait=True)  # running steps end within their own timeouts
+            for lv in active:
+                self.policy.release(lv.traj_id)
+                if lv.episode is not None and not lv.finished:
+                    try:
+                        call_with_timeout(lv.episode.close, timeout=self.config.step_timeout)
+                    except Exception:  # noqa: BLE001, S110 (abandoned; nothing to record)
+                        pass
+
+    def _continue(self, lv: _Live, fn: Callable[[Any], None] | None,
+                  arg: Any) -> Trajectory | None:
+        """`fn(arg)` (a reset or a step), then the finished trajectory if the episode ended,
+        else None (it waits on the policy)."""
+        if fn is not None:
+            fn(arg)
+        if lv.done or lv.fault is not None:
+            lv.finished = True
+            return self._finish(lv)
+        return None
+
     # -- episode lifecycle --------------------------------------------------------------------
 
     def _reset(self, lv: _Live) -> None:
@@ -203,7 +280,8 @@ class RolloutRunner:
             lv.turns.append(Turn(index=len(lv.turns), action_text=gen.text,
                                  action_ids=action_ids, action_logprobs=logprobs,
                                  finish_reason=gen.finish_reason,
-                                 generate_seconds=timed.seconds))
+                                 generate_seconds=timed.seconds,
+                                 policy_version=gen.policy_version))
             self._start_segment(lv, context.summary_segment(
                 lv.prompt, lv.episode.tools, renderer, gen.text, len(lv.turns), len(lv.turns) - 1))
             return
@@ -216,7 +294,8 @@ class RolloutRunner:
             lv.fault = _infra_fault(e, "step")
             lv.turns.append(Turn(index=len(lv.turns), action_text=gen.text, action_ids=action_ids,
                                  action_logprobs=logprobs, finish_reason=gen.finish_reason,
-                                 generate_seconds=timed.seconds))
+                                 generate_seconds=timed.seconds,
+                                 policy_version=gen.policy_version))
             return
         env_seconds = time.perf_counter() - env_start
         lv.messages.append(Message(role="assistant", content=gen.text, tool_calls=obs.tool_calls))
@@ -231,7 +310,8 @@ class RolloutRunner:
             action_logprobs=logprobs, finish_reason=gen.finish_reason,
             tool_calls=obs.tool_calls, tool_results=obs.tool_results, observation=obs.messages,
             observation_text=obs_text, observation_ids=obs_ids, format_error=obs.format_error,
-            generate_seconds=timed.seconds, env_seconds=env_seconds))
+            generate_seconds=timed.seconds, env_seconds=env_seconds,
+            policy_version=gen.policy_version))
         lv.n_tokens += len(action_ids) + len(obs_ids)
         if obs.done:
             lv.done, lv.final_answer = True, obs.final_answer
@@ -338,7 +418,9 @@ class RolloutRunner:
             prompt_text=lv.prompt_text, prompt_ids=lv.prompt_ids, turns=tuple(lv.turns),
             segments=tuple(lv.segments),
             final_answer=lv.final_answer, done=lv.done, fault=lv.fault,
-            seconds=time.perf_counter() - lv.start, metadata={"difficulty": lv.task.difficulty})
+            seconds=time.perf_counter() - lv.start, metadata={"difficulty": lv.task.difficulty},
+            policy_version=min((t.policy_version for t in lv.turns
+                                if t.policy_version is not None), default=None))
         if traj.is_infra_error:
             return traj  # not the agent's doing: no grade, excluded from training
         try:

@@ -296,6 +296,7 @@ class TrainBatch:
     stats: dict[str, float] = field(default_factory=dict)  # per-turn metrics (turn_metrics)
     owner: list[int] | None = None  # B: the trajectory each sequence is a context of
     sampled: list[bool] | None = None  # B: whether the sequence has sampling logprobs
+    prox_logprobs: Tensor | None = None  # [B, L] the trainer's weights before the update
 
     @classmethod
     def of(cls, trajs: Sequence[Trajectory], rewards: Tensor,
@@ -343,7 +344,8 @@ class TrainBatch:
         return TrainBatch([self.sequences[i] for i in idx], [self.masks[i] for i in idx],
                           rows(self.rewards), rows(self.old_logprobs), rows(self.advantages),
                                                     rows(self.ref_logprobs), rows(self.old_values), rows(self.returns),
-                          owner=items(self.owner), sampled=items(self.sampled))
+                          owner=items(self.owner), sampled=items(self.sampled),
+                          prox_logprobs=rows(self.prox_logprobs))
 
 
 def turn_token_values(trajs: Sequence[Trajectory], per_turn: Sequence[Sequence[float]], L: int,

@@ -113,7 +113,14 @@ def _train(cfg: Any, root: Path, json_out: bool) -> None:
     else:
         from veriloop.trainers.rl import RLTrainer
 
-        trainer = RLTrainer(cfg, root, policy)
+        rollout_policy = None
+        if cfg.rollout.engine == "vllm":
+            from veriloop.policies.vllm import VLLMPolicy
+
+            rollout_policy = VLLMPolicy.of_model(
+                policy.model, policy.tokenizer, root / "engine_model", name=policy.name,
+                max_model_len=cfg.rollout.max_total_tokens + cfg.rollout.max_new_tokens)
+        trainer = RLTrainer(cfg, root, policy, rollout_policy=rollout_policy)
         trainer.setup()
         resumed = _resume(trainer, root)
         trainer.train(progress)

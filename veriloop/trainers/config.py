@@ -172,6 +172,13 @@ class AlgorithmConfig(Section):
     """Lower clip range of the ratio (1 - eps_low)."""
     eps_high: float = Field(0.2, ge=0)
     """Upper clip range of the ratio (1 + eps_high); DAPO's clip-higher uses 0.28."""
+    off_policy: str = "none"
+    """Correction for sampling-policy lag (asynchronous rollouts): none (clip against the
+    sampling logprobs), decoupled (AReaL: clip against the trainer's weights before the update,
+    weight by their ratio to the sampling policy), tis (truncated importance weights)."""
+    is_cap: float | None = Field(2.0, gt=0)
+    """Importance-weight cap: decoupled masks tokens above it, tis truncates at it; None: no
+    cap."""
     kl_coef: float = Field(0.0, ge=0)
     """Weight of the KL penalty to the reference (initial) policy; 0 loads no reference model."""
     kl_estimator: str = "k3"
@@ -217,6 +224,14 @@ class AlgorithmConfig(Section):
     format_error, tool_error, tool_call, answer, tool_success, recovery, repeat, clarify. The
     book's dense rewards: {tool_success: 0.05, tool_error: -0.03, recovery: 0.08, repeat: -0.1,
     clarify: 0.05}."""
+
+    @model_validator(mode="after")
+    def _one_policy_loss(self) -> AlgorithmConfig:
+        if self.off_policy != "none" and self.policy_loss != "clip":
+            raise ValueError(f"policy_loss {self.policy_loss} is an on-policy loss; with "
+                             f"off_policy {self.off_policy} (asynchronous rollouts) use "
+                             "policy_loss: clip")
+        return self
 
 
 class OptimConfig(Section):

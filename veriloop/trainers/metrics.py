@@ -134,6 +134,15 @@ def rollout_metrics(every: Sequence[Trajectory],
     return m
 
 
+def staleness_metrics(groups: Sequence[Sequence[Trajectory]], version: int) -> dict[str, float]:
+    """How many weight updates behind `version` (the trainer's, before this step's update) the
+    trained samples' oldest sampling weights are; empty for unversioned policies."""
+    lags = [version - t.policy_version for g in groups for t in g if t.policy_version is not None]
+    if not lags:
+        return {}
+    return {"staleness_mean": sum(lags) / len(lags), "staleness_max": float(max(lags))}
+
+
 def timing_metrics(every: Sequence[Trajectory], rollout_s: float, train_s: float,
                    grade_s: float, seconds: float) -> dict[str, float]:
     """A training step's seconds by phase (generation and environment seconds are summed over

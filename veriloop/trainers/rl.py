@@ -16,6 +16,14 @@ One `step()`:
    weighted as the aggregation's registry entry says) of the clipped policy-gradient loss,
    plus the optional KL penalty to the frozen initial policy, entropy bonus and value loss.
 
+With `rollout.asynchronous`, step 1 takes finished groups from a background producer
+(`veriloop.rollout.producer`) that samples from a copy of the weights, at most
+`rollout.max_staleness` updates old, and each update is copied into that copy (`_publish`);
+the sampling logprobs are then the behaviour policy and `algorithm.off_policy` picks the
+correction (`losses.OFF_POLICY`; `decoupled` adds the proximal logprobs, this model's before the
+update, to the batch). Under an initialised torch.distributed group the ranks share the
+micro-batches of `update` and sum gradients (`veriloop.trainers.distributed`).
+
 The trainer is built from parts: the policy, the environment, the grader, and a critic
 (`veriloop.algorithms.critic.build_critic`: None for critic-free estimators). Every loss,
 advantage and shaping variant is a registry entry or pure function of `veriloop.algorithms`;
@@ -27,6 +35,7 @@ run killed at any point and resumed stores each step exactly once.
 from __future__ import annotations
 
 import copy
+import threading
 import time
 from collections import defaultdict
 from collections.abc import Sequence
@@ -39,11 +48,12 @@ import torch
 from veriloop.algorithms.critic import build_critic
 from veriloop.algorithms.dynamic_sampling import fill_batch, informative_groups
 from veriloop.algorithms.entropy import AdaptiveEntropy, entropy_diagnostics
-from veriloop.algorithms.losses import entropy_bonus, get_aggregation, kl_penalty
+from veriloop.algorithms.losses import entropy_bonus, get_aggregation, get_off_policy, kl_penalty
 from veriloop.algorithms.policy_losses import PolicyLossParams, get_policy_loss
 from veriloop.algorithms.shaping import Shaping
 from veriloop.data.store import TrajectoryStore
 from veriloop.graders.group import group_scorer
+from veriloop.rollout.producer import RolloutProducer, VersionedPolicy, serving_copy
 from veriloop.trainers import checkpoint
 from veriloop.trainers.batch import (
     Packed,
@@ -68,18 +78,33 @@ from veriloop.trainers.common import (
     warmup_schedule,
 )
 from veriloop.trainers.config import RunConfig, save_config
-from veriloop.trainers.metrics import MetricsLogger, eval_metrics, rollout_metrics, timing_metrics
+from veriloop.trainers.distributed import shard, sum_gradients, world
+from veriloop.trainers.metrics import (
+    MetricsLogger,
+    eval_metrics,
+    rollout_metrics,
+    staleness_metrics,
+    timing_metrics,
+)
 from veriloop.types import Trajectory
 
 
 class RLTrainer:
     """setup() -> step() ... with save() every `train.save_every`; resume() continues exactly."""
 
-    def __init__(self, cfg: RunConfig, run_dir: str | Path, policy: Any) -> None:
+    def __init__(self, cfg: RunConfig, run_dir: str | Path, policy: Any,
+                 rollout_policy: Any = None) -> None:
+        """`policy` holds the model trained in place; `rollout_policy` (e.g. a
+        `veriloop.policies.vllm.VLLMPolicy` of the same model) samples instead, and receives
+        the weights after every update (`load_weights`)."""
         self.cfg = cfg
         self.paths = RunPaths(Path(run_dir))
         self.policy = policy
+        self.rollout_policy = rollout_policy
         self.step_count = 0
+        self.producer: RolloutProducer | None = None
+        self._sampler_lock = threading.Lock()  # the producer thread draws tasks too
+        self.stale_dropped = 0
 
     # -- setup ------------------------------------------------------------------------------
 
@@ -110,12 +135,20 @@ class RLTrainer:
         self.entropy_control = (AdaptiveEntropy(a.target_entropy, a.entropy_delta,
                                                 a.entropy_max_coef)
                                 if a.target_entropy is not None else None)
+        self.off_policy = get_off_policy(a.off_policy)
         self.shaping = Shaping(a.length_cost, a.step_cost, a.overlong_max, a.overlong_cache,
                                dict(a.event_weights), group_scorer(cfg.grader))
         self.model = apply_lora(self.policy.model, cfg.model)
         if self.model is not self.policy.model:  # LoRA: sample through the adapters
             self.policy.set_model(self.model)
-        self.keyed = DeterministicKeys(self.policy)
+        # generations carry the weights version; asynchronous rollouts sample from a copy
+        self.keyed = DeterministicKeys(VersionedPolicy(self.policy))
+        self.served = self.keyed.policy  # the policy rollouts sample from
+        if self.rollout_policy is not None:
+            self.served = VersionedPolicy(self.rollout_policy)
+            self.keyed = DeterministicKeys(self.served)
+        elif cfg.rollout.asynchronous:
+            self.served = VersionedPolicy(serving_copy(self.policy))
         self.model.train()
         self.critic = build_critic(a, self.model.config.hidden_size)  # None: group baselines
         self.credit = build_credit(a) if self.critic is None else None
@@ -133,7 +166,8 @@ class RLTrainer:
         save_config(cfg, self.paths.config)  # last: a failed setup can be retried in place
 
     def _runner(self, step: int, round_: int, group_size: int | None = None,
-                temperature: float | None = None, max_turns: int | None = None):
+                temperature: float | None = None, max_turns: int | None = None,
+                policy: Any = None):
         from veriloop.rollout.runner import RolloutRunner
 
         r = self.cfg.rollout
@@ -143,7 +177,34 @@ class RLTrainer:
             "temperature": r.temperature if temperature is None else temperature,
             "run_id": self.run_id})
         self.keyed.reset()
-        return RolloutRunner(self.env, self.keyed, rc, grader=self.grader)
+        return RolloutRunner(self.env, policy or self.keyed, rc, grader=self.grader)
+
+    def _producer(self) -> RolloutProducer:
+        """The asynchronous rollout producer (started on first use): continuous episodes on the
+        served copy of the weights, synced after every update (`_publish`)."""
+        if self.producer is None:
+            r = self.cfg.rollout
+
+            def next_task():
+                with self._sampler_lock:
+                    return self.sampler.next(1)[0]
+
+            self.served.load_weights(self.model, self.step_count)
+            slots = r.slots or r.prompts_per_step * r.group_size * (r.max_staleness + 1)
+            self.producer = RolloutProducer(
+                self._runner(self.step_count + 1, 0, policy=self.served), next_task,
+                r.prompts_per_step, r.max_staleness, slots, version=self.step_count)
+            self.producer.start()
+        return self.producer
+
+    def _publish(self, version: int) -> None:
+        """After an update: the sampling weights become `version`."""
+        if self.served.policy is self.policy:  # sampling through the trained model itself
+            self.served.version = version
+            return
+        self.served.load_weights(self.model, version)
+        if self.producer is not None:
+            self.producer.advance(version)
 
     def _profile(self, tasks: Sequence[Any], k: int, round_: int) -> list[Trajectory]:
         """k rollouts of each task with the current policy (task selection's estimates)."""
@@ -168,13 +229,16 @@ class RLTrainer:
         groups, every, dropped = self.rollout(step)
         t_rollout = time.perf_counter() - t0
         metrics = rollout_metrics(every, self.rewards)
-        metrics.update(self.sampler.metrics(), dropped_groups=dropped)  # what was drawn from
-        self.sampler.observe(every)  # a curriculum may move up a level
+        with self._sampler_lock:
+            metrics.update(self.sampler.metrics(), dropped_groups=dropped)  # what was drawn from
+            self.sampler.observe(every)  # a curriculum may move up a level
+        metrics.update(staleness_metrics(groups, step - 1), stale_dropped=self.stale_dropped)
         t1 = time.perf_counter()
         self.model.train()
         batch = self.make_batch(groups) if groups else None
         if batch is not None:
             metrics.update(self.update(batch, step))
+        self._publish(step)
         t_train = time.perf_counter() - t1
         self.step_count = step
         self.pending.add(step, every)
@@ -188,9 +252,16 @@ class RLTrainer:
         a, k = self.cfg.algorithm, self.cfg.rollout.group_size
         drawn: list[list[Trajectory]] = []
 
+        stale: list[list[Trajectory]] = []
+
         def sample(n: int) -> list[list[Trajectory]]:
-            trajs = [self.shaping.annotate(t)  # event rewards recorded on their turns
-                     for t in self._runner(step, len(drawn)).run(self.sampler.next(n))]
+            if self.cfg.rollout.asynchronous:
+                got, old = self._producer().take(n, version=step - 1)
+                stale.extend(old)
+                trajs = [t for g in got for t in g]
+            else:
+                trajs = self._runner(step, len(drawn)).run(self.sampler.next(n))
+            trajs = [self.shaping.annotate(t) for t in trajs]  # event rewards on their turns
             groups = [trajs[i:i + k] for i in range(0, len(trajs), k)]
             drawn.extend(groups)
             return groups
@@ -206,7 +277,8 @@ class RLTrainer:
             groups, dropped = filled.groups, filled.dropped
         else:
             groups, dropped = sample(n), 0
-        return groups, [t for g in drawn for t in g], dropped
+        self.stale_dropped = len(stale)
+        return groups, [t for g in (*drawn, *stale) for t in g], dropped
 
     def make_batch(self, groups: list[list[Trajectory]]) -> TrainBatch | None:
         """The update's fixed inputs for the trainable rollouts of `groups` (those without an
@@ -221,6 +293,7 @@ class RLTrainer:
         batch = TrainBatch.of(trajs, rewards[valid][keep])
         B, L = batch.old_logprobs.shape
         batch.ref_logprobs = torch.zeros(B, L) if a.kl_coef > 0 else None
+        batch.prox_logprobs = torch.zeros(B, L) if self.off_policy.needs_proximal else None
         for idx, packed in self._micro_packs(batch):
             n = packed.loss_mask.shape[1]
             with torch.no_grad():
@@ -229,6 +302,8 @@ class RLTrainer:
                     batch.old_logprobs[idx, :n] = self._forward(packed, entropy=False).logprobs
                 if batch.ref_logprobs is not None:
                     batch.ref_logprobs[idx, :n] = self._ref_logprobs(packed)
+                if batch.prox_logprobs is not None:  # the weights before this update
+                    batch.prox_logprobs[idx, :n] = self._forward(packed, entropy=False).logprobs
         if self.credit is not None:
             batch.advantages = self.credit(groups, rewards, passed, valid, keep, trajs, L,
                                            batch.owner)
@@ -286,6 +361,7 @@ class RLTrainer:
         stats: dict[str, list[float]] = defaultdict(list)
         gen = torch.Generator().manual_seed(self.cfg.train.seed * 7919 + step)
         self.loss_gen.manual_seed(self.cfg.train.seed * 7907 + step)
+        rank, ranks = world()  # data parallel: each rank its share of the micro-batches
         for _ in range(o.epochs):
             order = torch.randperm(B, generator=gen).tolist()
             for m0 in range(0, B, o.minibatch_size):
@@ -296,7 +372,7 @@ class RLTrainer:
                 packs = [batch.pack(mi, self._row_len()) for mi in micros]
                 total_w = sum(weight(p.loss_mask) for p in packs) or 1.0
                 self.optimizer.zero_grad(set_to_none=True)
-                for mi, packed in zip(micros, packs, strict=True):
+                for mi, packed in shard(list(zip(micros, packs, strict=True)), rank, ranks):
                     rows = batch.select(mi, packed.loss_mask.shape[1])
                     loss, st = self.loss(rows, packed)
                     (loss * (weight(packed.loss_mask) / total_w)).backward()
@@ -304,10 +380,11 @@ class RLTrainer:
                         stats[k].append(v)
                 if "ratio_first_minibatch" not in stats:  # sampler/trainer agreement check
                     stats["ratio_first_minibatch"] = list(stats["ratio_mean"])
+                sum_gradients(self.params)
                 stats["grad_norm"].append(grad_norm_clip(self.params, o.grad_clip))
                 self.optimizer.step()
                 self.scheduler.step()
-        out = {k: sum(v) / len(v) for k, v in stats.items()}
+        out = {k: sum(v) / len(v) for k, v in stats.items() if v}  # a rank may have none
         out.update(batch.stats, train_sequences=B)
         if self.entropy_control is not None and "entropy" in out:
             self.entropy_control = self.entropy_control.update(out["entropy"])
@@ -327,8 +404,13 @@ class RLTrainer:
             vloss, vst = self.critic.loss(values, rows.old_values, rows.returns, mask)
             loss = loss + vloss
             stats.update(vst._asdict())
-        pg, pst = self.policy_loss(out.logprobs, rows.old_logprobs, rows.advantages, mask,
-                                   self.pg_params, agg, norm, self.loss_gen)
+        if self.cfg.algorithm.off_policy == "none":  # on-policy: clip, clip_cov or kl_cov
+            pg, pst = self.policy_loss(out.logprobs, rows.old_logprobs, rows.advantages, mask,
+                                       self.pg_params, agg, norm, self.loss_gen)
+        else:  # asynchronous rollouts: a correction against the behaviour policy
+            pg, pst = self.off_policy.loss(out.logprobs, rows.prox_logprobs, rows.old_logprobs,
+                                           rows.advantages, mask, a.eps_low, a.eps_high,
+                                           a.is_cap, agg, norm)
         loss = loss + pg
         stats.update(pst._asdict())
         stats["pg_loss"] = float(pg.detach())
@@ -371,6 +453,9 @@ class RLTrainer:
             if self.pending:
                 self.save()
         finally:
+            if self.producer is not None:  # in-flight episodes are dropped, never stored
+                self.producer.stop()
+                self.producer = None
             logger.close()
 
     def evaluate(self, samples: int | None = None, temperature: float | None = None,
@@ -395,12 +480,14 @@ class RLTrainer:
     def save(self) -> Path:
         """Checkpoint (atomically), then move this checkpoint's pending trajectories into the
         store. A kill between the two is repaired by `resume` from the checkpoint's copy."""
+        with self._sampler_lock:  # the producer may be drawing tasks
+            sampler_state = self.sampler.state_dict()
         extra = {"pending": self.pending.dump(),
                  "value_head": self.critic.state_dict() if self.critic is not None else None,
                  "entropy_control": None if self.entropy_control is None
                  else self.entropy_control.state_dict()}
         ckpt = checkpoint.save(self.paths.root, self.step_count, self.model, self.optimizer,
-                               self.scheduler, {"kind": "rl", "sampler": self.sampler.state_dict()},
+                               self.scheduler, {"kind": "rl", "sampler": sampler_state},
                                extra, keep=self.cfg.train.keep_checkpoints,
                                tokenizer=getattr(self.policy, "tokenizer", None))
         self.pending.flush()
@@ -419,6 +506,7 @@ class RLTrainer:
         if self.entropy_control is not None and extra.get("entropy_control"):
             self.entropy_control = self.entropy_control.load(extra["entropy_control"])
         self.pending.restore(extra.get("pending", []))
+        self._publish(self.step_count)
         return True
 
     def save_final(self) -> Path:
@@ -432,4 +520,7 @@ class RLTrainer:
         return out
 
     def close(self) -> None:
+        if self.producer is not None:
+            self.producer.stop()
+            self.producer = None
         self.store.close()

@@ -1,0 +1,50 @@
+"""Data-parallel training with torch.distributed (gloo on CPUs, nccl on GPUs).
+
+Every rank holds the same RL batch and runs the same minibatch loop; each rank computes the
+micro-batches `shard(...)` gives it (round-robin), weighted by the same global weights the
+single-process loop uses (`Aggregation.micro_weight` over all micro-batches of the minibatch),
+and `sum_gradients` adds the ranks' gradients before clipping and the optimizer step. Since the
+single-process gradient is the weighted sum over all micro-batches, N ranks end every step with
+the parameters one process would have, up to float summation order (tested with 2 processes).
+
+Launch with `torchrun --nproc-per-node N` (or any launcher that initialises the default process
+group before the trainer is built); without an initialised group everything is one process.
+Sharding the rollouts themselves across ranks is the rollout workers' job, not this module's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+import torch
+import torch.distributed as dist
+
+T = TypeVar("T")
+
+
+def world() -> tuple[int, int]:
+    """(rank, world size); (0, 1) without an initialised process group."""
+    if dist.is_available() and dist.is_initialized():
+        return dist.get_rank(), dist.get_world_size()
+    return 0, 1
+
+
+def shard(items: Sequence[T], rank: int, size: int) -> list[T]:
+    """This rank's items, round-robin (rank r gets items r, r + size, ...)."""
+    return list(items[rank::size])
+
+
+def sum_gradients(params: Sequence[torch.nn.Parameter]) -> None:
+    """All-reduce (sum) the gradients of `params` across ranks, as one flat buffer; a parameter
+    without a gradient on this rank contributes zeros."""
+    if world()[1] == 1:
+        return
+    grads = [p.grad if p.grad is not None else torch.zeros_like(p) for p in params]
+    flat = torch.cat([g.reshape(-1) for g in grads])  # [sum of numels]
+    dist.all_reduce(flat, op=dist.ReduceOp.SUM)
+    offset = 0
+    for p, g in zip(params, grads, strict=True):
+        n = g.numel()
+        p.grad = flat[offset:offset + n].view_as(p).clone()
+        offset += n
