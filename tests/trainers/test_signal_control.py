@@ -95,3 +95,15 @@ def test_selection_and_curriculum_exclude_each_other():
     with pytest.raises(ConfigError, match="both choose the training tasks"):
         load_config(CONFIGS / "grpo.yaml", ["selection.kind=variance", "curriculum.kind=levels",
                                             "env.difficulty=null"])
+
+
+def test_on_policy_losses_refuse_an_off_policy_correction():
+    """clip_cov / kl_cov are on-policy losses; asynchronous training's corrections replace the
+    policy loss, so combining them is a config error rather than one silently ignored."""
+    from veriloop.errors import ConfigError
+    from veriloop.trainers.config import load_config
+
+    with pytest.raises(ConfigError, match="policy_loss clip_cov is an on-policy loss"):
+        load_config(None, ["algorithm.policy_loss=clip_cov", "algorithm.off_policy=decoupled"])
+    cfg = load_config(None, ["algorithm.off_policy=decoupled"])
+    assert cfg.algorithm.policy_loss == "clip"
