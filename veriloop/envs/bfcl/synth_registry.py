@@ -99,6 +99,7 @@ def registry_tasks(registry: ToolRegistry, n: int, seed: int = 0, split: str = "
         raise ValueError("irrelevant tasks need offer below the number of tools (a tool left "
                          "out to ask for)")
     out: list[Task] = []
+    seen: set[str] = set()  # no two tasks with one instruction
     for _ in range(50 * n + 50):
         if len(out) == n:
             break
@@ -108,8 +109,9 @@ def registry_tasks(registry: ToolRegistry, n: int, seed: int = 0, split: str = "
         if not calls or not all(_reproducible(registry, c) for c in calls):
             continue
         text = " Also, ".join(_instruction(registry.get(c.name).spec, c, rng) for c in calls)
-        if near_duplicate(text) or text_split(text) != split:
+        if near_duplicate(text) or text_split(text) != split or text in seen:
             continue
+        seen.add(text)
         called = {c.name for c in calls}
         no_call = rng.random() < irrelevant
         if offer is None:
