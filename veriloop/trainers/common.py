@@ -244,3 +244,28 @@ class TimedGrader:
         finally:
             with self._lock:
                 self.seconds += time.perf_counter() - t0
+
+
+def train_to_end(trainer: Any, kind: str, save_every: int) -> list[dict[str, Any]]:
+    """The step loop of the supervised trainers (SFT, DPO): from `trainer.step_count` to
+    `trainer.total_steps`, each step's metrics logged, a checkpoint every `save_every` steps
+    (0: only at the end), then the last checkpoint and the final model; returns this call's
+    metrics rows."""
+    from veriloop.trainers.metrics import MetricsLogger
+
+    logger = MetricsLogger(trainer.paths.root, trainer.total_steps, trainer.step_count, kind,
+                           trainer.progress)
+    rows = []
+    try:
+        while trainer.step_count < trainer.total_steps:
+            m = trainer.step()
+            logger.log(trainer.step_count, m)
+            rows.append({"step": trainer.step_count, **m})
+            if save_every and trainer.step_count % save_every == 0 \
+                    and trainer.step_count < trainer.total_steps:
+                trainer.save()
+    finally:
+        logger.close()
+    trainer.save()
+    trainer.save_final()
+    return rows

@@ -38,10 +38,10 @@ from veriloop.trainers.common import (
     env_from_config,
     grad_norm_clip,
     seed_everything,
+    train_to_end,
     warmup_schedule,
 )
 from veriloop.trainers.config import RunConfig, save_config
-from veriloop.trainers.metrics import MetricsLogger
 from veriloop.trainers.sft import SFTTrainer, as_demonstration
 from veriloop.types import Trajectory
 
@@ -184,22 +184,7 @@ class DPOTrainer:
                 "lr": self.scheduler.get_last_lr()[0], "seconds": time.perf_counter() - t0}
 
     def train(self) -> list[dict[str, Any]]:
-        logger = MetricsLogger(self.paths.root, self.total_steps, self.step_count, "dpo",
-                               self.progress)
-        rows = []
-        try:
-            while self.step_count < self.total_steps:
-                m = self.step()
-                logger.log(self.step_count, m)
-                rows.append({"step": self.step_count, **m})
-                every = self.cfg.train.save_every
-                if every and self.step_count % every == 0 and self.step_count < self.total_steps:
-                    self.save()
-        finally:
-            logger.close()
-        self.save()
-        self.save_final()
-        return rows
+        return train_to_end(self, "dpo", self.cfg.train.save_every)
 
     def save(self) -> Path:
         return checkpoint.save(self.paths.root, self.step_count, self.model, self.optimizer,

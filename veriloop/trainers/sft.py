@@ -38,10 +38,10 @@ from veriloop.trainers.common import (
     env_from_config,
     grad_norm_clip,
     seed_everything,
+    train_to_end,
     warmup_schedule,
 )
 from veriloop.trainers.config import RunConfig, save_config
-from veriloop.trainers.metrics import MetricsLogger
 from veriloop.types import Trajectory
 
 
@@ -189,22 +189,7 @@ class SFTTrainer:
     def train(self) -> list[dict[str, Any]]:
         """Run to the end (from wherever `resume` left off); save checkpoints and the final
         model; returns the metrics rows of this call."""
-        logger = MetricsLogger(self.paths.root, self.total_steps, self.step_count, "sft",
-                               self.progress)
-        rows = []
-        try:
-            while self.step_count < self.total_steps:
-                m = self.step()
-                logger.log(self.step_count, m)
-                rows.append({"step": self.step_count, **m})
-                every = self.cfg.sft.save_every
-                if every and self.step_count % every == 0 and self.step_count < self.total_steps:
-                    self.save()
-        finally:
-            logger.close()
-        self.save()
-        self.save_final()
-        return rows
+        return train_to_end(self, "sft", self.cfg.sft.save_every)
 
     # -- persistence ------------------------------------------------------------------------
 
