@@ -1,82 +1,119 @@
-"""One GRPO step of veriloop vs TRL's GRPOTrainer, same model, same task, same work.
+"""One GRPO step of veriloop vs TRL's GRPOTrainer, same model, same prompts, same work.
 
 Work per step: 16 prompts x 8 samples, up to 64 new tokens each, temperature 1, then one
-optimizer step over the 128 completions (GRPO advantages, clipped loss, no KL). The model is
-the embedded tiny model (random initial weights unless --init), the task single-turn
-`arithmetic` (the exact same prompt text for both; answers graded by the same numeric check).
-An untrained model rarely stops early, so both sides generate about the full 64 tokens; the mean
-completion length of each side is printed so the work can be checked.
+optimizer step over the 128 completions (GRPO advantages, clipped loss, no KL). The task is
+single-turn `arithmetic` (the same rendered prompt texts on both sides, graded by the same
+numeric check). `--model tiny` is the embedded tiny model with random weights (it rarely stops
+early, so both sides generate about the full 64 tokens); `--model smollm2-135m` is the real
+instruct model, fully fine-tuned or with `--lora R` (the same rank, alpha and target modules on
+both sides). The mean completion length of each side is printed so the work can be checked.
+
+Each side runs in its own process (its own peak memory, no shared allocator or thread pool); the
+parent tells them to take one step at a time, in turn (veriloop, TRL, veriloop, TRL ...), so
+load from elsewhere hits both alike. The first `--warmup` rounds are discarded.
 
 veriloop: `RLTrainer.step()` (batched sampler with KV cache; training forward with each group's
-prompt laid out once and its samples attending to it).
+prompt laid out once and its samples attending to it). Its step is split into generation,
+environment, grading, batch preparation (old log-probs, advantages), forward, backward and
+optimizer.
 TRL: `GRPOTrainer` with transformers `generate`, `per_device_train_batch_size=128`,
-`num_generations=8`, `beta=0`, gradient checkpointing off. Its per-step time is taken by a
-trainer callback (step begin -> step end), which excludes TRL's setup.
+`num_generations=8`, `beta=0`, gradient checkpointing off; its step is timed by a trainer
+callback (step begin -> step end), which excludes TRL's setup.
 
-    python benchmarks/rl_step.py [--steps 3] [--size s] [--threads 2]
+    python benchmarks/rl_step.py                                  # tiny model, full weights
+    python benchmarks/rl_step.py --model smollm2-135m --lora 16   # or without --lora: full
 
-Prints one JSON object: median step seconds of each (first step excluded as warm-up), their
-ratio veriloop / TRL, the mean completion lengths, and veriloop's split of its step (generation,
-whole rollout, training update).
+Prints a line per step, then ONE JSON line: median step seconds of each side with quartiles and
+range, the paired ratio veriloop / TRL with its spread, completion lengths, veriloop's
+breakdown, each side's peak resident memory, and the run's conditions (load before and after,
+torch threads, commit).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing as mp
 import re
-import shutil
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-import torch
-
 PROMPTS, SAMPLES, NEW_TOKENS = 16, 8, 64
+PARTS = ("generate_s", "env_s", "grade_s", "rollout_s", "batch_s", "forward_s", "backward_s",
+         "optimizer_s", "train_s")
 
 
-def veriloop_steps(model_dir: Path, steps: int, out: Path, size: str) -> dict:
+def model_dir(args) -> Path:
+    if args.model == "tiny":
+        from veriloop.policies.tiny import ensure_tiny
+
+        return ensure_tiny(size=args.size)
+    if args.model.startswith("smollm2"):
+        from veriloop.policies.smollm2 import smollm2_dir
+
+        return smollm2_dir()
+    return Path(args.model)
+
+
+def veriloop_side(conn, args, path: str, rounds: int) -> None:
+    """Child process: set up the trainer, send the prompts it will draw, then one step per
+    'step' message (its seconds, completion length and breakdown back), and peak memory last."""
+    import torch
+
+    torch.set_num_threads(args.threads)
+    from veriloop.benchmarking import peak_rss_mb
     from veriloop.policies.hf import HFPolicy
     from veriloop.trainers.config import load_config
     from veriloop.trainers.rl import RLTrainer
 
     cfg = load_config(None, [
-        f"model.size={size}", "env.max_turns=1", "env.train_tasks=256", "env.eval_tasks=1",
-        f"rollout.prompts_per_step={PROMPTS}", f"rollout.group_size={SAMPLES}",
-        f"rollout.max_new_tokens={NEW_TOKENS}", "rollout.max_total_tokens=1024",
-        "algorithm.advantage=grpo", "algorithm.aggregation=token_mean", "optim.lr=1e-4",
-        f"optim.minibatch_size={PROMPTS * SAMPLES}", f"optim.micro_batch_size={PROMPTS * SAMPLES}",
-        f"train.steps={steps}"])
-    policy = HFPolicy.from_pretrained(model_dir, device="cpu", dtype="float32")
-    trainer = RLTrainer(cfg, out / "veriloop", policy)
+        f"model.size={args.size}", f"model.lora_rank={args.lora}",
+        f"model.lora_alpha={2 * args.lora or 16}", "env.max_turns=1", "env.train_tasks=256",
+        "env.eval_tasks=1", f"rollout.prompts_per_step={PROMPTS}",
+        f"rollout.group_size={SAMPLES}", f"rollout.max_new_tokens={NEW_TOKENS}",
+        "rollout.max_total_tokens=1024", "algorithm.advantage=grpo",
+        "algorithm.aggregation=token_mean", "optim.lr=1e-4",
+        f"optim.minibatch_size={PROMPTS * SAMPLES}",
+        f"optim.micro_batch_size={PROMPTS * SAMPLES}", f"train.steps={rounds}",
+        f"train.threads={args.threads}"])
+    policy = HFPolicy.from_pretrained(path, device="cpu", dtype="float32")
+    trainer = RLTrainer(cfg, Path(args.out) / "veriloop", policy)
     trainer.setup()
-    times, lengths, parts = [], [], []
-    for _ in range(steps):
+    specs = tuple(trainer.env.reset(trainer.sampler.tasks[0]).tools)
+    tasks = trainer.sampler.tasks[:PROMPTS * rounds]
+    conn.send([(policy.renderer.render_prompt(t.prompt, specs).text,
+                str(t.verification["answer"])) for t in tasks])
+    while conn.recv() == "step":
+        gen0 = policy.sampler.stats.seconds
         t0 = time.perf_counter()
         m = trainer.step()
-        times.append(time.perf_counter() - t0)
-        lengths.append(m["response_tokens"])
-        parts.append({k: m[k] for k in ("generate_s", "rollout_s", "train_s")})
-        print(f"veriloop step {len(times)}: {times[-1]:.2f}s", file=sys.stderr, flush=True)
+        seconds = time.perf_counter() - t0
+        parts = {k: m.get(k, 0.0) for k in PARTS}
+        parts["generate_s"] = policy.sampler.stats.seconds - gen0  # wall time in the sampler
+        conn.send({"seconds": seconds, "tokens": m["response_tokens"], "parts": parts})
     trainer.close()
-    return {"step_s": times, "completion_tokens": statistics.mean(lengths), "parts": parts,
-            "_tasks": trainer.sampler.tasks}
+    conn.send({"peak_rss_mb": peak_rss_mb()})
 
 
-def trl_steps(model_dir: Path, tasks: list, steps: int, out: Path) -> dict:
+def trl_side(conn, args, path: str, rounds: int) -> None:
+    """Child process: TRL's GRPOTrainer on the prompts received; each step waits for 'step'
+    (in `on_step_begin`) and reports its seconds (in `on_step_end`)."""
+    import torch
+
+    torch.set_num_threads(args.threads)
     from datasets import Dataset
     from transformers import AutoModelForCausalLM, AutoTokenizer, TrainerCallback
     from trl import GRPOConfig, GRPOTrainer
 
+    from veriloop.benchmarking import peak_rss_mb
     from veriloop.graders.numeric import numbers_match
-    from veriloop.policies.hf import HFPolicy
 
-    policy = HFPolicy.from_pretrained(model_dir, device="cpu", dtype="float32")
-    texts = [policy.renderer.render_prompt(t.prompt, _tool_specs()).text for t in tasks]
-    data = Dataset.from_dict({"prompt": texts,
-                              "answer": [str(t.verification["answer"]) for t in tasks]})
+    prompts = conn.recv()
+    data = Dataset.from_dict({"prompt": [p for p, _ in prompts],
+                              "answer": [a for _, a in prompts]})
 
     def reward(completions, answer, **_):
         out = []
@@ -85,74 +122,104 @@ def trl_steps(model_dir: Path, tasks: list, steps: int, out: Path) -> dict:
             out.append(1.0 if m and numbers_match(gold, m.group(1)) else 0.0)
         return out
 
-    class Timer(TrainerCallback):
+    class Lockstep(TrainerCallback):
         def __init__(self):
-            self.times, self._t = [], 0.0
+            self._t = 0.0
 
         def on_step_begin(self, args, state, control, **kw):
+            conn.recv()
             self._t = time.perf_counter()
 
         def on_step_end(self, args, state, control, **kw):
-            self.times.append(time.perf_counter() - self._t)
-            print(f"trl step {len(self.times)}: {self.times[-1]:.2f}s", file=sys.stderr,
-                  flush=True)
+            conn.send({"seconds": time.perf_counter() - self._t})
 
-    tok = AutoTokenizer.from_pretrained(model_dir)
-    model = AutoModelForCausalLM.from_pretrained(model_dir, dtype=torch.float32)
+    peft = None
+    if args.lora:
+        from peft import LoraConfig
+
+        peft = LoraConfig(r=args.lora, lora_alpha=2 * args.lora, lora_dropout=0.0, bias="none",
+                          target_modules=["q_proj", "k_proj", "v_proj", "o_proj", "gate_proj",
+                                          "up_proj", "down_proj"])
+    tok = AutoTokenizer.from_pretrained(path)
+    model = AutoModelForCausalLM.from_pretrained(path, dtype=torch.float32)
     cfg = GRPOConfig(
-        output_dir=str(out / "trl"), per_device_train_batch_size=PROMPTS * SAMPLES,
+        output_dir=str(Path(args.out) / "trl"), per_device_train_batch_size=PROMPTS * SAMPLES,
         num_generations=SAMPLES, max_completion_length=NEW_TOKENS, temperature=1.0,
-        learning_rate=1e-4, beta=0.0, max_steps=steps, logging_steps=1, save_strategy="no",
+        learning_rate=1e-4, beta=0.0, max_steps=rounds, logging_steps=1, save_strategy="no",
         report_to="none", use_cpu=True, gradient_checkpointing=False, bf16=False,
         loss_type="dapo", seed=0, dataloader_num_workers=0, disable_tqdm=True)
-    timer = Timer()
     trainer = GRPOTrainer(model=model, reward_funcs=reward, args=cfg, train_dataset=data,
-                          processing_class=tok, callbacks=[timer])
+                          processing_class=tok, callbacks=[Lockstep()], peft_config=peft)
     trainer.train()
     lengths = [h["completions/mean_length"] for h in trainer.state.log_history
                if "completions/mean_length" in h]
-    return {"step_s": timer.times, "completion_tokens": statistics.mean(lengths) if lengths
-            else None}
-
-
-def _tool_specs():
-    from veriloop.envs.arithmetic import calculator
-    from veriloop.tools import ToolRegistry
-
-    return tuple(ToolRegistry([calculator]).specs)
+    assert conn.recv() == "stop"
+    conn.send({"peak_rss_mb": peak_rss_mb(), "lengths": lengths})
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--steps", type=int, default=3)
-    ap.add_argument("--size", default="s")
+    ap.add_argument("--model", default="tiny", help="tiny, smollm2-135m or a model directory")
+    ap.add_argument("--size", default="s", help="tiny-model size")
+    ap.add_argument("--lora", type=int, default=0, help="LoRA rank (0: all weights)")
+    ap.add_argument("--steps", type=int, default=5, help="measured steps per side")
+    ap.add_argument("--warmup", type=int, default=1, help="discarded first steps per side")
     ap.add_argument("--threads", type=int, default=2)
-    ap.add_argument("--init", help="model directory instead of the untrained tiny model")
     args = ap.parse_args()
-    torch.set_num_threads(args.threads)
-    from veriloop.policies.tiny import ensure_tiny
+    from veriloop.benchmarking import Spread, conditions, interleave, paired_ratio
 
-    model_dir = Path(args.init) if args.init else ensure_tiny(size=args.size)
-    out = Path(tempfile.mkdtemp(prefix="rl_step_"))
-    try:
-        v = veriloop_steps(model_dir, args.steps, out, args.size)
-        tasks = v.pop("_tasks")[:PROMPTS * max(args.steps, 1)]
-        t = trl_steps(model_dir, tasks, args.steps, out)
-    finally:
-        shutil.rmtree(out, ignore_errors=True)
-    warm = slice(1, None) if args.steps > 1 else slice(None)
-    vs, ts = statistics.median(v["step_s"][warm]), statistics.median(t["step_s"][warm])
+    before = conditions()
+    path = str(model_dir(args))
+    rounds = args.warmup + args.steps
+    ctx = mp.get_context("spawn")
+    with tempfile.TemporaryDirectory(prefix="rl_step_") as out:
+        args.out = out
+        pipes, procs = {}, []
+        for name, fn in (("veriloop", veriloop_side), ("trl", trl_side)):
+            parent, child = ctx.Pipe()
+            proc = ctx.Process(target=fn, args=(child, args, path, rounds), daemon=True)
+            proc.start()
+            pipes[name], procs = parent, [*procs, proc]
+        pipes["trl"].send(pipes["veriloop"].recv())  # the same prompt texts on both sides
+        results: dict[str, list[dict]] = {"veriloop": [], "trl": []}
+
+        def step(name: str):
+            def run() -> float:
+                pipes[name].send("step")
+                r = pipes[name].recv()
+                results[name].append(r)
+                print(f"{name} step {len(results[name])}: {r['seconds']:.2f}s", file=sys.stderr,
+                      flush=True)
+                return r["seconds"]
+            return run
+
+        times = interleave({"veriloop": step("veriloop"), "trl": step("trl")},
+                           repeats=args.steps, warmup=args.warmup)
+        for p in pipes.values():
+            p.send("stop")
+        ends = {name: p.recv() for name, p in pipes.items()}
+        for proc in procs:
+            proc.join(timeout=60)
+    measured = results["veriloop"][args.warmup:]
+    trl_lengths = ends["trl"]["lengths"][args.warmup:]
+    ratio = paired_ratio(times["veriloop"], times["trl"])
+    print(f"veriloop {Spread.of(times['veriloop'])} s/step; TRL {Spread.of(times['trl'])} s/step;"
+          f" ratio {ratio}; load {before['load_avg']} -> {conditions()['load_avg']}",
+          file=sys.stderr)
     print(json.dumps({
-        "benchmark": "rl_step", "work": f"{PROMPTS} prompts x {SAMPLES} samples x <= "
-        f"{NEW_TOKENS} new tokens + 1 GRPO update", "model": str(model_dir),
-        "threads": args.threads, "steps": args.steps,
-        "veriloop_step_s": vs, "trl_step_s": ts, "ratio_veriloop_over_trl": vs / ts,
-        "veriloop_completion_tokens": v["completion_tokens"],
-        "trl_completion_tokens": t["completion_tokens"],
-        "veriloop_all_steps_s": v["step_s"], "trl_all_steps_s": t["step_s"],
-        # where veriloop's step goes (medians; rollout_s includes generate_s)
-        **{f"veriloop_{k}": statistics.median(p[k] for p in v["parts"][warm])
-           for k in ("generate_s", "rollout_s", "train_s")}}))
+        "benchmark": "rl_step", "model": args.model, "lora_rank": args.lora,
+        "work": f"{PROMPTS} prompts x {SAMPLES} samples x <= {NEW_TOKENS} new tokens + 1 GRPO "
+                "update", "steps": args.steps, "warmup": args.warmup, "threads": args.threads,
+        "veriloop_step_s": Spread.of(times["veriloop"]).to_dict(),
+        "trl_step_s": Spread.of(times["trl"]).to_dict(),
+        "ratio_veriloop_over_trl": ratio.to_dict(),
+        "veriloop_all_steps_s": times["veriloop"], "trl_all_steps_s": times["trl"],
+        "veriloop_completion_tokens": statistics.mean(r["tokens"] for r in measured),
+        "trl_completion_tokens": statistics.mean(trl_lengths) if trl_lengths else None,
+        "veriloop_breakdown_s": {k: statistics.median(r["parts"][k] for r in measured)
+                                 for k in PARTS},
+        "peak_rss_mb": {name: e["peak_rss_mb"] for name, e in ends.items()},
+        "conditions_before": before, "load_avg_after": conditions()["load_avg"]}))
 
 
 if __name__ == "__main__":

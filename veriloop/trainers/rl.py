@@ -236,6 +236,7 @@ class RLTrainer:
         t1 = time.perf_counter()
         self.model.train()
         batch = self.make_batch(groups) if groups else None
+        metrics["batch_s"] = time.perf_counter() - t1  # old/ref logprobs, advantages
         if batch is not None:
             metrics.update(self.update(batch, step))
         self._publish(step)
@@ -359,6 +360,7 @@ class RLTrainer:
         micro = max(1, min(o.micro_batch_size, o.minibatch_size))
         weight = self.aggregation.micro_weight
         stats: dict[str, list[float]] = defaultdict(list)
+        clock = {"forward_s": 0.0, "backward_s": 0.0, "optimizer_s": 0.0}  # where it goes
         gen = torch.Generator().manual_seed(self.cfg.train.seed * 7919 + step)
         self.loss_gen.manual_seed(self.cfg.train.seed * 7907 + step)
         rank, ranks = world()  # data parallel: each rank its share of the micro-batches
@@ -374,18 +376,25 @@ class RLTrainer:
                 self.optimizer.zero_grad(set_to_none=True)
                 for mi, packed in shard(list(zip(micros, packs, strict=True)), rank, ranks):
                     rows = batch.select(mi, packed.loss_mask.shape[1])
+                    t = time.perf_counter()
                     loss, st = self.loss(rows, packed)
+                    t1 = time.perf_counter()
                     (loss * (weight(packed.loss_mask) / total_w)).backward()
+                    t2 = time.perf_counter()
+                    clock["forward_s"] += t1 - t
+                    clock["backward_s"] += t2 - t1
                     for k, v in st.items():
                         stats[k].append(v)
                 if "ratio_first_minibatch" not in stats:  # sampler/trainer agreement check
                     stats["ratio_first_minibatch"] = list(stats["ratio_mean"])
+                t = time.perf_counter()
                 sum_gradients(self.params)
                 stats["grad_norm"].append(grad_norm_clip(self.params, o.grad_clip))
                 self.optimizer.step()
                 self.scheduler.step()
+                clock["optimizer_s"] += time.perf_counter() - t
         out = {k: sum(v) / len(v) for k, v in stats.items() if v}  # a rank may have none
-        out.update(batch.stats, train_sequences=B)
+        out.update(batch.stats, **clock, train_sequences=B)
         if self.entropy_control is not None and "entropy" in out:
             self.entropy_control = self.entropy_control.update(out["entropy"])
         return out

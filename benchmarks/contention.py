@@ -1,0 +1,139 @@
+"""Thread contention: torch's OpenMP threads spinning vs sleeping when they wait, with and without
+another CPU-heavy process on the machine.
+
+torch runs its CPU kernels in an OpenMP thread team. By default an idle team thread busy-waits
+for a while before it sleeps; `OMP_WAIT_POLICY=PASSIVE` (veriloop's default, set in
+`veriloop/__init__.py`) makes it sleep at once. The difference shows when something else
+competes for the cores: a spinning thread holds a core the other process (or the thread that
+has real work) needs. Each measurement runs in a fresh process (the policy is read when the
+OpenMP runtime loads); the two policies alternate, round after round.
+
+Workloads, each with `--threads` torch threads (default: all cores):
+  decode  the sampler generating 128 rows (16 prompts x 8) x 64 tokens, tiny model, T=1;
+  train   a forward + backward of the tiny model over 128 sequences of 96 tokens.
+Competitors (`--compete N`): N processes each running 1-thread float32 matmuls all along.
+
+    python benchmarks/contention.py [--compete 0 1] [--rounds 3]
+
+Prints a line per measurement, then ONE JSON line: per competitor count, workload and policy,
+the median wall and CPU seconds with their spread, and the paired ratio passive / default.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import os
+import subprocess
+import sys
+import time
+
+ROWS, PROMPTS, NEW_TOKENS, TRAIN_LEN = 128, 16, 64, 96
+
+
+def child(threads: int, repeats: int) -> None:
+    """Measure both workloads `repeats` times after a warm-up; print one JSON line."""
+    import torch  # before veriloop: the policy in the environment is the one that counts
+
+    import veriloop  # noqa: F401
+    from veriloop.envs import get_env
+    from veriloop.policies import load_policy
+    from veriloop.policies.base import SamplingParams
+
+    torch.set_num_threads(threads)
+    policy = load_policy("tiny")
+    env = get_env("arithmetic")
+    tasks = env.tasks(PROMPTS, seed=0, split="test")
+    prompts = [list(policy.renderer.render_prompt(t.prompt, env.reset(t).tools).ids)
+               for t in tasks for _ in range(ROWS // PROMPTS)]
+    params = SamplingParams(temperature=1.0, max_new_tokens=NEW_TOKENS, stop=(), seed=1)
+    ids = torch.randint(0, policy.model.config.vocab_size, (ROWS, TRAIN_LEN),
+                        generator=torch.Generator().manual_seed(0))
+
+    def decode() -> None:
+        policy.sampler.generate(prompts, params, ignore_eos=True)
+
+    def train() -> None:
+        policy.model.zero_grad(set_to_none=True)
+        logits = policy.model(input_ids=ids).logits
+        torch.nn.functional.cross_entropy(logits[:, :-1].flatten(0, 1), ids[:, 1:].flatten()) \
+            .backward()
+
+    out: dict[str, list[list[float]]] = {"decode": [], "train": []}
+    for r in range(repeats + 1):
+        for name, fn in (("decode", decode), ("train", train)):
+            wall, cpu = time.perf_counter(), time.process_time()
+            fn()
+            if r:  # the first round warms up
+                out[name].append([time.perf_counter() - wall, time.process_time() - cpu])
+    print(json.dumps(out))
+
+
+def compete(stop) -> None:
+    import torch
+
+    torch.set_num_threads(1)
+    a = torch.randn(512, 512)
+    while not stop.is_set():
+        a = (a @ a).clamp_(-1, 1)
+
+
+def measure(policy: str, threads: int, repeats: int) -> dict:
+    env = {k: v for k, v in os.environ.items() if k != "OMP_WAIT_POLICY"}
+    if policy == "passive":
+        env["OMP_WAIT_POLICY"] = "PASSIVE"
+    code = f"import sys; sys.path.insert(0, {os.path.dirname(__file__)!r}); " \
+           f"import contention; contention.child({threads}, {repeats})"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--compete", type=int, nargs="+", default=[0, 1])
+    ap.add_argument("--rounds", type=int, default=3, help="alternations of the two policies")
+    ap.add_argument("--repeats", type=int, default=2, help="measurements per process")
+    ap.add_argument("--threads", type=int, default=os.cpu_count())
+    args = ap.parse_args()
+    from veriloop.benchmarking import Spread, conditions, paired_ratio
+
+    before = conditions()
+    results: dict = {}
+    ctx = mp.get_context("spawn")
+    for n in args.compete:
+        stop = ctx.Event()
+        procs = [ctx.Process(target=compete, args=(stop,), daemon=True) for _ in range(n)]
+        for p in procs:
+            p.start()
+        runs: dict[str, dict[str, list[list[float]]]] = {
+            pol: {"decode": [], "train": []} for pol in ("default", "passive")}
+        for _ in range(args.rounds):
+            for pol in runs:
+                got = measure(pol, args.threads, args.repeats)
+                for work, xs in got.items():
+                    runs[pol][work].extend(xs)
+                    print(f"compete={n} {pol:8s} {work:6s} wall "
+                          f"{', '.join(f'{w:.2f}' for w, _ in xs)} s, cpu "
+                          f"{', '.join(f'{c:.2f}' for _, c in xs)} s", file=sys.stderr, flush=True)
+        stop.set()
+        for p in procs:
+            p.join(timeout=10)
+        results[f"compete_{n}"] = {
+            work: {**{pol: {"wall_s": Spread.of([w for w, _ in runs[pol][work]]).to_dict(),
+                            "cpu_s": Spread.of([c for _, c in runs[pol][work]]).to_dict()}
+                      for pol in runs},
+                   "wall_ratio_passive_over_default": paired_ratio(
+                       [w for w, _ in runs["passive"][work]],
+                       [w for w, _ in runs["default"][work]]).to_dict()}
+            for work in ("decode", "train")}
+    print(json.dumps({"benchmark": "contention", "threads": args.threads,
+                      "work": {"decode": f"{ROWS} rows x {NEW_TOKENS} tokens, tiny model, T=1",
+                               "train": f"forward+backward, {ROWS} x {TRAIN_LEN} tokens, tiny"},
+                      "results": results, "conditions_before": before,
+                      "load_avg_after": conditions()["load_avg"]}))
+
+
+if __name__ == "__main__":
+    main()
