@@ -14,7 +14,6 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from veriloop import errors
@@ -241,93 +240,6 @@ def suite_env_and_tasks(env_name: str, suite: str, n: int, seed: int,
     return env, list(env.suite_tasks(suite, n, seed))
 
 
-def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: str, seed: int,
-                 out: Path, difficulty: int | None, max_turns: int | None,
-                 temperature: float, max_new_tokens: int, ks: list[int], quiet: bool,
-                 max_total_tokens: int | None = None, run_id: str | None = None,
-                 suite: str | None = None,
-                 env_options: dict[str, Any] | None = None,
-                 experience: Path | None = None, shots: int = 2) -> dict[str, Any]:
-    """Roll out `tasks` tasks (of the environment's `suite` if given) × `group` samples, store
-    them under `out`, return the summary (with the agent metrics when they apply). With
-    `experience` (a trajectory store), each prompt shows the `shots` most similar solved tasks
-    of that store (`veriloop.data.retrieval`)."""
-    from veriloop.data.store import TrajectoryStore
-    from veriloop.errors import UserError
-    from veriloop.eval.metrics import summarize
-    from veriloop.rollout.runner import RolloutConfig, RolloutRunner
-    from veriloop.trainers.preflight import check_run_dir
-
-    try:
-        if suite is None:
-            env = make_env(env_name, env_options)
-            task_list = env.tasks(tasks, seed=seed, split=split, difficulty=difficulty)
-        else:
-            env, task_list = suite_env_and_tasks(env_name, suite, tasks, seed, env_options)
-    except (KeyError, ValueError) as e:
-        _fail(str(e.args[0]))
-    except UserError as e:
-        _fail(str(e))
-    try:
-        check_run_dir(out)
-    except UserError as e:
-        _fail(str(e))
-    if experience is not None:
-        from veriloop.data.retrieval import with_experience
-
-        task_list = with_experience(task_list, experience, shots)
-    run_id = run_id or f"{env_name}-{time.strftime('%Y%m%d-%H%M%S')}"
-    if max_total_tokens is None:  # a scripted policy has no context window to respect
-        max_total_tokens = 1 << 30 if getattr(policy, "scripted", False) else 4096
-    config = RolloutConfig(group_size=group, max_turns=max_turns, run_id=run_id,
-                           max_total_tokens=max_total_tokens, temperature=temperature,
-                           max_new_tokens=max_new_tokens, seed=seed)
-    out.mkdir(parents=True, exist_ok=True)
-    start = time.perf_counter()
-    with TrajectoryStore(out / "trajectories.sqlite") as store, Progress(
-            TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-            TimeElapsedColumn(), console=err, disable=quiet) as progress:
-        bar = progress.add_task(f"{env_name} · {policy.name}", total=len(task_list) * group)
-
-        def on_trajectory(traj: Any) -> None:
-            store.append(traj)
-            progress.advance(bar)
-
-        trajs = RolloutRunner(env, policy, config, on_trajectory=on_trajectory).run(task_list)
-    summary = summarize(trajs, ks=ks, tasks=task_list).to_dict()
-    if summary["workspace"] is None:
-        del summary["workspace"]
-    if suite is not None:
-        summary["suite"] = suite
-    summary.update(run_id=run_id, env=env_name, policy=policy.name, split=split, group=group,
-                   store=str(out / "trajectories.sqlite"),
-                   wall_seconds=round(time.perf_counter() - start, 3))
-    (out / "summary.json").write_text(json.dumps(summary, indent=2))
-    return summary
-
-
-def run_reflexion_eval(env_name: str, policy: Any, *, tasks: int, attempts: int, split: str,
-                       seed: int, out: Path, difficulty: int | None, max_turns: int | None,
-                       temperature: float, max_new_tokens: int, max_total_tokens: int,
-                       env_options: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Reflexion over `tasks` tasks of the environment (`veriloop.eval.reflexion`)."""
-    from veriloop.eval.reflexion import reflexion_eval
-    from veriloop.rollout.runner import RolloutConfig
-    from veriloop.trainers.preflight import check_run_dir
-
-    env = make_env(env_name, env_options)
-    task_list = env.tasks(tasks, seed=seed, split=split, difficulty=difficulty)
-    check_run_dir(out)
-    config = RolloutConfig(group_size=1, max_turns=max_turns, seed=seed,
-                           run_id=f"reflexion-{time.strftime('%Y%m%d-%H%M%S')}",
-                           max_total_tokens=max_total_tokens, temperature=temperature,
-                           max_new_tokens=max_new_tokens)
-    summary = reflexion_eval(env, policy, task_list, attempts, config, out)
-    summary.update(env=env_name, split=split)
-    (out / "summary.json").write_text(json.dumps(summary, indent=2))
-    return summary
-
-
 def _print_summary(summary: dict[str, Any]) -> None:
     where = f"suite {summary['suite']}" if "suite" in summary else summary["split"]
     table = Table(title=f"{summary['env']} · {summary['policy']} · {where}")
@@ -396,13 +308,15 @@ def rollout(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelOp
             as_json: JsonOpt = False, env_module: EnvModuleOpt = None,
             env_option: EnvOptionOpt = None) -> None:
     """Roll out a policy on an environment and store the trajectories."""
+    from veriloop.eval.rollouts import run_rollouts
+
     load_env_modules(env_module)
     options = parse_env_options(env_option)
     pol = build_policy(env, policy, model, noise, seed, options)
     out = out or Path("runs") / f"rollout-{time.strftime('%Y%m%d-%H%M%S')}"
     summary = run_rollouts(env, pol, tasks=tasks, group=group, split=split, seed=seed, out=out,
                            difficulty=difficulty, max_turns=max_turns, temperature=temperature,
-                           max_new_tokens=max_new_tokens, ks=[1, group], quiet=as_json,
+                           max_new_tokens=max_new_tokens, ks=[1, group],
                            max_total_tokens=max_total_tokens, env_options=options)
     if as_json:
         print(json.dumps(summary))
@@ -451,6 +365,7 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
     agent metrics (completion per level, safety violations, recovery ...) when they apply.
     With --inference: the method's accuracy and tokens at N and below (accuracy-versus-N)."""
     from veriloop.errors import UserError
+    from veriloop.eval.rollouts import run_reflexion_eval, run_rollouts
 
     load_env_modules(env_module)
     if inference is not None:
@@ -488,7 +403,7 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
     ks = sorted({1, k} | {x for x in (2, 4, 8, 16, 32) if x < k})
     summary = run_rollouts(env, pol, tasks=tasks, group=k, split=split, seed=seed, out=out,
                            difficulty=difficulty, max_turns=max_turns, temperature=temp,
-                           max_new_tokens=max_new_tokens, ks=ks, quiet=as_json,
+                           max_new_tokens=max_new_tokens, ks=ks,
                            max_total_tokens=max_total_tokens,
                            suite=suite.value if suite is not None else None,
                            env_options=options, experience=experience, shots=shots)

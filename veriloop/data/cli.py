@@ -28,15 +28,16 @@ def profile(env: Annotated[str, typer.Option("--env", help="Environment name.")]
             as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     """Estimate each task's pass rate with k samples of the policy; write the table
     (report/pass_rates.csv) and a histogram (report/pass_rate_hist.png) to the run directory."""
-    from veriloop.cli import build_policy, run_rollouts
+    from veriloop.cli import build_policy
     from veriloop.data.profile import profile_tasks, summary, write_profile
     from veriloop.data.store import TrajectoryStore
+    from veriloop.eval.rollouts import run_rollouts
 
     pol = build_policy(env, policy, model, noise, seed)
     out = out or Path("runs") / f"profile-{time.strftime('%Y%m%d-%H%M%S')}"
     run_rollouts(env, pol, tasks=tasks, group=k, split=split, seed=seed, out=out,
                  difficulty=difficulty, max_turns=None, temperature=temperature,
-                 max_new_tokens=max_new_tokens, ks=[1], quiet=as_json)
+                 max_new_tokens=max_new_tokens, ks=[1])
     with TrajectoryStore(out / "trajectories.sqlite") as store:
         rows = profile_tasks(store.query())
     paths = write_profile(rows, out / "report")

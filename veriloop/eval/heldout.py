@@ -12,15 +12,17 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 from veriloop.eval.metrics import summarize
 
 
-def heldout_summary(cfg: Any, policy: Any) -> dict[str, Any]:
-    """`summarize(...).to_dict()` of the policy on the config's held-out tasks."""
+def heldout_summary(cfg: Any, policy: Any,
+                    on_trajectory: Callable[[Any], None] | None = None) -> dict[str, Any]:
+    """`summarize(...).to_dict()` of the policy on the config's held-out tasks; `on_trajectory`
+    sees each finished episode (e.g. a progress bar's tick)."""
     from veriloop.graders.base import get_grader
     from veriloop.rollout.runner import RolloutRunner
     from veriloop.trainers.common import env_from_config
@@ -37,7 +39,8 @@ def heldout_summary(cfg: Any, policy: Any) -> dict[str, Any]:
     if model is not None:
         model.eval()
     try:
-        trajs = RolloutRunner(env, policy, rc, grader=grader).run(tasks)
+        trajs = RolloutRunner(env, policy, rc, grader=grader,
+                              on_trajectory=on_trajectory).run(tasks)
     finally:
         if model is not None:
             model.train(was_training)

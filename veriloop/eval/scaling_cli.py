@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from veriloop.errors import UserError
+from veriloop.progress import progress_bar
 
 
 def eval_inference(env_name: str, policy: str | None, model: str | None, tasks: int,
@@ -51,9 +51,8 @@ def eval_inference(env_name: str, policy: str | None, model: str | None, tasks: 
         err.print(f"[bold]{env_name} · {pol.name} · {method} @ N={n}[/bold] on {len(task_list)} "
                   "tasks")
     sampled = method != "tree"  # tree search runs as many episodes as its search needs
-    with TrajectoryStore(out / "trajectories.sqlite") as store, Progress(
-            TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-            TimeElapsedColumn(), console=err) as progress:
+    with TrajectoryStore(out / "trajectories.sqlite") as store, \
+            progress_bar(err, disable=not err.is_terminal) as progress:
         bar = progress.add_task(f"{method} · episodes",
                                 total=len(task_list) * n if sampled else None)
 

@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 import json
-import sys
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -17,6 +16,7 @@ import typer
 
 from veriloop import errors
 from veriloop.errors import UserError
+from veriloop.progress import episodes, on_terminal
 from veriloop.trainers.runlock import RunInUseError, RunLock
 
 app = typer.Typer(add_completion=False, no_args_is_help=True)
@@ -79,7 +79,7 @@ def train_command(
 def _train(cfg: Any, root: Path, json_out: bool) -> None:
     from veriloop.trainers.common import policy_from_config
 
-    progress = not json_out and sys.stderr.isatty()
+    progress = on_terminal()  # on stderr, so also with --json
     policy = policy_from_config(cfg.model, cfg.init)
     t0 = time.perf_counter()
     if cfg.kind in ("sft", "dpo", "rft"):  # offline data: held-out eval before and after
@@ -93,13 +93,12 @@ def _train(cfg: Any, root: Path, json_out: bool) -> None:
         trainer = Offline(cfg, root, policy, progress=progress)
         trainer.setup()
         resumed = _resume(trainer, root)
-        before = _sft_eval_before(cfg, trainer, root)
+        before = _sft_eval_before(cfg, trainer, root, progress)
         trainer.train()
         if before is not None:
-            from veriloop.eval.heldout import heldout_summary, log_heldout
-            from veriloop.trainers.metrics import eval_metrics
+            from veriloop.eval.heldout import log_heldout
 
-            after = eval_metrics(heldout_summary(cfg, trainer.policy))
+            after = _heldout(cfg, trainer.policy, "eval after", progress)
             log_heldout(root, {0: before, trainer.step_count: after} if before
                         else {trainer.step_count: after})
         summary = {"kind": cfg.kind, "steps": trainer.step_count, "resumed": resumed,
@@ -138,18 +137,26 @@ def _train(cfg: Any, root: Path, json_out: bool) -> None:
                f"done: {summary['steps']} steps in {root} (report: {root / 'report.html'})")
 
 
-def _sft_eval_before(cfg: Any, trainer: Any, root: Path) -> dict[str, float] | None:
+def _heldout(cfg: Any, policy: Any, description: str, progress: bool) -> dict[str, float]:
+    """The held-out evaluation's eval/* metrics, with a bar counting its episodes."""
+    from veriloop.eval.heldout import heldout_summary
+    from veriloop.trainers.metrics import eval_metrics
+
+    total = cfg.env.eval_tasks * cfg.rollout.eval_samples
+    with episodes(description, total, progress) as tick:
+        return eval_metrics(heldout_summary(cfg, policy, on_trajectory=tick))
+
+
+def _sft_eval_before(cfg: Any, trainer: Any, root: Path,
+                     progress: bool) -> dict[str, float] | None:
     """The held-out evaluation before SFT (kept in eval_before.json so a resumed run logs the
     one from its start); None when `env.eval_tasks` is 0."""
     if not cfg.env.eval_tasks:
         return None
-    from veriloop.eval.heldout import heldout_summary
-    from veriloop.trainers.metrics import eval_metrics
-
     path = root / "eval_before.json"
     if trainer.step_count:  # resumed: the evaluation from the run's start, if it recorded one
         return json.loads(path.read_text()) if path.exists() else {}
-    before = eval_metrics(heldout_summary(cfg, trainer.policy))
+    before = _heldout(cfg, trainer.policy, "eval before", progress)
     path.write_text(json.dumps(before))
     return before
 
@@ -201,7 +208,7 @@ def quickstart_command(
     try:
         with RunLock(root):
             summary = run_quickstart(root, config, overrides or [],
-                                     progress=not json_out and sys.stderr.isatty())
+                                     progress=on_terminal())
     except (FileNotFoundError, ValueError, TypeError, RunInUseError) as e:
         _fail(str(e))
         return

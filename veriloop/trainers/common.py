@@ -252,9 +252,11 @@ def train_to_end(trainer: Any, kind: str, save_every: int) -> list[dict[str, Any
     (0: only at the end), then the last checkpoint and the final model; returns this call's
     metrics rows."""
     from veriloop.trainers.metrics import MetricsLogger
+    from veriloop.trainers.trackers import open_trackers
 
     logger = MetricsLogger(trainer.paths.root, trainer.total_steps, trainer.step_count, kind,
-                           trainer.progress)
+                           trainer.progress,
+                           trackers=open_trackers(trainer.cfg, trainer.paths.root))
     rows = []
     try:
         while trainer.step_count < trainer.total_steps:

@@ -372,6 +372,21 @@ class RFTConfig(Section):
     rationales under the original prompt (the hint is not trained on)."""
 
 
+class LoggingConfig(Section):
+    trackers: list[Literal["wandb", "mlflow", "trackio"]] = []
+    """Experiment trackers that also get the run config, each step's metrics and the run's end
+    (besides metrics.jsonl and TensorBoard), e.g. [wandb, mlflow]. Each is an extra:
+    `pip install 'veriloop[wandb]'`. All work offline (wandb offline, MLflow in <run>/mlruns,
+    trackio's local database); see veriloop/trainers/trackers.py."""
+    project: str = "veriloop"
+    """The trackers' project: the wandb project, MLflow experiment or trackio project."""
+    run_name: str | None = None
+    """The run's name in the trackers; default: the run directory's name."""
+    online: bool = False
+    """wandb: stream to the W&B server as the run goes (needs `wandb login`); false writes an
+    offline run under <run>/wandb for `wandb sync`. WANDB_MODE, when set, decides instead."""
+
+
 class RunConfig(Section):
     kind: Literal["rl", "sft", "dpo", "rft"] = "rl"
     """What `veriloop train` runs."""
@@ -406,6 +421,8 @@ class RunConfig(Section):
     """DPO on preference pairs of the policy's own trajectories (kind: dpo)."""
     rft: RFTConfig = RFTConfig()
     """Rejection-sampling fine-tuning and STaR rounds (kind: rft; SFT settings from `sft`)."""
+    logging: LoggingConfig = LoggingConfig()
+    """Experiment trackers (wandb, MLflow, trackio) the metrics also go to."""
 
     @model_validator(mode="after")
     def _curriculum_has_levels(self) -> RunConfig:

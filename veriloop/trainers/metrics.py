@@ -1,5 +1,6 @@
 """Per-step metrics: one JSON line per step in `metrics.jsonl`, the same scalars as TensorBoard
-events under `tb/`, and a rich progress bar with the headline numbers.
+events under `tb/` and to the experiment trackers the run names (`veriloop.trainers.trackers`),
+and a progress bar on stderr with the headline numbers (`veriloop.progress`).
 
 On resume from checkpoint step s, lines after step s are dropped from `metrics.jsonl` and the
 TensorBoard writer purges events after s, so a resumed run's logs read like an uninterrupted one.
@@ -12,21 +13,16 @@ import math
 import os
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
+from rich.progress import Progress
 
 from veriloop.algorithms.shaping import policy_tokens
 from veriloop.eval.metrics import context_metrics, flag_rates
+from veriloop.progress import counting, progress_bar
+from veriloop.trainers.trackers import Tracker
 from veriloop.types import Trajectory
 
 
@@ -45,14 +41,28 @@ def truncate_metrics(path: Path, last_step: int) -> None:
     os.replace(tmp, path)
 
 
+def scalars(metrics: Mapping[str, Any]) -> dict[str, float]:
+    """The finite numbers among `metrics` (what TensorBoard and the trackers get)."""
+    return {k: v for k, v in metrics.items()
+            if isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)}
+
+
+def headline(metrics: Mapping[str, Any]) -> str:
+    """The progress bar's numbers, most important first (a narrow terminal cuts the last)."""
+    return "  ".join(f"{k} {metrics[k]:.3g}" for k in MetricsLogger.HEADLINE
+                     if isinstance(metrics.get(k), (int, float)))
+
+
 class MetricsLogger:
-    """`log(step, metrics)` writes a line and TensorBoard scalars and advances the progress bar."""
+    """`log(step, metrics)` writes a line, TensorBoard scalars and the trackers' metrics, and
+    advances the progress bar; `close()` finishes them all (the logger owns `trackers`)."""
 
     HEADLINE = ("reward", "pass_rate", "entropy", "kl", "seconds")
 
     def __init__(self, run_dir: Path, total_steps: int, start_step: int = 0,
                  description: str = "train", progress: bool = True,
-                 tensorboard: bool = True) -> None:
+                 tensorboard: bool = True, trackers: Sequence[Tracker] = ()) -> None:
+        self.trackers = list(trackers)
         self.path = run_dir / "metrics.jsonl"
         if start_step > 0 and self.path.exists():
             truncate_metrics(self.path, start_step)
@@ -66,10 +76,7 @@ class MetricsLogger:
             self._tb = SummaryWriter(str(run_dir / "tb"), purge_step=start_step + 1)
         self._progress: Progress | None = None
         if progress:
-            self._progress = Progress(
-                TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                TimeElapsedColumn(), TimeRemainingColumn(), TextColumn("{task.fields[info]}"),
-                console=Console(stderr=True), transient=False)
+            self._progress = progress_bar(info=True)
             self._task = self._progress.add_task(description, total=total_steps,
                                                  completed=start_step, info="")
             self._progress.start()
@@ -79,22 +86,32 @@ class MetricsLogger:
         self._file.write(json.dumps(row) + "\n")
         self._file.flush()
         os.fsync(self._file.fileno())
+        numbers = scalars(metrics)
         if self._tb is not None:
-            for k, v in metrics.items():
-                if isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v):
-                    self._tb.add_scalar(k, v, step)
+            for k, v in numbers.items():
+                self._tb.add_scalar(k, v, step)
             self._tb.flush()
+        for tracker in self.trackers:
+            tracker.log(step, numbers)
         if self._progress is not None:
-            info = "  ".join(f"{k} {metrics[k]:.3g}" for k in self.HEADLINE
-                             if isinstance(metrics.get(k), (int, float)))
-            self._progress.update(self._task, completed=step, info=info)
+            self._progress.update(self._task, completed=step, info=headline(metrics))
+
+    def episodes(self, description: str,
+                 total: int | None) -> AbstractContextManager[Callable[[Any], None] | None]:
+        """A second bar counting episodes while the block runs (e.g. a held-out evaluation):
+        yields a rollout runner's `on_trajectory`, None without a progress bar."""
+        return counting(self._progress, description, total)
 
     def close(self) -> None:
         self._file.close()
         if self._tb is not None:
             self._tb.close()
-        if self._progress is not None:
-            self._progress.stop()
+        try:
+            for tracker in self.trackers:
+                tracker.close()
+        finally:
+            if self._progress is not None:
+                self._progress.stop()
 
 
 def rollout_metrics(every: Sequence[Trajectory],

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from veriloop.errors import MissingFileError, UserError
+from veriloop.trainers import trackers
 from veriloop.trainers.config import RunConfig
 
 MIN_FREE_BYTES = 64 << 20
@@ -45,6 +46,7 @@ def check_config(cfg: RunConfig) -> None:
         check_model(cfg.sft.demo_policy, cfg.model.size, "sft.demo_policy")
     if cfg.kind == "dpo" and cfg.dpo.store is not None:
         check_store(Path(cfg.dpo.store), "dpo.store")
+    trackers.require(cfg.logging.trackers)
 
 
 def check_model(name: str, size: str, field: str = "model.name") -> None:

@@ -30,6 +30,7 @@ from veriloop.graders.base import get_grader
 from veriloop.trainers.common import RunPaths, env_from_config, seed_everything
 from veriloop.trainers.config import RunConfig, save_config
 from veriloop.trainers.sft import SFTTrainer
+from veriloop.trainers.trackers import run_name
 from veriloop.types import Trajectory
 
 
@@ -110,8 +111,11 @@ class RFTTrainer:
                 data.unlink(missing_ok=True)
                 with TrajectoryStore(data) as s:
                     s.append_many(kept, step=r)
-                sft_cfg = self.cfg.model_copy(update={"kind": "sft", "sft": self.cfg.sft.model_copy(
-                    update={"store": str(data), "only_passed": False, "min_score": None})})
+                name = f"{run_name(self.cfg, self.paths.root)}-round-{r}"
+                sft_cfg = self.cfg.model_copy(update={
+                    "kind": "sft", "sft": self.cfg.sft.model_copy(
+                        update={"store": str(data), "only_passed": False, "min_score": None}),
+                    "logging": self.cfg.logging.model_copy(update={"run_name": name})})
                 sft = SFTTrainer(sft_cfg, out, self.policy, progress=self.progress)
                 sft.setup()
                 rows = sft.train()

@@ -38,7 +38,7 @@ import copy
 import threading
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
@@ -86,6 +86,7 @@ from veriloop.trainers.metrics import (
     staleness_metrics,
     timing_metrics,
 )
+from veriloop.trainers.trackers import open_trackers
 from veriloop.types import Trajectory
 
 
@@ -167,7 +168,8 @@ class RLTrainer:
 
     def _runner(self, step: int, round_: int, group_size: int | None = None,
                 temperature: float | None = None, max_turns: int | None = None,
-                policy: Any = None):
+                policy: Any = None,
+                on_trajectory: Callable[[Trajectory], None] | None = None):
         from veriloop.rollout.runner import RolloutRunner
 
         r = self.cfg.rollout
@@ -177,7 +179,8 @@ class RLTrainer:
             "temperature": r.temperature if temperature is None else temperature,
             "run_id": self.run_id})
         self.keyed.reset()
-        return RolloutRunner(self.env, policy or self.keyed, rc, grader=self.grader)
+        return RolloutRunner(self.env, policy or self.keyed, rc, grader=self.grader,
+                             on_trajectory=on_trajectory)
 
     def _producer(self) -> RolloutProducer:
         """The asynchronous rollout producer (started on first use): continuous episodes on the
@@ -447,15 +450,22 @@ class RLTrainer:
         `env.eval_tasks` is 0)."""
         t = self.cfg.train
         evaluating = bool(self.eval_tasks)
-        logger = MetricsLogger(self.paths.root, t.steps, self.step_count, "rl", progress)
+        logger = MetricsLogger(self.paths.root, t.steps, self.step_count, "rl", progress,
+                               trackers=open_trackers(self.cfg, self.paths.root))
+
+        def held_out() -> dict[str, float]:
+            episodes = len(self.eval_tasks) * self.cfg.rollout.eval_samples
+            with logger.episodes("eval", episodes) as tick:
+                return eval_metrics(self.evaluate(on_trajectory=tick))
+
         try:
             if heldout and evaluating and self.step_count == 0:
-                logger.log(0, eval_metrics(self.evaluate()))
+                logger.log(0, held_out())
             while self.step_count < t.steps:
                 m = self.step()
                 due = t.eval_every and self.step_count % t.eval_every == 0
                 if evaluating and (due or (heldout and self.step_count == t.steps)):
-                    m.update(eval_metrics(self.evaluate()))
+                    m.update(held_out())
                 logger.log(self.step_count, m)
                 if t.save_every and self.step_count % t.save_every == 0:
                     self.save()
@@ -468,8 +478,10 @@ class RLTrainer:
             logger.close()
 
     def evaluate(self, samples: int | None = None, temperature: float | None = None,
-                 ks: Sequence[int] = (1,)) -> dict[str, Any]:
-        """Held-out tasks (split=test): pass@k etc. (`veriloop.eval.metrics.summarize`)."""
+                 ks: Sequence[int] = (1,),
+                 on_trajectory: Callable[[Trajectory], None] | None = None) -> dict[str, Any]:
+        """Held-out tasks (split=test): pass@k etc. (`veriloop.eval.metrics.summarize`);
+        `on_trajectory` sees each finished episode (e.g. a progress bar's tick)."""
         from veriloop.eval.metrics import summarize
 
         r = self.cfg.rollout
@@ -478,7 +490,7 @@ class RLTrainer:
         try:
             runner = self._runner(-1, 0, group_size=samples or r.eval_samples,
                                   temperature=r.eval_temperature if temperature is None
-                                  else temperature)
+                                  else temperature, on_trajectory=on_trajectory)
             trajs = runner.run(self.eval_tasks)
         finally:
             self.model.train(was_training)

@@ -1,0 +1,93 @@
+"""Rollouts of a policy on an environment's tasks, stored and summarized: what `veriloop rollout`,
+`veriloop eval` (plain or with --reflexion) and `veriloop data profile` run. A bar on stderr counts
+the episodes when stderr is a terminal (`veriloop.progress`)."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from veriloop.data.store import TrajectoryStore
+from veriloop.errors import UserError
+from veriloop.eval.metrics import summarize
+from veriloop.progress import on_terminal, progress_bar
+from veriloop.rollout.runner import RolloutConfig, RolloutRunner
+from veriloop.trainers.preflight import check_run_dir
+
+
+def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: str, seed: int,
+                 out: Path, difficulty: int | None, max_turns: int | None,
+                 temperature: float, max_new_tokens: int, ks: list[int], quiet: bool = False,
+                 max_total_tokens: int | None = None, run_id: str | None = None,
+                 suite: str | None = None,
+                 env_options: dict[str, Any] | None = None,
+                 experience: Path | None = None, shots: int = 2) -> dict[str, Any]:
+    """Roll out `tasks` tasks (of the environment's `suite` if given) × `group` samples, store
+    them under `out`, return the summary (with the agent metrics when they apply). With
+    `experience` (a trajectory store), each prompt shows the `shots` most similar solved tasks
+    of that store (`veriloop.data.retrieval`)."""
+    from veriloop.cli import make_env, suite_env_and_tasks
+
+    try:
+        if suite is None:
+            env = make_env(env_name, env_options)
+            task_list = env.tasks(tasks, seed=seed, split=split, difficulty=difficulty)
+        else:
+            env, task_list = suite_env_and_tasks(env_name, suite, tasks, seed, env_options)
+    except (KeyError, ValueError) as e:
+        raise UserError(str(e.args[0])) from None
+    check_run_dir(out)
+    if experience is not None:
+        from veriloop.data.retrieval import with_experience
+
+        task_list = with_experience(task_list, experience, shots)
+    run_id = run_id or f"{env_name}-{time.strftime('%Y%m%d-%H%M%S')}"
+    if max_total_tokens is None:  # a scripted policy has no context window to respect
+        max_total_tokens = 1 << 30 if getattr(policy, "scripted", False) else 4096
+    config = RolloutConfig(group_size=group, max_turns=max_turns, run_id=run_id,
+                           max_total_tokens=max_total_tokens, temperature=temperature,
+                           max_new_tokens=max_new_tokens, seed=seed)
+    out.mkdir(parents=True, exist_ok=True)
+    start = time.perf_counter()
+    with TrajectoryStore(out / "trajectories.sqlite") as store, \
+            progress_bar(disable=quiet or not on_terminal()) as progress:
+        bar = progress.add_task(f"{env_name} · {policy.name}", total=len(task_list) * group)
+
+        def on_trajectory(traj: Any) -> None:
+            store.append(traj)
+            progress.advance(bar)
+
+        trajs = RolloutRunner(env, policy, config, on_trajectory=on_trajectory).run(task_list)
+    summary = summarize(trajs, ks=ks, tasks=task_list).to_dict()
+    if summary["workspace"] is None:
+        del summary["workspace"]
+    if suite is not None:
+        summary["suite"] = suite
+    summary.update(run_id=run_id, env=env_name, policy=policy.name, split=split, group=group,
+                   store=str(out / "trajectories.sqlite"),
+                   wall_seconds=round(time.perf_counter() - start, 3))
+    (out / "summary.json").write_text(json.dumps(summary, indent=2))
+    return summary
+
+
+def run_reflexion_eval(env_name: str, policy: Any, *, tasks: int, attempts: int, split: str,
+                       seed: int, out: Path, difficulty: int | None, max_turns: int | None,
+                       temperature: float, max_new_tokens: int, max_total_tokens: int,
+                       env_options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Reflexion over `tasks` tasks of the environment (`veriloop.eval.reflexion`)."""
+    from veriloop.cli import make_env
+    from veriloop.eval.reflexion import reflexion_eval
+
+    env = make_env(env_name, env_options)
+    task_list = env.tasks(tasks, seed=seed, split=split, difficulty=difficulty)
+    check_run_dir(out)
+    config = RolloutConfig(group_size=1, max_turns=max_turns, seed=seed,
+                           run_id=f"reflexion-{time.strftime('%Y%m%d-%H%M%S')}",
+                           max_total_tokens=max_total_tokens, temperature=temperature,
+                           max_new_tokens=max_new_tokens)
+    summary = reflexion_eval(env, policy, task_list, attempts, config, out)
+    summary.update(env=env_name, split=split)
+    (out / "summary.json").write_text(json.dumps(summary, indent=2))
+    return summary
