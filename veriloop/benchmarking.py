@@ -83,8 +83,9 @@ def peak_rss_mb() -> float:
 
 def _commit() -> str | None:
     try:
-        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
-                             text=True, timeout=5, cwd=Path(__file__).resolve().parent)
+        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], check=False,
+                             capture_output=True, text=True, timeout=5,
+                             cwd=Path(__file__).resolve().parent)
     except (OSError, subprocess.SubprocessError):
         return None
     return out.stdout.strip() or None
@@ -95,7 +96,7 @@ def conditions() -> dict[str, Any]:
     thread settings and the OpenMP variables that change them, commit, date."""
     import torch
 
-    return {"date": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+    return {"date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
             "commit": _commit(), "load_avg": [round(x, 2) for x in os.getloadavg()],
             "cpus": os.cpu_count(), "cpu": platform.processor() or platform.machine(),
             "torch": torch.__version__, "torch_threads": torch.get_num_threads(),

@@ -74,6 +74,17 @@ def _row_seed(seed: int, row_seed: int | str) -> int:
     return int.from_bytes(digest[:8], "little") & ((1 << 63) - 1)
 
 
+def inverse_cdf(probs: torch.Tensor, uniforms: torch.Tensor) -> torch.Tensor:
+    """probs [B, V] (rows sum to ~1), uniforms [B] in [0, 1) -> tokens [B]: the first token
+    whose cumulative probability exceeds u x (the row's total). Tokens of probability 0 are
+    never taken (the cumulative sum does not rise there); the sum is taken in float64 so the
+    last tokens of a large vocabulary keep their mass."""
+    cdf = probs.double().cumsum(-1)  # [B, V]
+    x = uniforms.to(cdf) * cdf[:, -1]  # [B], strictly below the row's total
+    return torch.searchsorted(cdf, x[:, None], right=True).squeeze(-1).clamp_(
+        max=probs.shape[-1] - 1)
+
+
 def sequence_logprobs(model, input_ids: torch.Tensor, attention_mask: torch.Tensor | None = None,
                       temperature: float = 1.0) -> torch.Tensor:
     """Teacher-forced logprobs: out[b, t] = log p(input_ids[b, t+1] | input_ids[b, :t+1]) under
@@ -181,8 +192,10 @@ class Sampler:
 
     @staticmethod
     def _pick(logits: torch.Tensor, params: SamplingParams,
-              gens: list[torch.Generator | None]) -> tuple[torch.Tensor, torch.Tensor]:
-        """logits [B, V] float32 -> (tokens [B], logprobs [B])."""
+              uniforms: torch.Tensor | None) -> tuple[torch.Tensor, torch.Tensor]:
+        """logits [B, V] float32 -> (tokens [B], logprobs [B]). Sampling is by inverse CDF: row
+        b takes the first token whose cumulative probability exceeds `uniforms[b]` (one U(0, 1)
+        draw per row and token from the row's own generator), one batched op for all rows."""
         if params.temperature <= 0:
             tokens = logits.argmax(-1)  # [B]
             logp = torch.log_softmax(logits, -1)  # [B, V]
@@ -198,9 +211,9 @@ class Sampler:
             probs = sorted_l.softmax(-1)
             drop = probs.cumsum(-1) - probs > params.top_p  # keeps at least the top token
             filt = filt.scatter(-1, idx, sorted_l.masked_fill(drop, float("-inf")))
-        probs = filt.softmax(-1)  # [B, V]
-        tokens = torch.stack([torch.multinomial(probs[i], 1, generator=g).squeeze(0)
-                              for i, g in enumerate(gens)])  # [B]
+        if uniforms is None:
+            raise ValueError("sampling at temperature > 0 needs one uniform draw per row")
+        tokens = inverse_cdf(filt.softmax(-1), uniforms)  # [B]
         return tokens, logp.gather(-1, tokens[:, None]).squeeze(-1)
 
     @torch.inference_mode()
@@ -234,22 +247,22 @@ class Sampler:
         if not live:
             return outs
         seeds = list(row_seeds) if row_seeds is not None else list(range(n))
-        gens: list[torch.Generator | None] = []
         device = next(self.model.parameters()).device
-        for i in range(n):
-            if params.temperature <= 0:  # greedy: no randomness
-                gens.append(None)
-            elif params.seed is None:
-                g = torch.Generator(device=device)
-                g.seed()
-                gens.append(g)
-            else:
-                gens.append(torch.Generator(device=device).manual_seed(
-                    _row_seed(params.seed, seeds[i])))
+        draws = None  # [n, max cap]: row i's uniform for its t-th token, from its own generator
+        if params.temperature > 0:  # greedy: no randomness
+            draws = torch.zeros(n, max(caps))
+            for i in live:
+                g = torch.Generator()
+                if params.seed is None:
+                    g.seed()
+                else:
+                    g.manual_seed(_row_seed(params.seed, seeds[i]))
+                draws[i, :caps[i]] = torch.rand(caps[i], generator=g)
+            draws = draws.to(device)
         if self.fast:
-            self._run_fast(prompts, live, keys, caps, params, gens, outs, ignore_eos, device)
+            self._run_fast(prompts, live, keys, caps, params, draws, outs, ignore_eos, device)
         else:
-            self._run_hf(prompts, live, caps, params, gens, outs, ignore_eos, device)
+            self._run_hf(prompts, live, caps, params, draws, outs, ignore_eos, device)
         self.stats.seconds += time.perf_counter() - t0
         return outs
 
@@ -266,7 +279,7 @@ class Sampler:
                     return True
         return len(out.token_ids) >= cap
 
-    def _run_fast(self, prompts, live, keys, caps, params, gens, outs, ignore_eos, device):
+    def _run_fast(self, prompts, live, keys, caps, params, draws, outs, ignore_eos, device):
         fw: LlamaDecoder = self._forward  # type: ignore[assignment]
         dtype = fw.embed.weight.dtype
         tail = max((len(s) for s in params.stop), default=0) + 8
@@ -278,9 +291,11 @@ class Sampler:
 
         rows = list(live)  # rows[r] = request index of batch row r
         pos = torch.tensor([lengths[r] - 1 for r in range(B)], dtype=torch.long, device=device)
-        cur = P
+        cur, t = P, 0
         while True:
-            tok, lp = self._pick(logits.float(), params, [gens[i] for i in rows])
+            tok, lp = self._pick(logits.float(), params,
+                                 None if draws is None else draws[rows, t])
+            t += 1
             tok_l, lp_l = tok.tolist(), lp.tolist()
             done = []
             for r, i in enumerate(rows):
@@ -395,7 +410,7 @@ class Sampler:
         kv = [(k[r, :, start:end].clone(), v[r, :, start:end].clone()) for k, v in cache]
         self._keep(keys[i], _Kept(ids=ids, kv=kv))
 
-    def _run_hf(self, prompts, live, caps, params, gens, outs, ignore_eos, device):
+    def _run_hf(self, prompts, live, caps, params, draws, outs, ignore_eos, device):
         from transformers import DynamicCache
 
         tail = max((len(s) for s in params.stop), default=0) + 8
@@ -416,8 +431,11 @@ class Sampler:
             self.stats.prefill_tokens += sum(lengths)
             active = [True] * B
             pos = positions[:, -1]
+            t = 0
             while True:
-                tok, lp = self._pick(logits.float(), params, [gens[i] for i in live])
+                tok, lp = self._pick(logits.float(), params,
+                                     None if draws is None else draws[live, t])
+                t += 1
                 for r, i in enumerate(live):
                     if not active[r]:
                         continue
