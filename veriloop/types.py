@@ -116,6 +116,7 @@ class FaultKind(str, enum.Enum):
     POLICY_ERROR = "policy_error"  # the model backend failed
     SANDBOX = "sandbox"  # the sandbox failed to run the code at all
     GRADER_ERROR = "grader_error"  # the grader itself failed
+    WORKER_LOST = "worker_lost"  # the rollout worker died, and so did its retry (Ray)
 
     @property
     def is_infra(self) -> bool:
@@ -123,7 +124,8 @@ class FaultKind(str, enum.Enum):
 
 
 _INFRA = frozenset({FaultKind.ENV_CRASH, FaultKind.ENV_TIMEOUT, FaultKind.EPISODE_TIMEOUT,
-                    FaultKind.POLICY_ERROR, FaultKind.SANDBOX, FaultKind.GRADER_ERROR})
+                    FaultKind.POLICY_ERROR, FaultKind.SANDBOX, FaultKind.GRADER_ERROR,
+                    FaultKind.WORKER_LOST})
 
 
 class InfrastructureError(RuntimeError):

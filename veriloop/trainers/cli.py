@@ -2,6 +2,7 @@
 
     veriloop train configs/grpo.yaml optim.lr=1e-4 train.steps=20 [--run-dir runs/x]
     veriloop train --resume runs/x            # continue a killed run exactly
+    veriloop train configs/grpo.yaml --ray local   # rollouts on Ray actors (HOST:PORT: a cluster)
     veriloop quickstart [--json] [--run-dir runs/quickstart]
 """
 
@@ -36,6 +37,12 @@ def train_command(
     run_dir: Annotated[Path | None, typer.Option(
         "--run-dir", help="where the run writes (default runs/<config>-<time>)")] = None,
     json_out: Annotated[bool, typer.Option("--json", help="print a JSON summary")] = False,
+    ray_address: Annotated[str | None, typer.Option(
+        "--ray", help="run RL rollouts on Ray actors: `local` (a cluster on this machine), "
+        "`auto` (the `ray start` one here) or HOST:PORT")] = None,
+    ray_workers: Annotated[int | None, typer.Option(
+        "--ray-workers", min=1, help="rollout actors (default: the cluster's CPUs, at most "
+        "rollout.prompts_per_step)")] = None,
 ) -> None:
     """Train a policy (SFT or RL, by the config's `kind`). Every check (config values, names,
     paths, the run directory, a resumed checkpoint) runs before the model loads."""
@@ -61,6 +68,8 @@ def train_command(
         preflight.check_config(cfg)
         if resume is not None:
             preflight.check_resume(root)
+        if ray_address is not None:
+            _check_ray(cfg)
         lock = RunLock(root).acquire()
         if resume is None and (root / "config.yaml").exists():
             lock.release()
@@ -71,12 +80,24 @@ def train_command(
         _fail(str(e))
         return
     try:
-        _train(cfg, root, json_out)
+        _train(cfg, root, json_out, ray_address, ray_workers)
     finally:
         lock.release()
 
 
-def _train(cfg: Any, root: Path, json_out: bool) -> None:
+def _check_ray(cfg: Any) -> None:
+    from veriloop.rollout.ray_pool import require_ray
+
+    require_ray()
+    if cfg.kind != "rl":
+        raise UserError(f"--ray runs RL rollouts; this config is kind: {cfg.kind}")
+    if cfg.rollout.asynchronous or cfg.rollout.engine != "local":
+        raise UserError("--ray runs synchronous rollouts on the local engine for now; drop "
+                        "--ray, or set rollout.asynchronous=false rollout.engine=local")
+
+
+def _train(cfg: Any, root: Path, json_out: bool, ray_address: str | None = None,
+           ray_workers: int | None = None) -> None:
     from veriloop.trainers.common import policy_from_config
 
     progress = on_terminal()  # on stderr, so also with --json
@@ -119,15 +140,27 @@ def _train(cfg: Any, root: Path, json_out: bool) -> None:
             rollout_policy = VLLMPolicy.of_model(
                 policy.model, policy.tokenizer, root / "engine_model", name=policy.name,
                 max_model_len=cfg.rollout.max_total_tokens + cfg.rollout.max_new_tokens)
-        trainer = RLTrainer(cfg, root, policy, rollout_policy=rollout_policy)
-        trainer.setup()
-        resumed = _resume(trainer, root)
-        trainer.train(progress)
+        pool = None
+        if ray_address is not None:
+            from veriloop.rollout.ray_pool import RayRolloutPool
+
+            pool = RayRolloutPool.start(cfg, ray_address, ray_workers, root.name)
+        trainer = RLTrainer(cfg, root, policy, rollout_policy=rollout_policy, workers=pool)
+        try:
+            trainer.setup()
+            resumed = _resume(trainer, root)
+            trainer.train(progress)
+        finally:
+            if pool is not None:
+                pool.close()
         trainer.save_final()
         summary = {"kind": "rl", "algorithm": cfg.algorithm.advantage,
                    "steps": trainer.step_count, "resumed": resumed,
                    "stored_trajectories": trainer.store.count(run_id=trainer.run_id),
                    "final_model": str(trainer.paths.model)}
+        if pool is not None:
+            summary.update(ray_workers=len(pool.generation), ray_restarts=pool.restarts,
+                           worker_lost_episodes=pool.lost)
         trainer.close()
     from veriloop.eval.report import write_report
 

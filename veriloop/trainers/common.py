@@ -82,16 +82,20 @@ class DeterministicKeys:
     def __init__(self, policy: Any) -> None:
         self.policy = policy
         self._keys: dict[str, str] = {}
+        self._start = 0
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.policy, name)
 
-    def reset(self) -> None:
+    def reset(self, start: int = 0) -> None:
+        """Forget the keys; the next one is `e<start>` (a worker given the episodes from
+        index `start` of a step's list names them as one process running the whole list)."""
         self._keys.clear()
+        self._start = start
 
     def _key(self, key: str) -> str:
         if key not in self._keys:
-            self._keys[key] = f"e{len(self._keys)}"
+            self._keys[key] = f"e{self._start + len(self._keys)}"
         return self._keys[key]
 
     def generate(self, requests: Sequence[Any], params: Any) -> list[Any]:

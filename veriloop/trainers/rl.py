@@ -22,7 +22,9 @@ With `rollout.asynchronous`, step 1 takes finished groups from a background prod
 the sampling logprobs are then the behaviour policy and `algorithm.off_policy` picks the
 correction (`losses.OFF_POLICY`; `decoupled` adds the proximal logprobs, this model's before the
 update, to the batch). Under an initialised torch.distributed group the ranks share the
-micro-batches of `update` and sum gradients (`veriloop.trainers.distributed`).
+micro-batches of `update` and sum gradients (`veriloop.trainers.distributed`). With `workers`
+(Ray rollout actors, `veriloop.rollout.ray_pool`), step 1 and the evaluations run on them, with
+the weights published after every update.
 
 The trainer is built from parts: the policy, the environment, the grader, and a critic
 (`veriloop.algorithms.critic.build_critic`: None for critic-free estimators). Every loss,
@@ -94,14 +96,17 @@ class RLTrainer:
     """setup() -> step() ... with save() every `train.save_every`; resume() continues exactly."""
 
     def __init__(self, cfg: RunConfig, run_dir: str | Path, policy: Any,
-                 rollout_policy: Any = None) -> None:
+                 rollout_policy: Any = None, workers: Any = None) -> None:
         """`policy` holds the model trained in place; `rollout_policy` (e.g. a
         `veriloop.policies.vllm.VLLMPolicy` of the same model) samples instead, and receives
-        the weights after every update (`load_weights`)."""
+        the weights after every update (`load_weights`). `workers` (e.g. a
+        `veriloop.rollout.ray_pool.RayRolloutPool`) runs the synchronous rollouts and
+        evaluations in other processes instead, and receives the weights likewise."""
         self.cfg = cfg
         self.paths = RunPaths(Path(run_dir))
         self.policy = policy
         self.rollout_policy = rollout_policy
+        self.workers = workers
         self.step_count = 0
         self.producer: RolloutProducer | None = None
         self._sampler_lock = threading.Lock()  # the producer thread draws tasks too
@@ -164,6 +169,8 @@ class RLTrainer:
         self.store = TrajectoryStore(self.paths.store)
         self.run_id = self.paths.root.name
         self.pending = checkpoint.PendingTrajectories(self.store, self.run_id)
+        if self.workers is not None:
+            self.workers.load_weights(self.model, self.step_count)
         save_config(cfg, self.paths.config)  # last: a failed setup can be retried in place
 
     def _runner(self, step: int, round_: int, group_size: int | None = None,
@@ -178,6 +185,8 @@ class RLTrainer:
             "group_size": group_size or r.group_size, "max_turns": max_turns, "seed": seed,
             "temperature": r.temperature if temperature is None else temperature,
             "run_id": self.run_id})
+        if self.workers is not None and policy is None:
+            return self.workers.runner(rc, step if step > 0 else self.step_count, self.grader)
         self.keyed.reset()
         return RolloutRunner(self.env, policy or self.keyed, rc, grader=self.grader,
                              on_trajectory=on_trajectory)
@@ -202,6 +211,8 @@ class RLTrainer:
 
     def _publish(self, version: int) -> None:
         """After an update: the sampling weights become `version`."""
+        if self.workers is not None:
+            self.workers.load_weights(self.model, version)
         if self.served.policy is self.policy:  # sampling through the trained model itself
             self.served.version = version
             return
@@ -236,6 +247,8 @@ class RLTrainer:
             metrics.update(self.sampler.metrics(), dropped_groups=dropped)  # what was drawn from
             self.sampler.observe(every)  # a curriculum may move up a level
         metrics.update(staleness_metrics(groups, step - 1), stale_dropped=self.stale_dropped)
+        if self.workers is not None:
+            metrics.update(self.workers.metrics())
         t1 = time.perf_counter()
         self.model.train()
         batch = self.make_batch(groups) if groups else None

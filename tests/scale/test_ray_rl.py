@@ -1,0 +1,206 @@
+"""`veriloop train CONFIG --ray ADDRESS` on a real local Ray cluster (CPU): the quickstart
+recipe, shrunk, runs its RL steps with the rollouts on two Ray actors.
+
+- A rollout actor's process is SIGKILLed while it rolls out step 2: the run still completes,
+  its groups are rolled out again on a fresh actor, and every stored trajectory is whole and
+  stored once.
+- The same config and seeds sample the same tokens with and without Ray.
+- Without Ray installed, `--ray` is one error line with the install command (exit 2).
+"""
+
+import importlib.util
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from veriloop.data.store import TrajectoryStore
+
+VERILOOP = str(Path(sys.executable).with_name("veriloop"))
+CONFIG = str(Path(__file__).resolve().parents[2] / "configs" / "quickstart.yaml")
+PROMPTS, GROUP, STEPS = 4, 4, 3
+# the untrained quickstart model writes until the token budget: long episodes (a few seconds
+# a step), so the kill lands inside a rollout
+ARGS = [f"rollout.prompts_per_step={PROMPTS}", f"rollout.group_size={GROUP}",
+        "rollout.max_new_tokens=48", "rollout.max_total_tokens=1200", "env.max_turns=12",
+        "env.eval_tasks=0", "optim.minibatch_size=16", "optim.micro_batch_size=8",
+        f"train.steps={STEPS}", "train.save_every=2", "train.threads=1"]
+needs_ray = pytest.mark.skipif(importlib.util.find_spec("ray") is None,
+                               reason="Ray is not installed (pip install 'veriloop[ray]')")
+
+
+def _train(run_dir, *extra, args=ARGS):
+    return subprocess.Popen([VERILOOP, "train", CONFIG, *args, "--run-dir", str(run_dir),
+                             "--json", *extra], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env={**os.environ, "OMP_NUM_THREADS": "1"})
+
+
+def _finish(proc, timeout=420):
+    out, err = proc.communicate(timeout=timeout)
+    assert proc.returncode == 0, err[-3000:]
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def _stored(run_dir):
+    with TrajectoryStore(run_dir / "trajectories.sqlite") as s:
+        return list(s.iter_with_steps(run_id=run_dir.name))
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """A local Ray cluster (2 CPUs) that this test process is connected to; its address."""
+    import ray
+
+    from veriloop.rollout.ray_pool import NAMESPACE
+
+    ray.init(num_cpus=2, include_dashboard=False, namespace=NAMESPACE)
+    try:
+        yield ray.get_runtime_context().gcs_address
+    finally:
+        ray.shutdown()
+
+
+def _kill_when_rolling_out(run_name, step, proc, killed):
+    """SIGKILL the process of the first actor seen rolling out `step` (its `status()`)."""
+    import ray
+
+    from veriloop.rollout.ray_pool import NAMESPACE
+
+    names = [f"rollout-{run_name}-{i}.0" for i in range(2)]
+    deadline = time.time() + 300
+    while proc.poll() is None and time.time() < deadline:
+        for name in names:
+            try:
+                status = ray.get(ray.get_actor(name, namespace=NAMESPACE).status.remote(),
+                                 timeout=30)
+            except (ValueError, ray.exceptions.RayError):
+                continue  # not started yet
+            if status["step"] == step:
+                os.kill(status["pid"], signal.SIGKILL)
+                killed.update(status, name=name)
+                return
+        time.sleep(0.01)
+
+
+@needs_ray
+def test_killed_rollout_actor_run_completes_and_stores_each_trajectory_once(tmp_path, cluster):
+    run = tmp_path / "run"
+    t0 = time.time()
+    proc = _train(run, "--ray", cluster)
+    killed: dict = {}
+    killer = threading.Thread(target=_kill_when_rolling_out, args=(run.name, 2, proc, killed))
+    killer.start()
+    summary = _finish(proc)
+    killer.join(timeout=60)
+    assert killed, "no rollout actor was seen rolling out step 2"
+    assert summary["steps"] == STEPS and summary["ray_workers"] == 2
+    assert summary["ray_restarts"] == 1 and summary["worker_lost_episodes"] == 0
+    # the death was noticed during step 2 (the actor had not returned), and step 2 re-ran its
+    # groups on the fresh actor
+    rows = [json.loads(x) for x in (run / "metrics.jsonl").read_text().splitlines()]
+    assert [r["workers_restarted"] for r in rows] == [0, 1, 1]
+
+    stored = _stored(run)
+    assert summary["stored_trajectories"] == len(stored) == STEPS * PROMPTS * GROUP
+    ids = [t.id for _, t in stored]
+    assert len(set(ids)) == len(ids)
+    keys = Counter((step, t.task_id, t.sample_index) for step, t in stored)
+    assert set(keys.values()) == {1}
+    for step in range(1, STEPS + 1):
+        of_step = [t for s, t in stored if s == step]
+        assert Counter(t.task_id for t in of_step) == Counter(
+            {task: GROUP for task in {t.task_id for t in of_step}})
+        assert len(of_step) == PROMPTS * GROUP
+        assert {t.policy_version for t in of_step} == {step - 1}
+    for _, t in stored:  # whole: every turn sampled and observed, graded, no lost worker
+        assert t.turns and t.grade is not None and not t.is_infra_error, t.id
+        assert all(len(u.action_logprobs or ()) == len(u.action_ids) for u in t.turns)
+        assert len(t.token_ids) == len(t.loss_mask) == len(t.sampling_logprobs)
+    print(f"\nkilled {killed['name']} (pid {killed['pid']}) in step 2; run took "
+          f"{time.time() - t0:.1f} s")
+
+
+@needs_ray
+def test_same_tokens_with_and_without_ray(tmp_path, cluster):
+    args = [f"rollout.prompts_per_step={PROMPTS}", f"rollout.group_size={GROUP}",
+            "rollout.max_new_tokens=12", "rollout.max_total_tokens=320", "env.max_turns=2",
+            "env.eval_tasks=0", "optim.minibatch_size=16", "optim.micro_batch_size=8",
+            "train.steps=2", "train.threads=1"]
+    local = _finish(_train(tmp_path / "local", args=args))
+    remote = _finish(_train(tmp_path / "ray", "--ray", cluster, args=args))
+    assert local["steps"] == remote["steps"] == 2 and remote["ray_restarts"] == 0
+
+    def sampled(run_dir):
+        return sorted((step, t.task_id, t.sample_index, t.policy_version,
+                       tuple(tuple(u.action_ids) for u in t.turns)) for step, t in
+                      _stored(run_dir))
+
+    a, b = sampled(tmp_path / "local"), sampled(tmp_path / "ray")
+    assert len(a) == 2 * PROMPTS * GROUP and a == b
+    assert {step for step, *_ in a} == {1, 2}
+
+
+def test_ray_missing_is_one_error_line(tmp_path, monkeypatch):
+    from veriloop.cli import app
+
+    monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` raises ImportError
+    result = CliRunner().invoke(app, ["train", CONFIG, "train.steps=1", "--run-dir",
+                                      str(tmp_path / "run"), "--ray", "local"])
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: --ray needs Ray")
+    assert "pip install 'veriloop[ray]'" in lines[0]
+    assert not (tmp_path / "run" / "config.yaml").exists()  # failed before the run started
+
+
+@needs_ray
+def test_chunk_whose_retry_dies_too_is_marked_worker_lost(cluster):
+    """One actor; it and its replacement are killed mid-rollout: the chunk comes back as
+    `worker_lost` trajectories (one per episode, excluded from training), not retried again."""
+    import ray
+
+    from veriloop.rollout.ray_pool import NAMESPACE, RayRolloutPool
+    from veriloop.trainers.common import env_from_config, policy_from_config
+    from veriloop.trainers.config import load_config
+    from veriloop.types import FaultKind
+
+    cfg = load_config(CONFIG, [a for a in ARGS if a.startswith(("rollout.", "env."))])
+    pool = RayRolloutPool(cfg, 1, "twice")
+    killed = []
+
+    def kill_each_generation():
+        deadline = time.time() + 240
+        while len(killed) < 2 and time.time() < deadline:
+            try:
+                actor = ray.get_actor(f"rollout-twice-0.{len(killed)}", namespace=NAMESPACE)
+                status = ray.get(actor.status.remote(), timeout=30)
+            except (ValueError, ray.exceptions.RayError):
+                status = {"step": None}
+            if status["step"] == 1:
+                os.kill(status["pid"], signal.SIGKILL)
+                killed.append(status["pid"])
+            time.sleep(0.01)
+
+    try:
+        pool.load_weights(policy_from_config(cfg.model).model, 0)
+        tasks = env_from_config(cfg).tasks(2, seed=0, split="train", difficulty=1)
+        rc = cfg.rollout.model_copy(update={"group_size": 2, "seed": 1, "run_id": "twice"})
+        killer = threading.Thread(target=kill_each_generation)
+        killer.start()
+        trajs, _ = pool.run(tasks, rc, step=1)
+        killer.join(timeout=60)
+    finally:
+        pool.close()
+    assert len(killed) == 2 and pool.restarts == 2 and pool.lost == 4
+    assert [(t.task_id, t.sample_index) for t in trajs] == [
+        (task.id, g) for task in tasks for g in range(2)]
+    assert all(t.fault.kind == FaultKind.WORKER_LOST and t.is_infra_error and not t.turns
+               and t.grade is None for t in trajs)
