@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -133,11 +133,14 @@ class RemoteRunner:
     config: RolloutConfig
     step: int
     grader: Any = None  # a `TimedGrader` whose `seconds` receive the actors' grading time
+    on_trajectory: Callable[[Trajectory], None] | None = None  # called once the step's are in
 
     def run(self, tasks: Sequence[Task]) -> list[Trajectory]:
         trajs, seconds = self.pool.run(tasks, self.config, self.step)
         if self.grader is not None:
             self.grader.seconds += seconds
+        for t in trajs if self.on_trajectory is not None else ():
+            self.on_trajectory(t)
         return trajs
 
 
@@ -186,8 +189,9 @@ class RayRolloutPool:
         """Counts since the start: actors replaced, episodes marked worker_lost."""
         return {"workers_restarted": float(self.restarts), "worker_lost": float(self.lost)}
 
-    def runner(self, config: RolloutConfig, step: int, grader: Any = None) -> RemoteRunner:
-        return RemoteRunner(self, config, step, grader)
+    def runner(self, config: RolloutConfig, step: int, grader: Any = None,
+               on_trajectory: Callable[[Trajectory], None] | None = None) -> RemoteRunner:
+        return RemoteRunner(self, config, step, grader, on_trajectory)
 
     def run(self, tasks: Sequence[Task], config: RolloutConfig,
             step: int) -> tuple[list[Trajectory], float]:

@@ -186,7 +186,8 @@ class RLTrainer:
             "temperature": r.temperature if temperature is None else temperature,
             "run_id": self.run_id})
         if self.workers is not None and policy is None:
-            return self.workers.runner(rc, step if step > 0 else self.step_count, self.grader)
+            return self.workers.runner(rc, step if step > 0 else self.step_count, self.grader,
+                                       on_trajectory)
         self.keyed.reset()
         return RolloutRunner(self.env, policy or self.keyed, rc, grader=self.grader,
                              on_trajectory=on_trajectory)
