@@ -5,6 +5,8 @@ recipe, shrunk, runs its RL steps with the rollouts on two Ray actors.
   its groups are rolled out again on a fresh actor, and every stored trajectory is whole and
   stored once.
 - The same config and seeds sample the same tokens with and without Ray.
+- An actor and its replacement both killed: the chunk comes back as `worker_lost` faults.
+- The trainer process killed mid-run and resumed with `--ray`: each step stored once.
 - Without Ray installed, `--ray` is one error line with the install command (exit 2).
 """
 
@@ -74,7 +76,7 @@ def _kill_when_rolling_out(run_name, step, proc, killed):
 
     from veriloop.rollout.ray_pool import NAMESPACE
 
-    names = [f"rollout-{run_name}-{i}.0" for i in range(2)]
+    names = [f"rollout-{run_name}-{proc.pid}-{i}.0" for i in range(2)]
     deadline = time.time() + 300
     while proc.poll() is None and time.time() < deadline:
         for name in names:
@@ -180,7 +182,8 @@ def test_chunk_whose_retry_dies_too_is_marked_worker_lost(cluster):
         deadline = time.time() + 240
         while len(killed) < 2 and time.time() < deadline:
             try:
-                actor = ray.get_actor(f"rollout-twice-0.{len(killed)}", namespace=NAMESPACE)
+                actor = ray.get_actor(f"rollout-twice-{os.getpid()}-0.{len(killed)}",
+                                      namespace=NAMESPACE)
                 status = ray.get(actor.status.remote(), timeout=30)
             except (ValueError, ray.exceptions.RayError):
                 status = {"step": None}
@@ -204,3 +207,31 @@ def test_chunk_whose_retry_dies_too_is_marked_worker_lost(cluster):
         (task.id, g) for task in tasks for g in range(2)]
     assert all(t.fault.kind == FaultKind.WORKER_LOST and t.is_infra_error and not t.turns
                and t.grade is None for t in trajs)
+
+
+@needs_ray
+def test_killed_driver_resumes_with_ray_and_stores_each_step_once(tmp_path, cluster):
+    """The trainer process itself is SIGKILLed during step 4 (its actors die with it, as
+    non-detached actors of its job); `--resume RUN --ray` finishes, each step stored once."""
+    args = [f"rollout.prompts_per_step={PROMPTS}", f"rollout.group_size={GROUP}",
+            "rollout.max_new_tokens=12", "rollout.max_total_tokens=320", "env.max_turns=2",
+            "env.eval_tasks=0", "optim.minibatch_size=16", "optim.micro_batch_size=8",
+            "train.steps=6", "train.save_every=2", "train.threads=1"]
+    run = tmp_path / "run"
+    proc = _train(run, "--ray", cluster, args=args)
+    metrics = run / "metrics.jsonl"
+    deadline = time.time() + 300
+    while not (metrics.exists() and '{"step": 3,' in metrics.read_text()):
+        assert proc.poll() is None, proc.communicate()[1][-3000:]
+        assert time.time() < deadline, "timed out waiting for step 3"
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    resumed = subprocess.Popen([VERILOOP, "train", "--resume", str(run), "--json", "--ray",
+                                cluster], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, env={**os.environ, "OMP_NUM_THREADS": "1"})
+    summary = _finish(resumed)
+    assert summary["resumed"] and summary["steps"] == 6
+    stored = _stored(run)
+    assert len({t.id for _, t in stored}) == len(stored) == 6 * PROMPTS * GROUP
+    assert Counter(step for step, _ in stored) == {s: PROMPTS * GROUP for s in range(1, 7)}

@@ -145,8 +145,9 @@ class RemoteRunner:
 
 
 class RayRolloutPool:
-    """`workers` rollout actors (one CPU each) named `rollout-<name>-<i>.<generation>` in the
-    `veriloop` namespace; `run` splits a task list across them, replacing dead ones."""
+    """`workers` rollout actors (one CPU each) named `rollout-<name>-<driver pid>-<i>.<generation>`
+    in the `veriloop` namespace (a resumed run's new actors never meet its killed driver's, which
+    Ray may still be removing); `run` splits a task list across them, replacing dead ones."""
 
     def __init__(self, cfg: Any, workers: int, name: str) -> None:
         ray = require_ray()
@@ -176,7 +177,8 @@ class RayRolloutPool:
         return pool
 
     def _start(self, i: int, generation: int) -> Any:
-        return self._actor.options(name=f"rollout-{self.name}-{i}.{generation}").remote(self.cfg)
+        name = f"rollout-{self.name}-{os.getpid()}-{i}.{generation}"
+        return self._actor.options(name=name).remote(self.cfg)
 
     def load_weights(self, model: torch.nn.Module, version: int) -> None:
         """Publish `model`'s weights as `version`; actors load them before their next run."""
