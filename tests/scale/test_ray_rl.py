@@ -235,3 +235,17 @@ def test_killed_driver_resumes_with_ray_and_stores_each_step_once(tmp_path, clus
     stored = _stored(run)
     assert len({t.id for _, t in stored}) == len(stored) == 6 * PROMPTS * GROUP
     assert Counter(step for step, _ in stored) == {s: PROMPTS * GROUP for s in range(1, 7)}
+
+
+@needs_ray
+def test_no_cluster_at_the_address_is_one_error_line(tmp_path):
+    # a fresh process: this one may be connected to the fixture's cluster
+    out = subprocess.run([VERILOOP, "train", CONFIG, "train.steps=1", "--run-dir",
+                          str(tmp_path / "run"), "--ray", "127.0.0.1:1"], capture_output=True,
+                         text=True, timeout=120, check=False)
+    assert out.returncode == 2, out.stderr[-3000:]
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: no Ray cluster answers at --ray "
+                                                   "127.0.0.1:1"), out.stderr[-3000:]
+    assert "--ray local" in lines[0]
+    assert not (tmp_path / "run" / "config.yaml").exists()

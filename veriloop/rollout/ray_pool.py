@@ -29,6 +29,7 @@ placement of the actors; asynchronous rollouts and vLLM engines in the actors.
 from __future__ import annotations
 
 import os
+import socket
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -62,8 +63,19 @@ def connect(address: str) -> bool:
     ray = require_ray()
     if ray.is_initialized():
         return False
+    host, _, port = address.rpartition(":")
+    if host and port.isdigit() and "://" not in address:  # Ray itself retries for minutes
+        try:
+            socket.create_connection((host, int(port)), timeout=10).close()
+        except OSError as e:
+            raise UserError(f"no Ray cluster answers at --ray {address} ({e}); start one "
+                            "there with `ray start --head`, or use --ray local") from e
     local = {"include_dashboard": False} if address == "local" else {}
-    ray.init(address=address, namespace=NAMESPACE, **local)
+    try:
+        ray.init(address=address, namespace=NAMESPACE, **local)
+    except ConnectionError as e:
+        raise UserError(f"no Ray cluster at --ray {address} ({e}); start one there with "
+                        "`ray start --head`, or use --ray local") from e
     return True
 
 
@@ -149,9 +161,10 @@ class RayRolloutPool:
     in the `veriloop` namespace (a resumed run's new actors never meet its killed driver's, which
     Ray may still be removing); `run` splits a task list across them, replacing dead ones."""
 
-    def __init__(self, cfg: Any, workers: int, name: str) -> None:
+    def __init__(self, cfg: Any, workers: int, name: str, leave: bool = False) -> None:
+        """`leave`: `close` also leaves the cluster (`ray.shutdown`)."""
         ray = require_ray()
-        self.joined = False  # whether `close` leaves the cluster (`start` joined it)
+        self.leave = leave
         if cfg.init is not None:  # actors may run in another directory or on another node
             cfg = cfg.model_copy(update={"init": str(Path(cfg.init).resolve())})
         self.cfg, self.name = cfg, name
@@ -163,18 +176,16 @@ class RayRolloutPool:
         self.lost = 0  # episodes marked worker_lost
 
     @classmethod
-    def start(cls, cfg: Any, address: str, workers: int | None, name: str) -> RayRolloutPool:
-        """Join the cluster at `address` (`connect`) and start `workers` actors (default: one
-        per CPU of the cluster, at most one per prompt of a step)."""
+    def start(cls, cfg: Any, workers: int | None, name: str,
+              leave: bool = False) -> RayRolloutPool:
+        """`workers` actors on the cluster this process is connected to (`connect`); default:
+        one per CPU of the cluster, at most one per prompt of a step."""
         import ray
 
-        joined = connect(address)
         if workers is None:
             cpus = int(ray.cluster_resources().get("CPU", 1))
             workers = max(1, min(cpus, cfg.rollout.prompts_per_step))
-        pool = cls(cfg, workers, name)
-        pool.joined = joined
-        return pool
+        return cls(cfg, workers, name, leave)
 
     def _start(self, i: int, generation: int) -> Any:
         name = f"rollout-{self.name}-{os.getpid()}-{i}.{generation}"
@@ -226,17 +237,16 @@ class RayRolloutPool:
         import ray
         from ray.exceptions import RayActorError
 
-        for attempt in range(2):
-            try:
-                return ray.get(call)
-            except RayActorError as e:
-                self._replace(i)
-                if attempt == 0:
-                    call = self._submit(i, tasks, config, first_task, step)
-                    continue
-                self.lost += len(tasks) * config.group_size
-                return lost_trajectories(tasks, config, f"rollout actor died twice: {e}"), 0.0
-        raise AssertionError("unreachable")
+        try:
+            return ray.get(call)
+        except RayActorError:
+            self._replace(i)
+        try:
+            return ray.get(self._submit(i, tasks, config, first_task, step))
+        except RayActorError as e:
+            self._replace(i)
+            self.lost += len(tasks) * config.group_size
+            return lost_trajectories(tasks, config, f"rollout actor died twice: {e}"), 0.0
 
     def _replace(self, i: int) -> None:
         import ray
@@ -252,7 +262,7 @@ class RayRolloutPool:
         for actor in self.actors:
             ray.kill(actor, no_restart=True)
         self.actors = []
-        if self.joined:
+        if self.leave:
             ray.shutdown()
 
 

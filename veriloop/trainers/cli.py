@@ -74,13 +74,22 @@ def train_command(
         if resume is None and (root / "config.yaml").exists():
             lock.release()
             _fail(f"{root} already holds a run; use --resume {root} or another --run-dir")
+        ray_joined = None
+        if ray_address is not None:
+            from veriloop.rollout.ray_pool import connect
+
+            try:
+                ray_joined = connect(ray_address)
+            except UserError:
+                lock.release()
+                raise
     except (UserError, FileNotFoundError, RunInUseError) as e:
         if errors.debug:
             raise
         _fail(str(e))
         return
     try:
-        _train(cfg, root, json_out, ray_address, ray_workers)
+        _train(cfg, root, json_out, ray_joined, ray_workers)
     finally:
         lock.release()
 
@@ -96,8 +105,10 @@ def _check_ray(cfg: Any) -> None:
                         "--ray, or set rollout.asynchronous=false rollout.engine=local")
 
 
-def _train(cfg: Any, root: Path, json_out: bool, ray_address: str | None = None,
+def _train(cfg: Any, root: Path, json_out: bool, ray_joined: bool | None = None,
            ray_workers: int | None = None) -> None:
+    """`ray_joined`: None without Ray; else whether this process joined the cluster (and so
+    leaves it at the end)."""
     from veriloop.trainers.common import policy_from_config
 
     progress = on_terminal()  # on stderr, so also with --json
@@ -141,10 +152,10 @@ def _train(cfg: Any, root: Path, json_out: bool, ray_address: str | None = None,
                 policy.model, policy.tokenizer, root / "engine_model", name=policy.name,
                 max_model_len=cfg.rollout.max_total_tokens + cfg.rollout.max_new_tokens)
         pool = None
-        if ray_address is not None:
+        if ray_joined is not None:
             from veriloop.rollout.ray_pool import RayRolloutPool
 
-            pool = RayRolloutPool.start(cfg, ray_address, ray_workers, root.name)
+            pool = RayRolloutPool.start(cfg, ray_workers, root.name, leave=ray_joined)
         trainer = RLTrainer(cfg, root, policy, rollout_policy=rollout_policy, workers=pool)
         try:
             trainer.setup()
