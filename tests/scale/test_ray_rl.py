@@ -7,7 +7,8 @@ recipe, shrunk, runs its RL steps with the rollouts on two Ray actors.
 - The same config and seeds sample the same tokens with and without Ray.
 - An actor and its replacement both killed: the chunk comes back as `worker_lost` faults.
 - The trainer process killed mid-run and resumed with `--ray`: each step stored once.
-- Without Ray installed, `--ray` is one error line with the install command (exit 2).
+- Without Ray installed, `--ray` is one error line with the install command (exit 2); so is
+  an address where no cluster answers.
 """
 
 import importlib.util
