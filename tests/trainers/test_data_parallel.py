@@ -67,6 +67,11 @@ def test_two_gloo_ranks_match_one_process(tmp_path, tiny):
     one.model.train()
     batch = one.make_batch(groups)
     assert len(batch) == 8  # 4 micro-batches of 2: each rank computes 2
+    # fixed non-zero advantages: whether this seed's rollouts differ in reward (and so give a
+    # gradient at all) must not decide whether the comparison means something
+    adv = batch.advantages  # [B] or [B, L]
+    sign = torch.tensor([1.0 if i % 2 else -1.0 for i in range(len(batch))])  # [B]
+    batch.advantages = sign.reshape(-1, *[1] * (adv.dim() - 1)).expand_as(adv).clone()
     (tmp_path / "batch.pkl").write_bytes(pickle.dumps(batch))
     before = _params(one)
     one.update(batch, 1)

@@ -22,7 +22,8 @@ ARGS = ["model.size=xs", "rollout.prompts_per_step=2", "rollout.group_size=4",
         "env.train_tasks=4", "optim.minibatch_size=4", "optim.micro_batch_size=4",
         "algorithm.length_cost=0.01", "train.steps=6", "train.save_every=2", "train.threads=1",
         "train.keep_checkpoints=3"]
-TIMING = {"rollout_s", "generate_s", "grade_s", "env_s", "train_s", "seconds", "tokens_per_s"}
+TIMING = {"rollout_s", "generate_s", "grade_s", "env_s", "train_s", "seconds", "tokens_per_s",
+          "batch_s", "forward_s", "backward_s", "optimizer_s"}
 STEPS, PER_STEP = 6, 8
 
 
