@@ -2,11 +2,11 @@
 another CPU-heavy process on the machine.
 
 torch runs its CPU kernels in an OpenMP thread team. By default an idle team thread busy-waits
-for a while before it sleeps; `OMP_WAIT_POLICY=PASSIVE` (veriloop's default, set in
-`veriloop/__init__.py`) makes it sleep at once. The difference shows when something else
-competes for the cores: a spinning thread holds a core the other process (or the thread that
-has real work) needs. Each measurement runs in a fresh process (the policy is read when the
-OpenMP runtime loads); the two policies alternate, round after round.
+for ~300,000 spins before it sleeps; veriloop sets `GOMP_SPINCOUNT=3000` (`veriloop/__init__.py`)
+and `OMP_WAIT_POLICY=PASSIVE` makes threads sleep at once. The difference shows when something
+else competes for the cores: a spinning thread holds a core the other process (or the thread
+that has real work) needs. Each measurement runs in a fresh process (the policy is read when
+the OpenMP runtime loads); the three policies alternate, round after round.
 
 Workloads, each with `--threads` torch threads (default: all cores):
   decode  the sampler generating 128 rows (16 prompts x 8) x 64 tokens, tiny model, T=1;
@@ -16,7 +16,7 @@ Competitors (`--compete N`): N processes each running 1-thread float32 matmuls a
     python benchmarks/contention.py [--compete 0 1] [--rounds 3]
 
 Prints a line per measurement, then ONE JSON line: per competitor count, workload and policy,
-the median wall and CPU seconds with their spread, and the paired ratio passive / default.
+the median wall and CPU seconds with their spread, and the paired ratios to the default.
 """
 
 from __future__ import annotations
@@ -79,10 +79,13 @@ def compete(stop) -> None:
         a = (a @ a).clamp_(-1, 1)
 
 
+POLICIES = {"default": {}, "short_spin": {"GOMP_SPINCOUNT": "3000"},
+            "passive": {"OMP_WAIT_POLICY": "PASSIVE"}}
+
+
 def measure(policy: str, threads: int, repeats: int) -> dict:
-    env = {k: v for k, v in os.environ.items() if k != "OMP_WAIT_POLICY"}
-    if policy == "passive":
-        env["OMP_WAIT_POLICY"] = "PASSIVE"
+    env = {k: v for k, v in os.environ.items() if k not in ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT")}
+    env.update(POLICIES[policy])
     code = f"import sys; sys.path.insert(0, {os.path.dirname(__file__)!r}); " \
            f"import contention; contention.child({threads}, {repeats})"
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
@@ -108,13 +111,13 @@ def main() -> None:
         for p in procs:
             p.start()
         runs: dict[str, dict[str, list[list[float]]]] = {
-            pol: {"decode": [], "train": []} for pol in ("default", "passive")}
+            pol: {"decode": [], "train": []} for pol in POLICIES}
         for _ in range(args.rounds):
             for pol in runs:
                 got = measure(pol, args.threads, args.repeats)
                 for work, xs in got.items():
                     runs[pol][work].extend(xs)
-                    print(f"compete={n} {pol:8s} {work:6s} wall "
+                    print(f"compete={n} {pol:10s} {work:6s} wall "
                           f"{', '.join(f'{w:.2f}' for w, _ in xs)} s, cpu "
                           f"{', '.join(f'{c:.2f}' for _, c in xs)} s", file=sys.stderr, flush=True)
         stop.set()
@@ -124,9 +127,10 @@ def main() -> None:
             work: {**{pol: {"wall_s": Spread.of([w for w, _ in runs[pol][work]]).to_dict(),
                             "cpu_s": Spread.of([c for _, c in runs[pol][work]]).to_dict()}
                       for pol in runs},
-                   "wall_ratio_passive_over_default": paired_ratio(
-                       [w for w, _ in runs["passive"][work]],
-                       [w for w, _ in runs["default"][work]]).to_dict()}
+                   **{f"wall_ratio_{pol}_over_default": paired_ratio(
+                       [w for w, _ in runs[pol][work]],
+                       [w for w, _ in runs["default"][work]]).to_dict()
+                      for pol in POLICIES if pol != "default"}}
             for work in ("decode", "train")}
     print(json.dumps({"benchmark": "contention", "threads": args.threads,
                       "work": {"decode": f"{ROWS} rows x {NEW_TOKENS} tokens, tiny model, T=1",
