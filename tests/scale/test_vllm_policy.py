@@ -24,7 +24,7 @@ CONFIGS = Path(__file__).resolve().parents[2] / "configs"
 TINY = ["model.size=s", "rollout.prompts_per_step=2", "rollout.group_size=4",
         "rollout.max_new_tokens=12", "rollout.max_total_tokens=320", "env.max_turns=2",
         "env.train_tasks=8", "env.eval_tasks=0", "optim.minibatch_size=8",
-        "optim.micro_batch_size=8", "train.threads=1", "algorithm.kl_coef=0",
+        "optim.micro_batch_size=8", "train.threads=1", "train.precision=fp32", "algorithm.kl_coef=0",
         "algorithm.length_cost=0.01", "optim.lr=0.01"]
 
 

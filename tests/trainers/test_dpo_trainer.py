@@ -45,7 +45,8 @@ def test_reference_is_the_sampling_logprob_sum_and_training_widens_the_margin(
         tmp_path, tiny, own_samples):
     path, trajs = own_samples
     cfg = _cfg(tiny, [f"dpo.store={path}", "dpo.pairs_per_step=3", "dpo.epochs=4",
-                      "dpo.lr=3e-3", "dpo.max_pairs_per_task=1", "train.save_every=0"])
+                      "dpo.lr=3e-3", "dpo.max_pairs_per_task=1", "train.save_every=0",
+                      "train.precision=fp32"])  # the reference equals the sampler's sums exactly
     t = DPOTrainer(cfg, tmp_path / "run", policy_from_config(cfg.model), progress=False)
     t.setup()
     assert len(t.pairs) == 3  # one per task: sample 0 (score 1) over sample 3 (score 0.25)

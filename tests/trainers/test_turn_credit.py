@@ -5,6 +5,7 @@ metrics in every step's metrics; and workspace sub-goals land on the turn they w
 from pathlib import Path
 
 import pytest
+from reward_signal import vary_rewards
 
 from veriloop.envs.workspace import WorkspaceEnv
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
@@ -25,6 +26,7 @@ def _run(tmp_path, config, overrides, steps=2):
     cfg = load_config(CONFIGS / config, overrides)
     t = RLTrainer(cfg, tmp_path / "run", policy_from_config(cfg.model))
     t.setup()
+    vary_rewards(t)
     rows = [t.step() for _ in range(steps)]
     t.save()
     stored = t.store.query(run_id=t.run_id)

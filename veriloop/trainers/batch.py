@@ -223,26 +223,21 @@ class ForwardOut:
 
 def forward_logprobs(model: torch.nn.Module, packed: Packed, temperature: float = 1.0,
                      entropy: bool = False, policy_only: bool = False,
-                     entropy_grad: bool = False) -> ForwardOut:
+                     entropy_grad: bool = False, autocast: torch.dtype | None = None
+                     ) -> ForwardOut:
     """Teacher-forced logprobs of the packed tokens under `model` (logits / temperature).
 
     The LM head runs only on the positions whose results are used: every predicted token, or
     with `policy_only` just the policy tokens (where RL losses live; elsewhere the result is 0).
     Entropy is computed without gradient unless `entropy_grad` (an entropy bonus needs it).
     The hidden states at those positions come back too (a value head reads them).
+    With `autocast` (torch.bfloat16) the transformer body runs in that precision (its matmuls
+    at the CPU's bf16 rate); the LM head, log-softmax and entropy stay in float32.
     """
     sel = packed.valid & (packed.loss_mask > 0) if policy_only else packed.valid  # [B, L]
-    if _grouped_ok(model, packed):
-        # Llama family: shared prefixes attended once per row instead of a block-diagonal mask
-        g = grouped(packed)
-        flat = grouped_hidden(model, g.pre_ids, g.pre_pos, g.pre_mask, g.suf_ids, g.suf_pos,
-                              g.suf_mask, g.suf_row)  # [N, H]
-        hs = flat.index_select(0, g.index[sel])  # [N, H] (index_add backward, cheap on CPU)
-    else:
-        out = model.get_decoder()(input_ids=packed.input_ids, position_ids=packed.position_ids,
-                                  attention_mask=packed.attention_mask, use_cache=False)
-        h = out.last_hidden_state  # [R, T, H]
-        hs = h.reshape(-1, h.shape[-1]).index_select(0, packed.index[sel])  # [N, H]
+    with torch.autocast(packed.input_ids.device.type, dtype=autocast or torch.bfloat16,
+                        enabled=autocast is not None):
+        hs = _selected_hidden(model, packed, sel).float()  # [N, H]
     logits = model.get_output_embeddings()(hs).float()  # [N, V]
     if temperature != 1.0:
         logits = logits / temperature
@@ -256,6 +251,20 @@ def forward_logprobs(model: torch.nn.Module, packed: Packed, temperature: float 
             logp = logits - lse[:, None]  # [N, V]
             ent = torch.zeros_like(lp).masked_scatter(sel, -(logp.exp() * logp).sum(-1))
     return ForwardOut(lp, ent, hs, sel)
+
+
+def _selected_hidden(model: torch.nn.Module, packed: Packed, sel: Tensor) -> Tensor:
+    """The final-normed hidden states [N, H] at the selected positions `sel` [B, L]."""
+    if _grouped_ok(model, packed):
+        # Llama family: shared prefixes attended once per row instead of a block-diagonal mask
+        g = grouped(packed)
+        flat = grouped_hidden(model, g.pre_ids, g.pre_pos, g.pre_mask, g.suf_ids, g.suf_pos,
+                              g.suf_mask, g.suf_row)  # [N, H]
+        return flat.index_select(0, g.index[sel])  # [N, H] (index_add backward, cheap on CPU)
+    out = model.get_decoder()(input_ids=packed.input_ids, position_ids=packed.position_ids,
+                              attention_mask=packed.attention_mask, use_cache=False)
+    h = out.last_hidden_state  # [R, T, H]
+    return h.reshape(-1, h.shape[-1]).index_select(0, packed.index[sel])  # [N, H]
 
 
 def aligned(values: Sequence[Sequence[float]], L: int) -> Tensor:

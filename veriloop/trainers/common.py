@@ -120,6 +120,19 @@ def apply_lora(model: torch.nn.Module, cfg: ModelConfig) -> torch.nn.Module:
     return get_peft_model(model, lcfg)
 
 
+def autocast_dtype(precision: str, model: torch.nn.Module) -> torch.dtype | None:
+    """The autocast dtype of `train.precision` for `model` (None: float32 as it is)."""
+    param = next(model.parameters())
+    if precision == "fp32" or param.dtype != torch.float32:
+        return None
+    if precision == "bf16":
+        return torch.bfloat16
+    native = (torch.cuda.is_bf16_supported() if param.device.type == "cuda" else
+              param.device.type == "cpu" and (torch.cpu._is_avx512_bf16_supported()
+                                              or torch.cpu._is_amx_tile_supported()))
+    return torch.bfloat16 if native else None
+
+
 def build_optimizer(params: Sequence[torch.nn.Parameter], lr: float, weight_decay: float,
                     betas: tuple[float, float] = (0.9, 0.99)) -> torch.optim.Optimizer:
     return torch.optim.AdamW([p for p in params if p.requires_grad], lr=lr, betas=betas,

@@ -272,6 +272,12 @@ class TrainConfig(Section):
     report; `env.eval_tasks: 0` turns evaluation off."""
     threads: int = Field(0, ge=0)
     """torch intra-op threads; 0 leaves torch's default."""
+    precision: Literal["auto", "bf16", "fp32"] = "auto"
+    """Training forward/backward (SFT, RL, DPO): `bf16` runs the transformer body under bf16
+    autocast (the LM head, log-softmax and losses stay float32; weights and optimizer stay
+    float32), `fp32` does not, `auto` is bf16 where the hardware does bf16 matmuls natively (a
+    CPU with AVX512-BF16 or AMX, a CUDA GPU with bf16) for a float32 model. Sampling is not
+    affected; the first minibatch's ratio then differs from 1 by bf16 rounding (~1e-2)."""
 
 
 class SFTConfig(Section):

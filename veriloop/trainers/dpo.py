@@ -34,6 +34,7 @@ from veriloop.trainers.batch import forward_logprobs, pack, policy_end
 from veriloop.trainers.common import (
     RunPaths,
     apply_lora,
+    autocast_dtype,
     build_optimizer,
     env_from_config,
     grad_norm_clip,
@@ -162,7 +163,8 @@ class DPOTrainer:
     def _forward(self, idx: list[int]) -> torch.Tensor:
         packed = pack([self.sequences[i][0] for i in idx], [self.sequences[i][1] for i in idx],
                       self.cfg.sft.pack_length)
-        out = forward_logprobs(self.model, packed, policy_only=True)
+        out = forward_logprobs(self.model, packed, policy_only=True,
+                               autocast=autocast_dtype(self.cfg.train.precision, self.model))
         return sequence_logprobs(out.logprobs, packed.loss_mask)  # [n]
 
     def step(self) -> dict[str, float]:

@@ -71,6 +71,7 @@ from veriloop.trainers.common import (
     RunPaths,
     TimedGrader,
     apply_lora,
+    autocast_dtype,
     build_optimizer,
     env_from_config,
     grad_norm_clip,
@@ -357,7 +358,8 @@ class RLTrainer:
     def _forward(self, packed: Packed, entropy: bool = True):
         return forward_logprobs(self.model, packed, self.cfg.rollout.temperature,
                                 entropy=entropy, policy_only=True,
-                                entropy_grad=self._entropy_coef() != 0)
+                                entropy_grad=self._entropy_coef() != 0,
+                                autocast=autocast_dtype(self.cfg.train.precision, self.model))
 
     def _entropy_coef(self) -> float:
         """The fixed entropy_coef, or the adaptive controller's current coefficient."""

@@ -34,6 +34,7 @@ from veriloop.trainers.batch import forward_logprobs, pack
 from veriloop.trainers.common import (
     RunPaths,
     apply_lora,
+    autocast_dtype,
     build_optimizer,
     env_from_config,
     grad_norm_clip,
@@ -166,7 +167,8 @@ class SFTTrainer:
         epoch, idx = self.schedule[self.step_count]
         packed = pack([self.sequences[i][0] for i in idx], [self.sequences[i][1] for i in idx],
                       self.cfg.sft.pack_length)
-        out = forward_logprobs(self.model, packed, policy_only=self.cfg.sft.lm_loss_weight == 0)
+        out = forward_logprobs(self.model, packed, policy_only=self.cfg.sft.lm_loss_weight == 0,
+                               autocast=autocast_dtype(self.cfg.train.precision, self.model))
         mask = packed.loss_mask  # [B, L]
         policy_loss = -(out.logprobs * mask).sum() / mask.sum().clamp(min=1.0)
         loss = policy_loss
