@@ -35,6 +35,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from veriloop.benchmarking import conditions
+
 CONFIG = Path(__file__).resolve().parents[1] / "configs" / "quickstart.yaml"
 
 
@@ -117,6 +119,7 @@ def main() -> None:
     p.add_argument("--threads", type=int, default=1)
     p.add_argument("--seed", type=int, default=0)
     args = p.parse_args()
+    before = conditions()  # load, threads, commit: printed with the figures
 
     runs: dict[str, list[dict]] = {"sync": [], "async": []}
     with tempfile.TemporaryDirectory(prefix="veriloop-async-") as tmp:
@@ -149,6 +152,7 @@ def main() -> None:
     print(f"speedup async/sync: {spread(ratios)}; load average now "
           f"{', '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs")
     print(json.dumps({
+        "conditions_before": before, "load_avg_after": conditions()["load_avg"],
         "benchmark": "async", "steps": args.steps, "prompts": args.prompts, "group": args.group,
         "samples_per_run": args.steps * args.prompts * args.group, "repeats": args.repeats,
         "max_staleness": args.max_staleness, "off_policy": args.off_policy,

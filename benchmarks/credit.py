@@ -35,6 +35,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from veriloop.benchmarking import conditions
+
 CONFIG = Path(__file__).resolve().parents[1] / "configs" / "grpo.yaml"
 VARIANTS = ("grpo", "turn_grpo", "subgoal_slice")
 EVENTS = ("algorithm.event_weights={tool_success: 0.05, tool_error: -0.03, recovery: 0.08, "
@@ -151,6 +153,7 @@ def main() -> None:
                     help="extra config override, for every run (repeatable)")
     ap.add_argument("--json", action="store_true", help="print only the JSON line")
     args = ap.parse_args()
+    before = conditions()  # load, threads, commit: printed with the figures
 
     out = Path(tempfile.mkdtemp(prefix="credit_"))
     t0 = time.perf_counter()
@@ -167,6 +170,7 @@ def main() -> None:
             print(table(task, res, args.variants, args.target))
         print(flush=True)
     print(json.dumps({
+        "conditions_before": before, "load_avg_after": conditions()["load_avg"],
         "benchmark": "credit", "config": "configs/grpo.yaml", "init": args.init,
         "model": args.init or f"tiny-{args.size} (random init)", "variants": args.variants,
         "order": "back to back per task and seed, identical train.seed and initial weights",

@@ -20,6 +20,8 @@ import os
 import statistics
 import time
 
+from veriloop.benchmarking import conditions
+
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -29,6 +31,7 @@ def main() -> None:
     ap.add_argument("--new-tokens", type=int, default=64)
     ap.add_argument("--repeats", type=int, default=3)
     a = ap.parse_args()
+    before = conditions()  # load, threads, commit: printed with the figures
 
     from veriloop.envs.arithmetic import ArithmeticEnv
     from veriloop.policies import load_policy
@@ -68,7 +71,8 @@ def main() -> None:
               f"(vllm/veriloop {d['vllm'] / d['veriloop']:.2f}x)")
     print(f"load average {', '.join(f'{x:.2f}' for x in os.getloadavg())} on "
           f"{os.cpu_count()} CPUs; vLLM engine start {engine_start:.1f}s")
-    print(json.dumps({"benchmark": "engines", "model": a.model, "batch": a.batch,
+    print(json.dumps({"conditions_before": before, "load_avg_after": conditions()["load_avg"],
+                      "benchmark": "engines", "model": a.model, "batch": a.batch,
                       "group": a.group, "new_tokens": a.new_tokens, "repeats": a.repeats,
                       "tokens_per_s_median": summary, "tokens_per_s": runs,
                       "engine_start_s": engine_start, "load_avg": os.getloadavg()}))

@@ -24,6 +24,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from veriloop.benchmarking import conditions
+
 ROOT = Path(__file__).resolve().parents[1]
 VARIANTS = {"baseline": [], "adaptive": ["algorithm.target_entropy={target}"],
             "clip_cov": ["algorithm.policy_loss=clip_cov", "algorithm.cov_ratio=0.002"]}
@@ -81,6 +83,7 @@ def main() -> None:
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--variants", default=",".join(VARIANTS))
     args = p.parse_args()
+    before = conditions()  # load, threads, commit: printed with the figures
     t0 = time.perf_counter()
     work = Path(tempfile.mkdtemp(prefix="entropy-"))
     out = {}
@@ -89,7 +92,8 @@ def main() -> None:
         print(f"{name:>9}: entropy " + " ".join(f"{e:.2f}" for e in r["entropy"]), flush=True)
         print(f"{'':>9}  within 20% of {args.target} (last half): {r['within_20pct_late']:.2f}; "
               f"held-out pass@1 {r['pass@1']}, pass@{args.k} {r[f'pass@{args.k}']}", flush=True)
-    print(json.dumps({"benchmark": "entropy_control", "target": args.target, "steps": args.steps,
+    print(json.dumps({"conditions_before": before, "load_avg_after": conditions()["load_avg"],
+                      "benchmark": "entropy_control", "target": args.target, "steps": args.steps,
                       "init": args.init or f"tiny-{args.size} (random)",
                       "variants": {k: {x: v[x] for x in ("final_entropy", "within_20pct_late",
                                                           "pass@1", f"pass@{args.k}")}

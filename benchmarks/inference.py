@@ -25,6 +25,8 @@ import sys
 import time
 from pathlib import Path
 
+from veriloop.benchmarking import conditions
+
 ROOT = Path(__file__).resolve().parents[1]
 METHODS = ("majority", "deepconf", "best-of-n", "genselect")
 
@@ -51,6 +53,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--methods", default=",".join(METHODS))
     args = ap.parse_args()
+    before = conditions()  # load, threads, commit: printed with the figures
     if not args.model and not args.train_sft:
         ap.error("give --model or --train-sft DIR")
 
@@ -102,7 +105,8 @@ def main() -> None:
         print(f"{r['method']:<12}{r['n']:>4}{r['accuracy']:>10.3f}{r['tokens_per_task']:>13.1f}")
     print("coverage (pass@N of the samples): " + ", ".join(f"N={n}: {c:.3f}"
                                                          for n, c in coverage.items()))
-    print(json.dumps({"env": args.env, "model": model, "tasks": len(tasks), "rows": rows,
+    print(json.dumps({"conditions_before": before, "load_avg_after": conditions()["load_avg"],
+                      "env": args.env, "model": model, "tasks": len(tasks), "rows": rows,
                       "coverage": coverage, "sample_seconds": round(sample_s, 1)}))
 
 

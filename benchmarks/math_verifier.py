@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 
+from veriloop.benchmarking import conditions
 from veriloop.graders.audit import SHIPPED_MATH_PAIRS, load_pairs
 from veriloop.graders.math_equiv import check_equivalence
 from veriloop.graders.workers import WorkerPool
@@ -37,6 +38,7 @@ def main() -> None:
     ap.add_argument("--pairs", type=int, default=60)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    before = conditions()  # load, threads, commit: printed with the figures
     pairs = [p for p in load_pairs(SHIPPED_MATH_PAIRS) if p.category != "pathological"]
     pairs = pairs[:: max(1, len(pairs) // args.pairs)][: args.pairs]
     inputs = [{"gold": p.gold, "answer": p.answer, "simplest_form": p.simplest_form,
@@ -73,6 +75,7 @@ def main() -> None:
         "speedup_vs_process_per_check": fresh_s / pool_s,
     }
     if args.json:
+        result.update(conditions_before=before, load_avg_after=conditions()["load_avg"])
         print(json.dumps(result, indent=2))
     else:
         for k, v in result.items():

@@ -32,6 +32,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from veriloop.benchmarking import conditions
 from veriloop.sandbox import Job, SandboxPool, get_sandbox
 
 SNIPPETS = {
@@ -71,6 +72,7 @@ def main() -> None:
     ap.add_argument("--backend", default="bubblewrap")
     ap.add_argument("--json", action="store_true", help="print only the JSON result")
     args = ap.parse_args()
+    before = conditions()  # load, threads, commit: printed with the figures
 
     load_before = list(os.getloadavg())  # 1/5/15-min load: other work skews the timings
     sandbox = get_sandbox(args.backend)
@@ -129,6 +131,7 @@ def main() -> None:
                        "plain_threads_per_s": plain_parallel_rate,
                        "sandbox_pool_per_s": pool_rate},
     }
+    out.update(conditions_before=before, load_avg_after=conditions()["load_avg"])
     print(json.dumps(out, indent=None if args.json else 2))
 
 

@@ -33,6 +33,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from veriloop.benchmarking import conditions
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -89,6 +91,7 @@ def main() -> None:
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--keep", help="keep the runs in this directory")
     args = p.parse_args()
+    before = conditions()  # load, threads, commit: printed with the figures
 
     from veriloop.data.retrieval import ExperienceIndex, with_examples
     from veriloop.eval.reflexion import run_reflexion
@@ -184,7 +187,8 @@ def main() -> None:
 
     if not args.keep:
         shutil.rmtree(work, ignore_errors=True)
-    print(json.dumps({"benchmark": "self_improvement", "env": "arithmetic", "init": str(init)
+    print(json.dumps({"conditions_before": before, "load_avg_after": conditions()["load_avg"],
+                      "benchmark": "self_improvement", "env": "arithmetic", "init": str(init)
                       if args.init else f"sft-{args.size}", "budget_episodes": budget,
                       "eval_tasks": args.eval, "methods": rows,
                       "wall_seconds": round(time.perf_counter() - t0, 1)}))

@@ -23,6 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from veriloop.benchmarking import conditions
 from veriloop.types import Grade
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -130,6 +131,7 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--threads", type=int, default=2)
     args = p.parse_args()
+    before = conditions()  # load, threads, commit: printed with the figures
     t0 = time.perf_counter()
     work = Path(tempfile.mkdtemp(prefix="tasksel-"))
     out = {}
@@ -143,7 +145,8 @@ def main() -> None:
     reach = {k: episodes_to_reach(v["smoothed"], v["episodes"], target) for k, v in out.items()}
     print(f"baseline final real-task pass rate {target:.3f}; episodes to reach it: "
           f"baseline {reach['baseline']}, filtered {reach['filtered']}")
-    print(json.dumps({"benchmark": "task_selection", "target": round(target, 4),
+    print(json.dumps({"conditions_before": before, "load_avg_after": conditions()["load_avg"],
+                      "benchmark": "task_selection", "target": round(target, 4),
                       "episodes_to_target": reach,
                       "final": {k: round(v["smoothed"][-1], 4) for k, v in out.items()},
                       "total_episodes": {k: v["episodes"][-1] for k, v in out.items()},

@@ -29,6 +29,8 @@ from typing import Any
 
 import torch
 
+from veriloop.benchmarking import Spread, conditions, interleave, paired_ratio
+
 
 def matmul_peak(dtype: torch.dtype, device: torch.device, n: int = 1024, reps: int = 5) -> float:
     """Best FLOP/s of an n x n matmul (after warm-up)."""
@@ -155,15 +157,20 @@ def bench(model_spec: str, batch: int = 8, group: int = 1, new_tokens: int = 32,
             torch.cuda.synchronize()
         return out, time.perf_counter() - t
 
-    ours(), theirs()  # warm-up (allocator, kernels, token text table)
-    times: dict[str, list[float]] = {"veriloop": [], "transformers": []}
+    before = conditions()
     executed: dict[str, float] = {}
     outputs: dict[str, list[list[list[int]]]] = {}
-    for _ in range(repeats):
-        for name, fn in (("veriloop", ours), ("transformers", theirs)):
+
+    def side(name: str, fn):
+        def run() -> float:
             outputs[name], dt = timed(fn)
-            times[name].append(dt)
             executed[name] = weight_flops(model, processed[name], n_gen=batch * new_tokens * turns)
+            return dt
+        return run
+
+    # A, B, A, B ...; the first round warms up (allocator, kernels, token text table)
+    times = interleave({"veriloop": side("veriloop", ours),
+                        "transformers": side("transformers", theirs)}, repeats, warmup=1)
     peak = matmul_peak(policy.dtype, policy.device)
     final = [len(p) + turns * new_tokens + (turns - 1) * len(observation) for p in prompts]
     flops = model_flops(model, final, turns * new_tokens)
@@ -184,5 +191,10 @@ def bench(model_spec: str, batch: int = 8, group: int = 1, new_tokens: int = 32,
                         "fraction_of_peak": executed[name] / med / peak,
                         "effective_gflops": flops / med / 1e9,
                         "effective_fraction_of_peak": flops / med / peak}
+        result[name]["seconds"] = Spread.of(ts).to_dict()
     result["speedup"] = result["veriloop"]["tokens_per_s"] / result["transformers"]["tokens_per_s"]
+    # per round: transformers' seconds / ours (the claim ">= 2x" holds at its worst quartile
+    # when speedup_spread's q1 is >= 2)
+    result["speedup_spread"] = paired_ratio(times["transformers"], times["veriloop"]).to_dict()
+    result["conditions_before"], result["load_avg_after"] = before, conditions()["load_avg"]
     return result
