@@ -16,12 +16,16 @@ veriloop: `RLTrainer.step()` (batched sampler with KV cache; training forward wi
 prompt laid out once and its samples attending to it). Its step is split into generation,
 environment, grading, batch preparation (old log-probs, advantages), forward, backward and
 optimizer.
-TRL: `GRPOTrainer` with transformers `generate`, `per_device_train_batch_size=128`,
+TRL: `GRPOTrainer` with transformers `generate`, all 128 sequences in one batch (tiny model),
 `num_generations=8`, `beta=0`, gradient checkpointing off; its step is timed by a trainer
 callback (step begin -> step end), which excludes TRL's setup.
 
     python benchmarks/rl_step.py                                  # tiny model, full weights
     python benchmarks/rl_step.py --model smollm2-135m --lora 16   # or without --lora: full
+
+On a real model both sides accumulate gradients over micro-batches of `--micro-batch` sequences
+(default 16; TRL: `per_device_train_batch_size` 16 x `gradient_accumulation_steps` 8, one
+generation batch of 128), as 128 sequences of SmolLM2 activations do not fit in memory.
 
 Prints a line per step, then ONE JSON line: median step seconds of each side with quartiles and
 range, the paired ratio veriloop / TRL with its spread, completion lengths, veriloop's
@@ -77,7 +81,7 @@ def veriloop_side(conn, args, path: str, rounds: int) -> None:
         "rollout.max_total_tokens=1024", "algorithm.advantage=grpo",
         "algorithm.aggregation=token_mean", "optim.lr=1e-4",
         f"optim.minibatch_size={PROMPTS * SAMPLES}",
-        f"optim.micro_batch_size={PROMPTS * SAMPLES}", f"train.steps={rounds}",
+        f"optim.micro_batch_size={args.micro_batch}", f"train.steps={rounds}",
         f"train.threads={args.threads}"])
     policy = HFPolicy.from_pretrained(path, device="cpu", dtype="float32")
     trainer = RLTrainer(cfg, Path(args.out) / "veriloop", policy)
@@ -143,8 +147,9 @@ def trl_side(conn, args, path: str, rounds: int) -> None:
     tok = AutoTokenizer.from_pretrained(path)
     model = AutoModelForCausalLM.from_pretrained(path, dtype=torch.float32)
     cfg = GRPOConfig(
-        output_dir=str(Path(args.out) / "trl"), per_device_train_batch_size=PROMPTS * SAMPLES,
-        num_generations=SAMPLES, max_completion_length=NEW_TOKENS, temperature=1.0,
+        output_dir=str(Path(args.out) / "trl"), per_device_train_batch_size=args.micro_batch,
+        gradient_accumulation_steps=PROMPTS * SAMPLES // args.micro_batch,
+        generation_batch_size=PROMPTS * SAMPLES, num_generations=SAMPLES, max_completion_length=NEW_TOKENS, temperature=1.0,
         learning_rate=1e-4, beta=0.0, max_steps=rounds, logging_steps=1, save_strategy="no",
         report_to="none", use_cpu=True, gradient_checkpointing=False, bf16=False,
         loss_type="dapo", seed=0, dataloader_num_workers=0, disable_tqdm=True)
@@ -165,7 +170,14 @@ def main() -> None:
     ap.add_argument("--steps", type=int, default=5, help="measured steps per side")
     ap.add_argument("--warmup", type=int, default=1, help="discarded first steps per side")
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--micro-batch", type=int, default=None,
+                    help="sequences per forward/backward on both sides (default: all 128 on the "
+                         "tiny model, 16 on a real model, whose activations would not fit)")
     args = ap.parse_args()
+    if args.micro_batch is None:
+        args.micro_batch = PROMPTS * SAMPLES if args.model == "tiny" else 16
+    if args.micro_batch < 1 or (PROMPTS * SAMPLES) % args.micro_batch:
+        ap.error(f"--micro-batch must divide {PROMPTS * SAMPLES}")
     from veriloop.benchmarking import Spread, conditions, interleave, paired_ratio
 
     before = conditions()
@@ -209,7 +221,8 @@ def main() -> None:
     print(json.dumps({
         "benchmark": "rl_step", "model": args.model, "lora_rank": args.lora,
         "work": f"{PROMPTS} prompts x {SAMPLES} samples x <= {NEW_TOKENS} new tokens + 1 GRPO "
-                "update", "steps": args.steps, "warmup": args.warmup, "threads": args.threads,
+                "update", "micro_batch": args.micro_batch, "steps": args.steps,
+        "warmup": args.warmup, "threads": args.threads,
         "veriloop_step_s": Spread.of(times["veriloop"]).to_dict(),
         "trl_step_s": Spread.of(times["trl"]).to_dict(),
         "ratio_veriloop_over_trl": ratio.to_dict(),

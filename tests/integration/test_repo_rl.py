@@ -41,6 +41,9 @@ OVERRIDES = [
 ]
 
 
+TEMPERATURES = (0.6, 0.8, 1.0, 1.2)
+
+
 @pytest.mark.slow
 @pytest.mark.timeout(3600)
 def test_grpo_raises_repo_level1_reward(tmp_path):
@@ -54,22 +57,41 @@ def test_grpo_raises_repo_level1_reward(tmp_path):
 
     # SFT draws its demonstrations from the pool seeded `task_seed + 10_000`: train on those repos
     env = cfg.env.model_copy(update={"task_seed": cfg.env.task_seed + 10_000})
-    rl = RLTrainer(cfg.model_copy(update={"kind": "rl", "init": str(model), "env": env}),
-                   tmp_path / "rl", policy_from_config(cfg.model, init=model))
-    rl.setup()
     demo_tasks = {d.task_id for d in sft.store.query(run_id="demos")}
-    assert {t.id for t in rl.sampler.tasks} == demo_tasks
-    rl.eval_tasks = list(rl.sampler.tasks)  # measure on the repos being trained on
 
-    def success() -> float:
-        return rl.evaluate(samples=32, temperature=cfg.rollout.temperature)["success_rate"]
+    def trainer(temperature: float, name: str) -> RLTrainer:
+        rollout = cfg.rollout.model_copy(update={"temperature": temperature})
+        rl = RLTrainer(cfg.model_copy(update={"kind": "rl", "init": str(model), "env": env,
+                                              "rollout": rollout}),
+                       tmp_path / name, policy_from_config(cfg.model, init=model))
+        rl.setup()
+        assert {t.id for t in rl.sampler.tasks} == demo_tasks
+        rl.eval_tasks = list(rl.sampler.tasks)  # measure on the repos being trained on
+        return rl
 
-    before = success()
+    def success(rl: RLTrainer, samples: int = 32, temperature: float | None = None) -> float:
+        t = rl.cfg.rollout.temperature if temperature is None else temperature
+        return rl.evaluate(samples=samples, temperature=t)["success_rate"]
+
+    # How sure the memorised repairs come out varies between SFT runs (sampled success at 0.6
+    # from 0.5 to 0.98): sample at the lowest temperature where the SFT model still fails at
+    # least a third of the episodes, so RL has something to fix and a signal to fix it with.
+    probe = trainer(TEMPERATURES[0], "probe")
+    rates = {}
+    for t in TEMPERATURES:
+        rates[t] = success(probe, samples=16, temperature=t)
+        if rates[t] <= 0.67:
+            break
+    probe.close()
+    temperature = t
+    rl = trainer(temperature, "rl")
+    before = success(rl)
     curve = [rl.step()["pass_rate"] for _ in range(cfg.train.steps)]
-    after = success()
+    after = success(rl)
     rl.close()
-    print({"before": before, "after": after, "curve": curve})  # shown with -s
-    assert 0.2 <= before <= 0.85, before  # the SFT model is neither hopeless nor done
+    print({"probe": rates, "temperature": temperature, "before": before, "after": after,
+           "curve": curve})  # shown with -s
+    assert 0.15 <= before <= 0.85, (rates, before)  # the SFT model is neither hopeless nor done
     # 96 episodes each side: a standard error of ~0.05 on the difference
     assert after >= before + 0.05, (before, after, curve)
     assert statistics.mean(curve[-10:]) >= before + 0.05, (before, curve)
