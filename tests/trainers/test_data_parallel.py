@@ -16,7 +16,7 @@ from veriloop.trainers.config import load_config
 from veriloop.trainers.rl import RLTrainer
 
 CONFIGS = Path(__file__).resolve().parents[2] / "configs"
-EXTRA = ["algorithm.kl_coef=0", "algorithm.length_cost=0.01", "optim.lr=0.01", "optim.minibatch_size=8",
+EXTRA = ["train.precision=fp32", "algorithm.kl_coef=0", "algorithm.length_cost=0.01", "optim.lr=0.01", "optim.minibatch_size=8",
          "optim.micro_batch_size=2", "optim.grad_clip=0"]
 
 

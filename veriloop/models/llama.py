@@ -313,12 +313,7 @@ class LlamaDecoder:
 
             h = decoder_layer(h, w, d, cos, sin, attend)
         last = rms_norm(h[:, -1], self.norm.weight, d.eps)  # [B, d]
-        # W @ last^T rather than last @ W^T: the same products, but for a large vocabulary and
-        # a few rows the CPU GEMM streams the weight at about twice the rate (SmolLM2's 49k x
-        # 576 head at 8 rows: 11.3 -> 5.6 ms a token; benchmarks/RESULTS.md)
-        logits = torch.matmul(self.lm_head.weight, last.T).T.contiguous()  # [B, V]
-        bias = getattr(self.lm_head, "bias", None)
-        return logits if bias is None else logits + bias
+        return F.linear(last, self.lm_head.weight, getattr(self.lm_head, "bias", None))
 
 
 def grouped_hidden(model, pre_ids: Tensor, pre_pos: Tensor, pre_mask: Tensor, suf_ids: Tensor,
