@@ -309,6 +309,10 @@ class SFTConfig(Section):
     """Tokens per optimizer step (sequences are packed into rows of `pack_length`)."""
     pack_length: int = Field(512, gt=0)
     """Row length for sequence packing; attention never crosses sequence boundaries."""
+    micro_batch_tokens: int | None = Field(None, gt=0)
+    """At most this many tokens per forward/backward pass, gradients accumulated over the
+    step's batch (the same update, less memory: a real model's logits are vocabulary x tokens);
+    unset = the whole batch in one pass."""
     save_every: int = Field(500, ge=0)
     """Checkpoint every N SFT steps (and at the end); 0 = only at the end."""
     lm_loss_weight: float = Field(0.0, ge=0)

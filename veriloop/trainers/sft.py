@@ -162,31 +162,55 @@ class SFTTrainer:
 
     # -- training ---------------------------------------------------------------------------
 
+    def _micro_batches(self, idx: list[int]) -> list[list[int]]:
+        """`idx` in consecutive chunks of at most `sft.micro_batch_tokens` tokens (a longer
+        sequence is a chunk of its own)."""
+        cap = self.cfg.sft.micro_batch_tokens
+        if cap is None:
+            return [idx]
+        chunks, cur, tokens = [], [], 0
+        for i in idx:
+            n = len(self.sequences[i][0])
+            if cur and tokens + n > cap:
+                chunks.append(cur)
+                cur, tokens = [], 0
+            cur.append(i)
+            tokens += n
+        return [*chunks, cur] if cur else chunks
+
     def step(self) -> dict[str, float]:
         t0 = time.perf_counter()
         epoch, idx = self.schedule[self.step_count]
-        packed = pack([self.sequences[i][0] for i in idx], [self.sequences[i][1] for i in idx],
-                      self.cfg.sft.pack_length)
-        out = forward_logprobs(self.model, packed, policy_only=self.cfg.sft.lm_loss_weight == 0,
-                               autocast=autocast_dtype(self.cfg.train.precision, self.model))
-        mask = packed.loss_mask  # [B, L]
-        policy_loss = -(out.logprobs * mask).sum() / mask.sum().clamp(min=1.0)
-        loss = policy_loss
         w = self.cfg.sft.lm_loss_weight
-        if w > 0:
-            other = packed.valid.float() - mask  # [B, L] prompt and observation targets
-            loss = loss + w * -(out.logprobs * other).sum() / other.sum().clamp(min=1.0)
+        packs = [pack([self.sequences[i][0] for i in c], [self.sequences[i][1] for i in c],
+                      self.cfg.sft.pack_length) for c in self._micro_batches(idx)]
+        # token means over the whole step's batch, whatever the micro-batches
+        n_policy = sum(float(p.loss_mask.sum()) for p in packs)
+        n_other = sum(float((p.valid.float() - p.loss_mask).sum()) for p in packs)
         self.optimizer.zero_grad(set_to_none=True)
-        loss.backward()
+        policy_loss = loss_sum = 0.0
+        for packed in packs:
+            out = forward_logprobs(self.model, packed, policy_only=w == 0,
+                                   autocast=autocast_dtype(self.cfg.train.precision, self.model))
+            mask = packed.loss_mask  # [B, L]
+            part = -(out.logprobs * mask).sum() / max(n_policy, 1.0)
+            loss = part
+            if w > 0:
+                other = packed.valid.float() - mask  # [B, L] prompt and observation targets
+                loss = loss + w * -(out.logprobs * other).sum() / max(n_other, 1.0)
+            loss.backward()
+            policy_loss += float(part.detach())
+            loss_sum += float(loss.detach())
         gnorm = grad_norm_clip(list(self.model.parameters()), self.cfg.optim.grad_clip)
         self.optimizer.step()
         self.scheduler.step()
         self.step_count += 1
         dt = time.perf_counter() - t0
-        return {"loss": float(policy_loss.detach()), "total_loss": float(loss.detach()),
+        tokens = sum(p.num_tokens for p in packs)
+        return {"loss": policy_loss, "total_loss": loss_sum,
                 "grad_norm": gnorm, "epoch": epoch,
-                "lr": self.scheduler.get_last_lr()[0], "tokens": packed.num_tokens,
-                "tokens_per_s": packed.num_tokens / dt, "seconds": dt}
+                "lr": self.scheduler.get_last_lr()[0], "tokens": tokens,
+                "tokens_per_s": tokens / dt, "seconds": dt}
 
     def train(self) -> list[dict[str, Any]]:
         """Run to the end (from wherever `resume` left off); save checkpoints and the final
