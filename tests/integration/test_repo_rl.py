@@ -8,8 +8,15 @@ How sure the memorised repairs come out varies between SFT runs (sampled success
 0.98 RL has nothing to fix (40 steps ended at 0.84), and at temperature 1.0 the SFT model fails
 almost everything (0.07) and RL has no successes to reinforce. So the test probes the SFT model
 at 0.6, 0.8, ... and trains at the lowest temperature where it fails at least a third of the
-episodes. Measured (2 CPU cores, loaded machine, ~15 min): probe {0.6: 0.71, 0.8: 0.54} ->
-trained at 0.8, success 0.417 -> 0.625, last ten steps 0.53."""
+episodes.
+
+It does NOT pass reliably (2 CPU cores, 15-20 min a run): it passed once (probe {0.6: 0.71,
+0.8: 0.54} -> trained at 0.8, success 0.417 -> 0.625, last ten steps 0.53) and failed from a
+fresh clone the next day (probe {0.6: 0.625}, success 0.604 -> 0.521, flat curve). Without the
+KL term and with three updates a step, success fell 0.54 -> 0.10 while the first-minibatch
+importance ratio stayed 1.000 +- 0.0003 (sampler and trainer agree) and entropy and format
+violations per episode rose step by step: the updates spread the memorised policy's mass
+rather than sharpen it. Per-turn credit (turn_grpo, format_error -0.2) stayed flat."""
 
 import statistics
 from pathlib import Path
