@@ -49,3 +49,13 @@ def test_a_hung_call_times_out_and_keeps_its_worker():
         seen.add(call_with_timeout(threading.get_ident, timeout=30))
         time.sleep(0.01)
     assert hung_thread[0] in seen
+
+
+def test_a_forked_child_starts_its_own_workers():
+    # the parent's idle workers are threads the child does not have: reusing one would hang
+    import multiprocessing
+
+    assert call_with_timeout(lambda: 1, timeout=30) == 1  # the parent now has an idle worker
+    ctx = multiprocessing.get_context("fork")
+    with ctx.Pool(1) as pool:
+        assert pool.apply(call_with_timeout, (abs, -3), {"timeout": 30}) == 3

@@ -18,6 +18,7 @@ interrupted run keeps everything it completed.
 from __future__ import annotations
 
 import json
+import os
 import queue
 import threading
 import time
@@ -82,6 +83,15 @@ class _Worker:
 
 
 _IDLE_WORKERS: queue.SimpleQueue = queue.SimpleQueue()
+
+
+def _forget_workers_after_fork() -> None:
+    """A forked child has none of the parent's threads: start from an empty idle set."""
+    global _IDLE_WORKERS
+    _IDLE_WORKERS = queue.SimpleQueue()
+
+
+os.register_at_fork(after_in_child=_forget_workers_after_fork)
 
 
 def call_with_timeout(fn: Callable[..., Any], *args: Any, timeout: float) -> Any:
@@ -158,6 +168,7 @@ class RolloutRunner:
         self.on_trajectory = on_trajectory
         self.max_turns = self.config.max_turns or env.max_turns
         self._pool: ThreadPoolExecutor | None = None
+        self._pool_pid = 0
 
     # -- public ------------------------------------------------------------------------------
 
@@ -465,9 +476,11 @@ class RolloutRunner:
         Every environment or grader call inside `fn` has its own timeout, so this returns."""
         if len(items) <= 1 or self.config.env_workers <= 1:
             return [fn(x) for x in items]
-        if self._pool is None:  # kept for the runner's life; its threads end when it is freed
+        if self._pool is None or self._pool_pid != os.getpid():  # (a forked child: no threads)
+            # kept for the runner's life; its threads end when it is freed
             self._pool = ThreadPoolExecutor(max_workers=self.config.env_workers,
                                             thread_name_prefix="veriloop-env")
+            self._pool_pid = os.getpid()
         return list(self._pool.map(fn, items))
 
     def _context_ids(self, lv: _Live) -> tuple[int, ...]:
