@@ -148,26 +148,11 @@ class SFTTrainer:
     def _epoch_batches(self, epoch: int) -> list[list[int]]:
         order = list(range(len(self.sequences)))
         random.Random(f"{self.cfg.train.seed}:sft:{epoch}").shuffle(order)
-        batches, cur, tokens = [], [], 0
-        for i in order:
-            n = len(self.sequences[i][0])
-            if cur and tokens + n > self.cfg.sft.batch_tokens:
-                batches.append(cur)
-                cur, tokens = [], 0
-            cur.append(i)
-            tokens += n
-        if cur:
-            batches.append(cur)
-        return batches
+        return self._by_tokens(order, self.cfg.sft.batch_tokens)
 
-    # -- training ---------------------------------------------------------------------------
-
-    def _micro_batches(self, idx: list[int]) -> list[list[int]]:
-        """`idx` in consecutive chunks of at most `sft.micro_batch_tokens` tokens (a longer
-        sequence is a chunk of its own)."""
-        cap = self.cfg.sft.micro_batch_tokens
-        if cap is None:
-            return [idx]
+    def _by_tokens(self, idx: list[int], cap: int) -> list[list[int]]:
+        """`idx` in consecutive chunks of at most `cap` tokens (a longer sequence is a chunk of
+        its own)."""
         chunks, cur, tokens = [], [], 0
         for i in idx:
             n = len(self.sequences[i][0])
@@ -178,6 +163,12 @@ class SFTTrainer:
             tokens += n
         return [*chunks, cur] if cur else chunks
 
+    # -- training ---------------------------------------------------------------------------
+
+    def _micro_batches(self, idx: list[int]) -> list[list[int]]:
+        cap = self.cfg.sft.micro_batch_tokens
+        return [idx] if cap is None else self._by_tokens(idx, cap)
+
     def step(self) -> dict[str, float]:
         t0 = time.perf_counter()
         epoch, idx = self.schedule[self.step_count]
@@ -186,7 +177,7 @@ class SFTTrainer:
                       self.cfg.sft.pack_length) for c in self._micro_batches(idx)]
         # token means over the whole step's batch, whatever the micro-batches
         n_policy = sum(float(p.loss_mask.sum()) for p in packs)
-        n_other = sum(float((p.valid.float() - p.loss_mask).sum()) for p in packs)
+        n_other = sum(float((p.valid.float() - p.loss_mask).sum()) for p in packs) if w > 0 else 0.0
         self.optimizer.zero_grad(set_to_none=True)
         policy_loss = loss_sum = 0.0
         for packed in packs:
