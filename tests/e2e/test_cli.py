@@ -56,5 +56,10 @@ def test_expert_of_another_environment_through_the_cli(tmp_path):
                                   "--max-total-tokens", "65536", "--json",
                                   "--out", str(tmp_path)).stdout)
     assert summary["policy"] == "code-expert" and summary["success_rate"] == 1.0
-    proc = veriloop("rollout", "--env", "code", "--policy", "noisy-expert", check=False)
-    assert proc.returncode == 2 and "no noisy expert" in proc.stderr
+    noisy = json.loads(veriloop("eval", "--env", "code", "--policy", "noisy-expert", "--noise",
+                                "1.0", "--tasks", "4", "--max-total-tokens", "65536", "--json",
+                                "--out", str(tmp_path / "noisy")).stdout)
+    assert noisy["policy"] == "code-expert" and noisy["success_rate"] < 1.0
+    proc = veriloop("rollout", "--env", "code", "--policy", "noisy-expert", "--noise", "1.5",
+                    check=False)
+    assert proc.returncode == 2 and "noise must be in [0, 1]" in proc.stderr

@@ -8,7 +8,15 @@ import json
 import pytest
 
 from veriloop.envs import get_env
-from veriloop.envs.code import CodeEnv, CodeExpertPolicy, CodeState, check_statements, replay
+from veriloop.envs.code import (
+    CODE_NOISES,
+    CodeEnv,
+    CodeExpertPolicy,
+    CodeState,
+    check_statements,
+    mutant,
+    replay,
+)
 from veriloop.eval.metrics import summarize
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
 from veriloop.types import FaultKind, InfrastructureError, Message
@@ -347,6 +355,42 @@ def test_runner_end_to_end_with_expert(env, tasks):
         assert [c.name for turn in t.turns for c in turn.tool_calls] == ["run_python", "submit"]
         assert "exit code 0" in t.turns[0].tool_results[0].content
         assert "defined" in t.turns[0].tool_results[0].content
+
+
+@pytest.mark.parametrize("variant", CODE_NOISES)
+def test_noisy_expert_variants_fail_or_recover_as_documented(env, tasks, variant):
+    """Each variant on the subset: the skipped probe and the recovered NameError pass, the
+    stub fails everywhere, the operator mutant fails where the hidden tests catch it (most)."""
+    chosen = [tasks[t] for t in SUBSET]
+
+    class OneVariant(CodeExpertPolicy):
+        def variant(self, task, sample_index=0):
+            return variant
+
+    config = RolloutConfig(group_size=1, max_total_tokens=65536)
+    trajs = RolloutRunner(env, OneVariant(), config).run(chosen)
+    assert [t.fault for t in trajs] == [None] * len(chosen)
+    names = {tuple(c.name for turn in t.turns for c in turn.tool_calls) for t in trajs}
+    passed = sum(t.passed for t in trajs)
+    if variant == "skip_probe":
+        assert names == {("submit",)} and passed == len(chosen)
+    elif variant == "probe_error":
+        assert names == {("run_python", "run_python", "submit")} and passed == len(chosen)
+        assert all("NameError" in t.turns[0].tool_results[0].content for t in trajs)
+    elif variant == "stub":
+        assert passed == 0
+    else:
+        assert names == {("run_python", "submit")} and passed <= len(chosen) // 3, passed
+        changed = [t for t in SUBSET if mutant(tasks[t].verification["canonical_solution"])]
+        assert len(changed) >= 9, changed
+
+
+def test_noisy_expert_draws_its_variant_per_episode(tasks):
+    task = tasks["HumanEval-0"]
+    variants = [CodeExpertPolicy(noise=0.4, seed=5).variant(task, i) for i in range(300)]
+    assert 0.5 < variants.count(None) / 300 < 0.7 and set(variants) == {None, *CODE_NOISES}
+    assert variants == [CodeExpertPolicy(noise=0.4, seed=5).variant(task, i) for i in range(300)]
+    assert variants != [CodeExpertPolicy(noise=0.4, seed=6).variant(task, i) for i in range(300)]
 
 
 def test_run_python_tool_output_and_submit_ends_episode(env, tasks):

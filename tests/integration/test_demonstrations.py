@@ -36,8 +36,9 @@ def test_byte_level_demonstrations_are_rendered_with_the_model_tokenizer(model_r
 
 def test_expert_contract_and_its_errors():
     assert isinstance(expert_for(get_env("arithmetic"), noise=0.3, seed=1), ExpertPolicy)
-    with pytest.raises(ValueError, match="no noisy expert"):
-        expert_for(get_env("repo"), noise=0.5)
+    assert expert_for(get_env("code"), noise=0.5, seed=2).noise == 0.5
+    with pytest.raises(ValueError, match=r"noise must be in \[0, 1\]"):
+        expert_for(get_env("code"), noise=1.5)
 
     class Bare(ArithmeticEnv):
         expert = None
@@ -78,3 +79,25 @@ def test_store_keeps_prompt_and_tools_and_upgrades_older_stores(tmp_path):
         [back] = st.query()
     assert back.prompt == traj.prompt and back.tools == traj.tools
     assert [t.name for t in back.tools] == ["calculator"]
+
+
+def test_several_noisy_demonstrations_of_each_task(tmp_path):
+    """`sft.demo_samples`: each task demonstrated that many times, the noise drawn per sample."""
+    from veriloop.data.store import TrajectoryStore
+    from veriloop.trainers.sft import make_demonstrations
+
+    cfg = load_config(None, ["env.name=repo", "env.difficulty=1", "sft.demos=2",
+                             "sft.demo_samples=4", "sft.demo_noise=0.5", "train.seed=3"])
+    with TrajectoryStore(tmp_path / "demos.db") as store:
+        trajs = make_demonstrations(cfg, store)
+        assert store.count(run_id="demos") == 8
+    assert sorted(t.sample_index for t in trajs) == [0, 0, 1, 1, 2, 2, 3, 3]
+    tasks = {t.task_id for t in trajs}
+    assert len(tasks) == 2 and all(t.fault is None for t in trajs)
+    expert = expert_for(get_env("repo"), noise=0.5, seed=3)
+    for t in trajs:  # each sample played the variant the expert drew for it
+        [task] = [x for x in get_env("repo").tasks(2, seed=cfg.env.task_seed + 10_000,
+                                                  split="train", difficulty=1) if x.id == t.task_id]
+        plan = expert.plan(task, t.sample_index)
+        assert [c.name for turn in t.turns for c in turn.tool_calls] == [c.name for c in plan]
+    assert len({len(t.turns) for t in trajs}) > 1  # not all the same episode

@@ -17,7 +17,8 @@ CONFIGS = Path(__file__).resolve().parents[2] / "configs"
 SHRINK = ["model.size=xs", "sft.demos=2", "sft.epochs=1", "sft.warmup_steps=1",
           "env.train_tasks=2", "env.eval_tasks=1", "train.steps=1", "train.save_every=0",
           "train.threads=1", "rollout.prompts_per_step=1", "rollout.group_size=2",
-          "rollout.max_new_tokens=8", "optim.minibatch_size=2", "optim.micro_batch_size=2"]
+          "rollout.max_new_tokens=8", "optim.minibatch_size=2", "optim.micro_batch_size=2",
+          "sft.demo_noise=0"]  # the clean expert: every demonstration passes (checked below)
 
 
 @pytest.mark.parametrize("config", ["code_sft_grpo.yaml", "repo_sft_grpo.yaml"])

@@ -18,6 +18,7 @@ from veriloop.envs.repo import (
     fixed_files,
     grading_files,
 )
+from veriloop.envs.repo.expert import NOISES
 from veriloop.envs.repo.generator import HIDDEN_TEST_PATH
 from veriloop.envs.repo.testing import run_pytest
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
@@ -136,6 +137,40 @@ def test_expert_solves_every_family_through_the_tools(env):
         assert "failed" in first_run.splitlines()[0] and " 0 failed" in last_run.splitlines()[0]
         assert t.grade.score == 1.0 and not t.grade.flags
         assert t.grade.components["verified_after_last_edit"] == 1.0
+
+
+@pytest.mark.parametrize("variant", NOISES)
+def test_noisy_expert_variants_fail_or_recover_as_documented(env, variant):
+    """Each variant on every family: the two early submits fail, the typo'd search is rejected
+    by the tool and then recovered from, the second read changes nothing."""
+    tasks = env.tasks(len(FAMILIES), seed=3)
+
+    class OneVariant(RepoExpertPolicy):
+        def variant(self, task, sample_index=0):
+            return variant
+
+    trajs = RolloutRunner(env, OneVariant(), CONFIG).run(tasks)
+    assert all(t.fault is None for t in trajs)
+    assert [t.passed for t in trajs] == [variant in ("bad_search", "redundant_read")] * len(tasks)
+    for t in trajs:
+        names = [c.name for turn in t.turns for c in turn.tool_calls]
+        assert names[-1] == "submit" and len(names) == {"give_up": 5, "stop_early": 3}.get(
+            variant, 8)
+        if variant == "bad_search":
+            assert names[4:6] == ["edit_file", "edit_file"]
+            assert "occurs 0 times" in t.turns[4].tool_results[0].content, t.task_id
+
+
+def test_noisy_expert_draws_its_variant_per_episode(env):
+    [task] = env.tasks(1, seed=4)
+    expert = env.expert(noise=0.5, seed=7)
+    variants = [expert.variant(task, i) for i in range(200)]
+    assert variants == [env.expert(noise=0.5, seed=7).variant(task, i) for i in range(200)]
+    assert 0.4 < variants.count(None) / 200 < 0.6
+    assert set(variants) == {None, *NOISES}
+    assert {env.expert(noise=0.0).variant(task, i) for i in range(50)} == {None}
+    with pytest.raises(ValueError, match="noise must be in"):
+        env.expert(noise=1.5)
 
 
 def _buggy_and_fixed_verdicts(env, fam):

@@ -404,11 +404,8 @@ class CodeEnv:
         return HiddenTests(self.pool, self.limits)
 
     def expert(self, noise: float = 0.0, seed: int = 0) -> CodeExpertPolicy:
-        """The scripted demonstrator (the canonical solution); there is no noisy variant."""
-        if noise:
-            raise ValueError("the code environment has no noisy expert; use noise 0 "
-                             "(--policy expert, sft.demo_noise: 0)")
-        return CodeExpertPolicy()
+        """The scripted demonstrator (the canonical solution) and its noisy variants."""
+        return CodeExpertPolicy(noise=noise, seed=seed)
 
     def reset(self, task: Task) -> CodeEpisode:
         return CodeEpisode(task, self.pool, self.tool_limits, self.max_output_chars)
@@ -478,27 +475,79 @@ class CodeGrader:
 
 # ------------------------------------------------------------------------- scripted expert
 
+CODE_NOISES = ("skip_probe", "probe_error", "stub", "mutant")
+# first match wins: the operator the `mutant` variant changes in the canonical solution
+MUTATIONS = ((" <= ", " < "), (" >= ", " > "), (" < ", " <= "), (" > ", " >= "),
+             (" == ", " != "), (" != ", " == "), (" + ", " - "), (" - ", " + "),
+             (" * ", " + "), (" and ", " or "), (" or ", " and "), ("[1:]", "[2:]"))
+
+
+def mutant(body: str) -> str | None:
+    """`body` with its first comparison, arithmetic or boolean operator changed (an off-by-one
+    or sign bug the hidden tests usually catch), or None if it has none."""
+    for old, new in MUTATIONS:
+        if old in body:
+            return body.replace(old, new, 1)
+    return None
+
+
 class CodeExpertPolicy:
-    """Scripted demonstrator: tries the canonical solution with run_python, then submits it."""
+    """Scripted demonstrator: tries the canonical solution with run_python, then submits it.
+
+    Noisy variants (`noise` = the share of episodes that get one, drawn per episode from the
+    seed, the task id and the sample index): `skip_probe` submits without the trial run
+    (passes); `probe_error` first runs a probe with a misspelled name, reads the NameError and
+    then probes and submits correctly (recovers); `stub` submits the signature with `pass` as
+    its body (fails); `mutant` submits the solution with one operator changed (`mutant`;
+    usually fails: the hidden tests decide; a solution without one gets the stub).
+    """
 
     scripted = True  # a scripted demonstrator: no context window, no sampling
 
     name = "code-expert"
 
-    def __init__(self) -> None:
+    def __init__(self, noise: float = 0.0, seed: int = 0) -> None:
+        if not 0.0 <= noise <= 1.0:
+            raise ValueError(f"noise must be in [0, 1], got {noise}")
+        self.noise, self.seed = noise, seed
         self.renderer = ByteRenderer()
         self._fmt = HermesFormat()
+
+    def variant(self, task: Task, sample_index: int = 0) -> str | None:
+        """The noise variant of this episode, or None for the clean plan."""
+        rng = random.Random(f"code-expert:{self.seed}:{task.id}:{sample_index}")
+        if self.noise and rng.random() < self.noise:
+            return rng.choice(CODE_NOISES)
+        return None
+
+    def plan(self, task: Task, sample_index: int = 0) -> list[ToolCall]:
+        """The calls of this episode, in order."""
+        v = task.verification
+        variant = self.variant(task, sample_index)
+        body = v["canonical_solution"]
+        if variant == "stub":
+            body = "    pass\n"
+        elif variant == "mutant":
+            body = mutant(body) or "    pass\n"
+        code = v["prompt"] + body
+        name = v["entry_point"]
+        probe = ToolCall(name="run_python",
+                         arguments={"code": code + f"\n\nprint({name}.__name__, 'defined')\n"})
+        submit = ToolCall(name="submit", arguments={"code": code})
+        if variant == "skip_probe":
+            return [submit]
+        if variant == "probe_error":
+            typo = ToolCall(name="run_python", arguments={
+                "code": code + f"\n\nprint({name}_.__name__, 'defined')\n"})
+            return [typo, probe, submit]
+        return [probe, submit]
 
     def _act(self, req: GenerationRequest) -> str:
         if req.task is None:
             raise ValueError("the scripted expert needs GenerationRequest.task")
-        v = req.task.verification
-        code = v["prompt"] + v["canonical_solution"]
+        plan = self.plan(req.task, req.sample_index)
         turn = sum(m.role == "assistant" for m in req.messages)
-        if turn == 0:
-            probe = code + f"\n\nprint({v['entry_point']}.__name__, 'defined')\n"
-            return self._fmt.render_call(ToolCall(name="run_python", arguments={"code": probe}))
-        return self._fmt.render_call(ToolCall(name="submit", arguments={"code": code}))
+        return self._fmt.render_call(plan[min(turn, len(plan) - 1)])
 
     def generate(self, requests: Sequence[GenerationRequest],
                  params: SamplingParams) -> list[Generation]:

@@ -282,7 +282,11 @@ class TrainConfig(Section):
 
 class SFTConfig(Section):
     demos: int = Field(2000, gt=0)
-    """Scripted demonstrations to generate when `store` is None."""
+    """Training tasks the demonstrator is run on when `store` is None (`demo_samples` times
+    each)."""
+    demo_samples: int = Field(1, gt=0)
+    """Demonstrations per task. A noisy expert draws its noise per demonstration, so several of
+    one task show it solved, failed and recovered in different ways."""
     demo_noise: float = Field(0.5, ge=0, le=1)
     """Noise of the scripted (noisy-)expert demonstrator."""
     store: str | None = None

@@ -93,11 +93,8 @@ class RepoEnv:
             return self._pool
 
     def expert(self, noise: float = 0.0, seed: int = 0) -> RepoExpertPolicy:
-        """The scripted demonstrator (the family's reference fix); there is no noisy variant."""
-        if noise:
-            raise ValueError("the repo environment has no noisy expert; use noise 0 "
-                             "(--policy expert, sft.demo_noise: 0)")
-        return RepoExpertPolicy()
+        """The scripted demonstrator (the family's reference fix) and its noisy variants."""
+        return RepoExpertPolicy(noise=noise, seed=seed)
 
     def reset(self, task: Task) -> RepoEpisode:
         return RepoEpisode(task, self.pool, self.limits, self.max_output_chars)

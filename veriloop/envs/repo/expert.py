@@ -3,44 +3,100 @@
 It explores like a careful engineer (list files, run the tests, search, read the file), applies
 the family's reference fix with one search/replace `edit_file` call, re-runs the tests and
 submits. It reads the fix from the task's verification data, as demonstrators do.
+
+Noisy variants (`noise` = the share of episodes that get one, drawn per episode from the seed,
+the task id and the sample index, so several demonstrations of one task differ):
+
+- `give_up`: submits right after reading the file, without an edit (fails);
+- `stop_early`: submits right after the first test run (fails);
+- `bad_search`: a first `edit_file` with a typo in its `search` text (the tool says it is not
+  in the file), then the right edit (recovers);
+- `redundant_read`: reads the file a second time before editing (succeeds, one turn longer).
+
+Half of them fail at a decision (submit instead of going on), half show a recovery: a policy
+imitating them fails at those decisions as often as the expert did, which is what RL then fixes.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from veriloop.formats import HermesFormat
 from veriloop.policies.base import Generation, GenerationRequest, SamplingParams
 from veriloop.rollout.tokenize import ByteRenderer
-from veriloop.types import ToolCall
+from veriloop.types import Task, ToolCall
+
+NOISES = ("give_up", "stop_early", "bad_search", "redundant_read")
+
+
+def expert_plan(task: Task) -> list[ToolCall]:
+    """The noise-free plan: look around, apply the reference fix, re-run the tests, submit."""
+    fix = task.verification["fix"]
+    first = next(line.strip() for line in fix["search"].splitlines() if line.strip())
+    return [
+        ToolCall(name="list_files"),
+        ToolCall(name="run_tests"),
+        ToolCall(name="search", arguments={"pattern": first, "path": ""}),
+        ToolCall(name="read_file", arguments={"path": fix["path"]}),
+        ToolCall(name="edit_file", arguments={"path": fix["path"], "search": fix["search"],
+                                              "replace": fix["replace"]}),
+        ToolCall(name="run_tests"),
+        ToolCall(name="submit"),
+    ]
+
+
+def noisy_plan(plan: list[ToolCall], variant: str) -> list[ToolCall]:
+    """`plan` (as `expert_plan` makes it) changed by one noise variant (module docstring)."""
+    list_files, run_tests, search, read, edit, _, submit = plan
+    if variant == "give_up":
+        return [list_files, run_tests, search, read, submit]
+    if variant == "stop_early":
+        return [list_files, run_tests, submit]
+    if variant == "bad_search":
+        # a typo (one space doubled inside the first line's code): generated code never holds
+        # two spaces in a row after its indentation, so the tool rejects the search text
+        text = edit.arguments["search"]
+        indent = len(text) - len(text.lstrip())
+        at = text.find(" ", indent)
+        wrong = text[:at] + " " + text[at:] if at >= 0 else text.rstrip("\n") + "  "
+        bad = ToolCall(name="edit_file", arguments={**edit.arguments, "search": wrong})
+        return [list_files, run_tests, search, read, bad, edit, run_tests, submit]
+    if variant == "redundant_read":
+        return [list_files, run_tests, search, read, read, edit, run_tests, submit]
+    raise ValueError(f"unknown noise variant {variant!r}; one of {', '.join(NOISES)}")
 
 
 class RepoExpertPolicy:
+    """The repo environment's scripted expert (noise 0 solves every task) and its noisy
+    variants."""
+
     name = "repo-expert"
     scripted = True  # a scripted demonstrator: no context window, no sampling
 
-    def __init__(self) -> None:
+    def __init__(self, noise: float = 0.0, seed: int = 0) -> None:
+        if not 0.0 <= noise <= 1.0:
+            raise ValueError(f"noise must be in [0, 1], got {noise}")
+        self.noise, self.seed = noise, seed
         self.renderer = ByteRenderer()
         self._fmt = HermesFormat()
 
-    def _plan(self, req: GenerationRequest) -> list[ToolCall]:
-        if req.task is None:
-            raise ValueError("the scripted expert needs GenerationRequest.task")
-        fix = req.task.verification["fix"]
-        first = next(line.strip() for line in fix["search"].splitlines() if line.strip())
-        return [
-            ToolCall(name="list_files"),
-            ToolCall(name="run_tests"),
-            ToolCall(name="search", arguments={"pattern": first, "path": ""}),
-            ToolCall(name="read_file", arguments={"path": fix["path"]}),
-            ToolCall(name="edit_file", arguments={"path": fix["path"], "search": fix["search"],
-                                                  "replace": fix["replace"]}),
-            ToolCall(name="run_tests"),
-            ToolCall(name="submit"),
-        ]
+    def variant(self, task: Task, sample_index: int = 0) -> str | None:
+        """The noise variant of this episode, or None for the clean plan."""
+        rng = random.Random(f"repo-expert:{self.seed}:{task.id}:{sample_index}")
+        if self.noise and rng.random() < self.noise:
+            return rng.choice(NOISES)
+        return None
+
+    def plan(self, task: Task, sample_index: int = 0) -> list[ToolCall]:
+        plan = expert_plan(task)
+        variant = self.variant(task, sample_index)
+        return plan if variant is None else noisy_plan(plan, variant)
 
     def _act(self, req: GenerationRequest) -> str:
-        plan = self._plan(req)
+        if req.task is None:
+            raise ValueError("the scripted expert needs GenerationRequest.task")
+        plan = self.plan(req.task, req.sample_index)
         turn = sum(m.role == "assistant" for m in req.messages)
         return self._fmt.render_call(plan[min(turn, len(plan) - 1)])
 
