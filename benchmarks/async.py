@@ -78,10 +78,8 @@ def run_one(args, variant: str, out: Path) -> dict:
                   f"{stale[-1]:.2f} dropped {m.get('stale_dropped', 0)} "
                   f"({time.perf_counter() - t0:.1f}s)", file=sys.stderr, flush=True)
         wall = time.perf_counter() - t0
-        if trainer.producer is not None:
-            trainer.producer.stop()
-            trainer.producer = None
-        trainer.env = inner  # held-out evaluation without the latency
+        trainer.rollouts.stop()
+        trainer.rollouts.env = inner  # held-out evaluation without the latency
         trainer.eval_tasks = inner.tasks(args.eval_tasks, seed=cfg.env.task_seed, split="test",
                                          difficulty=cfg.env.difficulty)
         heldout = trainer.evaluate()["pass_at"]["pass@1"] if args.eval_tasks else None

@@ -51,7 +51,7 @@ def test_two_rl_steps_on_vllm_then_logprobs_match_the_trainer(tmp_path):
             assert m["train_sequences"] > 0
             # the first minibatch is on-policy: engine and trainer agree on the old policy
             assert m["ratio_first_minibatch"] == pytest.approx(1.0, abs=1e-3)
-        assert trainer.served.version == 2
+        assert trainer.rollouts.served.version == 2
     finally:
         trainer.close()
     moved = max(float((v - before[k]).abs().max()) for k, v in trainer.model.state_dict().items())

@@ -156,8 +156,8 @@ def test_async_trainer_bounds_staleness_and_syncs_weights(tmp_path, tiny):
         metrics = [t.step() for _ in range(3)]
         assert all(m["staleness_max"] <= 1 for m in metrics), metrics
         assert all("is_weight_mean" in m for m in metrics)
-        served = t.served.policy.model
-        assert t.served.version == 3
+        served = t.rollouts.served.policy.model
+        assert t.rollouts.served.version == 3
         for (name, a), b in zip(t.model.state_dict().items(), served.state_dict().values(),
                                 strict=True):
             assert torch.equal(a, b), name  # the sampling copy serves the updated weights
@@ -192,7 +192,7 @@ def test_async_train_resume_stores_each_step_once(tmp_path, tiny):
     t = _trainer(tmp_path, tiny, [*extra, "train.steps=2"])
     try:
         t.train(progress=False, heldout=False)
-        assert t.producer is None  # stopped at the end of train()
+        assert t.rollouts.producer is None  # stopped at the end of train()
     finally:
         t.close()
     cfg = load_config(CONFIGS / "grpo.yaml", [*tiny, "algorithm.kl_coef=0", *extra,
@@ -200,7 +200,7 @@ def test_async_train_resume_stores_each_step_once(tmp_path, tiny):
     t2 = RLTrainer(cfg, tmp_path / "run", policy_from_config(cfg.model))
     t2.setup()
     try:
-        assert t2.resume() and t2.step_count == 2 and t2.served.version == 2
+        assert t2.resume() and t2.step_count == 2 and t2.rollouts.served.version == 2
         t2.train(progress=False, heldout=False)
     finally:
         t2.close()

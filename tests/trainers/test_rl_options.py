@@ -26,14 +26,14 @@ def _trainer(tmp_path, tiny, config, extra=()):
 
 
 def _with_algorithm(t, **changes):
-    """Change the algorithm section after setup; the trainer's credit component is built from
-    it at setup, so it is rebuilt too."""
+    """Change the algorithm section after setup; the credit component the batch maker holds is
+    built from it at setup, so it is rebuilt too."""
     from veriloop.trainers.batch import build_credit
 
     a = t.cfg.algorithm.model_copy(update=changes)
-    t.cfg = t.cfg.model_copy(update={"algorithm": a})
+    t.cfg = t.batches.cfg = t.cfg.model_copy(update={"algorithm": a})
     if t.credit is not None:
-        t.credit = build_credit(a)
+        t.credit = t.batches.credit = build_credit(a)
 
 
 def test_ppo_value_head_learns_on_a_fixed_batch(tmp_path, tiny):

@@ -16,9 +16,10 @@ One `step()`:
    weighted as the aggregation's registry entry says) of the clipped policy-gradient loss,
    plus the optional KL penalty to the frozen initial policy, entropy bonus and value loss.
 
-With `rollout.asynchronous`, step 1 takes finished groups from a background producer
+Step 1 is the `RolloutSource` the trainer builds at setup (`veriloop.trainers.rl_rollouts`).
+With `rollout.asynchronous` it takes finished groups from a background producer
 (`veriloop.rollout.producer`) that samples from a copy of the weights, at most
-`rollout.max_staleness` updates old, and each update is copied into that copy (`_publish`);
+`rollout.max_staleness` updates old, and each update is copied into that copy (`publish`);
 the sampling logprobs are then the behaviour policy and `algorithm.off_policy` picks the
 correction (`losses.OFF_POLICY`; `decoupled` adds the proximal logprobs, this model's before the
 update, to the batch). Under an initialised torch.distributed group the ranks share the
@@ -26,8 +27,10 @@ micro-batches of `update` and sum gradients (`veriloop.trainers.distributed`). W
 (Ray rollout actors, `veriloop.rollout.ray_pool`), step 1 and the evaluations run on them, with
 the weights published after every update.
 
-The trainer is built from parts: the policy, the environment, the grader, and a critic
-(`veriloop.algorithms.critic.build_critic`: None for critic-free estimators). Every loss,
+The trainer is built from parts: the policy, the rollout source (environment, grader, task
+sampler), the objective (`veriloop.algorithms.objective`: policy-gradient, value, entropy and
+KL terms) and a critic (`veriloop.algorithms.critic.build_critic`: None for critic-free
+estimators). Every loss,
 advantage and shaping variant is a registry entry or pure function of `veriloop.algorithms`;
 the trainer has no per-algorithm branches. Trajectories are appended to the run's store when a
 checkpoint that covers their step is complete (they are also kept inside that checkpoint), so a
@@ -37,37 +40,23 @@ run killed at any point and resumed stores each step exactly once.
 from __future__ import annotations
 
 import copy
-import threading
 import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
 import torch
 
 from veriloop.algorithms.critic import build_critic
-from veriloop.algorithms.dynamic_sampling import fill_batch, informative_groups
-from veriloop.algorithms.entropy import AdaptiveEntropy, entropy_diagnostics
-from veriloop.algorithms.losses import entropy_bonus, get_aggregation, get_off_policy, kl_penalty
-from veriloop.algorithms.policy_losses import PolicyLossParams, get_policy_loss
+from veriloop.algorithms.entropy import AdaptiveEntropy
+from veriloop.algorithms.objective import Objective
 from veriloop.algorithms.shaping import Shaping
 from veriloop.data.store import TrajectoryStore
 from veriloop.graders.group import group_scorer
-from veriloop.rollout.producer import RolloutProducer, VersionedPolicy, serving_copy
 from veriloop.trainers import checkpoint
-from veriloop.trainers.batch import (
-    Packed,
-    TrainBatch,
-    build_credit,
-    forward_logprobs,
-    grouped_forward_applies,
-    per_turn_rewards,
-    turn_metrics,
-)
+from veriloop.trainers.batch import Packed, TrainBatch, build_credit, forward_logprobs
 from veriloop.trainers.common import (
-    DeterministicKeys,
     RunPaths,
     TimedGrader,
     apply_lora,
@@ -89,6 +78,8 @@ from veriloop.trainers.metrics import (
     staleness_metrics,
     timing_metrics,
 )
+from veriloop.trainers.rl_batch import BatchMaker
+from veriloop.trainers.rl_rollouts import RolloutSource
 from veriloop.trainers.trackers import open_trackers
 from veriloop.types import Trajectory
 
@@ -109,9 +100,6 @@ class RLTrainer:
         self.rollout_policy = rollout_policy
         self.workers = workers
         self.step_count = 0
-        self.producer: RolloutProducer | None = None
-        self._sampler_lock = threading.Lock()  # the producer thread draws tasks too
-        self.stale_dropped = 0
 
     # -- setup ------------------------------------------------------------------------------
 
@@ -123,39 +111,28 @@ class RLTrainer:
         seed_everything(cfg.train.seed)
         if cfg.train.threads:
             torch.set_num_threads(cfg.train.threads)
-        self.env = env if env is not None else env_from_config(cfg)
-        grader = (get_grader(cfg.grader.name, **cfg.grader.options) if cfg.grader.name
-                  else self.env.grader())
-        self.grader = TimedGrader(grader)
-        pool = self.env.tasks(cfg.env.train_tasks, seed=cfg.env.task_seed, split="train",
-                              difficulty=cfg.env.difficulty)
+        env = env if env is not None else env_from_config(cfg)
+        grader = TimedGrader(get_grader(cfg.grader.name, **cfg.grader.options)
+                             if cfg.grader.name else env.grader())
+        pool = env.tasks(cfg.env.train_tasks, seed=cfg.env.task_seed, split="train",
+                         difficulty=cfg.env.difficulty)
         # shuffled epochs, a level curriculum, or a pass-rate / variance selection
-        self.sampler = task_sampler(cfg, pool, profile=self._profile)
-        self.eval_tasks = self.env.tasks(cfg.env.eval_tasks, seed=cfg.env.task_seed,
-                                         split="test", difficulty=cfg.env.difficulty)
+        sampler = task_sampler(cfg, pool, profile=self._profile)
+        self.eval_tasks = env.tasks(cfg.env.eval_tasks, seed=cfg.env.task_seed, split="test",
+                                    difficulty=cfg.env.difficulty)
         a = cfg.algorithm
-        self.aggregation = get_aggregation(a.aggregation)
-        self.policy_loss = get_policy_loss(a.policy_loss)
-        self.pg_params = PolicyLossParams(a.eps_low, a.eps_high, a.cov_ratio, a.cov_low,
-                                          a.cov_high, a.kl_cov_coef)
-        self.loss_gen = torch.Generator().manual_seed(cfg.train.seed)  # clip_cov's token draw
+        self.objective = Objective(a, cfg.rollout.max_new_tokens, cfg.train.seed)
         self.entropy_control = (AdaptiveEntropy(a.target_entropy, a.entropy_delta,
                                                 a.entropy_max_coef)
                                 if a.target_entropy is not None else None)
-        self.off_policy = get_off_policy(a.off_policy)
         self.shaping = Shaping(a.length_cost, a.step_cost, a.overlong_max, a.overlong_cache,
                                dict(a.event_weights), group_scorer(cfg.grader))
         self.model = apply_lora(self.policy.model, cfg.model)
         if self.model is not self.policy.model:  # LoRA: sample through the adapters
             self.policy.set_model(self.model)
-        # generations carry the weights version; asynchronous rollouts sample from a copy
-        self.keyed = DeterministicKeys(VersionedPolicy(self.policy))
-        self.served = self.keyed.policy  # the policy rollouts sample from
-        if self.rollout_policy is not None:
-            self.served = VersionedPolicy(self.rollout_policy)
-            self.keyed = DeterministicKeys(self.served)
-        elif cfg.rollout.asynchronous:
-            self.served = VersionedPolicy(serving_copy(self.policy))
+        self.run_id = self.paths.root.name
+        self.rollouts = RolloutSource(cfg, env, grader, sampler, self.policy, self.shaping,
+                                      self.run_id, self.rollout_policy, self.workers)
         self.model.train()
         self.critic = build_critic(a, self.model.config.hidden_size)  # None: group baselines
         self.credit = build_credit(a) if self.critic is None else None
@@ -164,70 +141,38 @@ class RLTrainer:
         self.ref_model = None
         if a.kl_coef > 0 and cfg.model.lora_rank <= 0:
             self.ref_model = copy.deepcopy(self.model).eval().requires_grad_(False)
+        self.batches = BatchMaker(cfg, self.model, self.shaping, self.credit, self.critic,
+                                  self.ref_model, self.objective.off_policy.needs_proximal,
+                                  self._forward)
         self.optimizer = build_optimizer(self.params, cfg.optim.lr, cfg.optim.weight_decay,
                                          tuple(cfg.optim.betas))
         self.scheduler = warmup_schedule(self.optimizer, cfg.optim.warmup_steps)
         self.store = TrajectoryStore(self.paths.store)
-        self.run_id = self.paths.root.name
         self.pending = checkpoint.PendingTrajectories(self.store, self.run_id)
         if self.workers is not None:
             self.workers.load_weights(self.model, self.step_count)
         save_config(cfg, self.paths.config)  # last: a failed setup can be retried in place
 
-    def _runner(self, step: int, round_: int, group_size: int | None = None,
-                temperature: float | None = None, max_turns: int | None = None,
-                policy: Any = None,
-                on_trajectory: Callable[[Trajectory], None] | None = None):
-        from veriloop.rollout.runner import RolloutRunner
+    @property
+    def env(self) -> Any:
+        """The environment, grader and task sampler live in `rollouts`."""
+        return self.rollouts.env
 
-        r = self.cfg.rollout
-        seed = (self.cfg.train.seed * 1_000_003 + step * 101 + round_) & 0x7FFFFFFF
-        rc = r.model_copy(update={
-            "group_size": group_size or r.group_size, "max_turns": max_turns, "seed": seed,
-            "temperature": r.temperature if temperature is None else temperature,
-            "run_id": self.run_id})
-        if self.workers is not None and policy is None:
-            return self.workers.runner(rc, step if step > 0 else self.step_count, self.grader,
-                                       on_trajectory)
-        self.keyed.reset()
-        return RolloutRunner(self.env, policy or self.keyed, rc, grader=self.grader,
-                             on_trajectory=on_trajectory)
+    @property
+    def grader(self) -> TimedGrader:
+        return self.rollouts.grader
 
-    def _producer(self) -> RolloutProducer:
-        """The asynchronous rollout producer (started on first use): continuous episodes on the
-        served copy of the weights, synced after every update (`_publish`)."""
-        if self.producer is None:
-            r = self.cfg.rollout
-
-            def next_task():
-                with self._sampler_lock:
-                    return self.sampler.next(1)[0]
-
-            self.served.load_weights(self.model, self.step_count)
-            slots = r.slots or r.prompts_per_step * r.group_size * (r.max_staleness + 1)
-            self.producer = RolloutProducer(
-                self._runner(self.step_count + 1, 0, policy=self.served), next_task,
-                r.prompts_per_step, r.max_staleness, slots, version=self.step_count)
-            self.producer.start()
-        return self.producer
-
-    def _publish(self, version: int) -> None:
-        """After an update: the sampling weights become `version`."""
-        if self.workers is not None:
-            self.workers.load_weights(self.model, version)
-        if self.served.policy is self.policy:  # sampling through the trained model itself
-            self.served.version = version
-            return
-        self.served.load_weights(self.model, version)
-        if self.producer is not None:
-            self.producer.advance(version)
+    @property
+    def sampler(self) -> Any:
+        return self.rollouts.sampler
 
     def _profile(self, tasks: Sequence[Any], k: int, round_: int) -> list[Trajectory]:
         """k rollouts of each task with the current policy (task selection's estimates)."""
         was_training = self.model.training
         self.model.eval()
         try:
-            return self._runner(self.step_count + 1, 10_000 + round_, group_size=k).run(tasks)
+            return self.rollouts.runner(self.step_count + 1, 10_000 + round_, self.step_count,
+                                        group_size=k).run(tasks)
         finally:
             self.model.train(was_training)
 
@@ -245,10 +190,11 @@ class RLTrainer:
         groups, every, dropped = self.rollout(step)
         t_rollout = time.perf_counter() - t0
         metrics = rollout_metrics(every, self.rewards)
-        with self._sampler_lock:
+        with self.rollouts.sampler_lock:
             metrics.update(self.sampler.metrics(), dropped_groups=dropped)  # what was drawn from
             self.sampler.observe(every)  # a curriculum may move up a level
-        metrics.update(staleness_metrics(groups, step - 1), stale_dropped=self.stale_dropped)
+        metrics.update(staleness_metrics(groups, step - 1),
+                       stale_dropped=self.rollouts.stale_dropped)
         if self.workers is not None:
             metrics.update(self.workers.metrics())
         t1 = time.perf_counter()
@@ -257,7 +203,7 @@ class RLTrainer:
         metrics["batch_s"] = time.perf_counter() - t1  # old/ref logprobs, advantages
         if batch is not None:
             metrics.update(self.update(batch, step))
-        self._publish(step)
+        self.rollouts.publish(self.model, step)
         t_train = time.perf_counter() - t1
         self.step_count = step
         self.pending.add(step, every)
@@ -268,92 +214,12 @@ class RLTrainer:
 
     def rollout(self, step: int) -> tuple[list[list[Trajectory]], list[Trajectory], int]:
         """(groups to train on, every rollout drawn, groups dropped by dynamic sampling)."""
-        a, k = self.cfg.algorithm, self.cfg.rollout.group_size
-        drawn: list[list[Trajectory]] = []
-
-        stale: list[list[Trajectory]] = []
-
-        def sample(n: int) -> list[list[Trajectory]]:
-            if self.cfg.rollout.asynchronous:
-                got, old = self._producer().take(n, version=step - 1)
-                stale.extend(old)
-                trajs = [t for g in got for t in g]
-            else:
-                trajs = self._runner(step, len(drawn)).run(self.sampler.next(n))
-            trajs = [self.shaping.annotate(t) for t in trajs]  # event rewards on their turns
-            groups = [trajs[i:i + k] for i in range(0, len(trajs), k)]
-            drawn.extend(groups)
-            return groups
-
-        def keep(groups: Sequence[Sequence[Trajectory]]) -> list[bool]:
-            rewards, _, valid = self.shaping.grouped(groups)  # [G, K]
-            return informative_groups(rewards, valid).tolist()
-
         self.model.eval()
-        n = self.cfg.rollout.prompts_per_step
-        if a.dynamic_sampling:
-            filled = fill_batch(sample, keep, n, a.max_sampling_rounds)
-            groups, dropped = filled.groups, filled.dropped
-        else:
-            groups, dropped = sample(n), 0
-        self.stale_dropped = len(stale)
-        return groups, [t for g in (*drawn, *stale) for t in g], dropped
+        return self.rollouts.draw(step, self.model)
 
     def make_batch(self, groups: list[list[Trajectory]]) -> TrainBatch | None:
-        """The update's fixed inputs for the trainable rollouts of `groups` (those without an
-        infrastructure fault and with policy tokens); None if there are none."""
-        a = self.cfg.algorithm
-        rewards, passed, valid = self.shaping.grouped(groups)  # [G, K]
-        trajs = [t for g in groups for t in g if not t.is_infra_error]
-        keep = torch.tensor([sum(t.loss_mask) > 0 for t in trajs], dtype=torch.bool)  # [B0]
-        trajs = [t for t, k in zip(trajs, keep.tolist(), strict=True) if k]
-        if not trajs:
-            return None
-        batch = TrainBatch.of(trajs, rewards[valid][keep])
-        B, L = batch.old_logprobs.shape
-        batch.ref_logprobs = torch.zeros(B, L) if a.kl_coef > 0 else None
-        batch.prox_logprobs = torch.zeros(B, L) if self.off_policy.needs_proximal else None
-        for idx, packed in self._micro_packs(batch):
-            n = packed.loss_mask.shape[1]
-            with torch.no_grad():
-                if not all(batch.sampled[i] for i in idx):
-                    # a text-only policy: the model before the update is the old policy
-                    batch.old_logprobs[idx, :n] = self._forward(packed, entropy=False).logprobs
-                if batch.ref_logprobs is not None:
-                    batch.ref_logprobs[idx, :n] = self._ref_logprobs(packed)
-                if batch.prox_logprobs is not None:  # the weights before this update
-                    batch.prox_logprobs[idx, :n] = self._forward(packed, entropy=False).logprobs
-        if self.credit is not None:
-            batch.advantages = self.credit(groups, rewards, passed, valid, keep, trajs, L,
-                                           batch.owner)
-        else:
-            values = torch.zeros(B, L)  # [B, L]
-            for idx, packed in self._micro_packs(batch):
-                with torch.no_grad():
-                    out = self._forward(packed, entropy=False)
-                    values[idx, :out.logprobs.shape[1]] = self.critic.values(out.hidden,
-                                                                             out.selected)
-            batch.old_values = values
-            one = batch.owner == list(range(len(trajs)))  # else: contexts get terminal rewards
-            batch.advantages, batch.returns = self.critic.advantages(
-                per_turn_rewards(trajs, batch.rewards, L) if one else batch.rewards, values,
-                batch.loss_mask)  # [B, L]
-        if batch.owner == list(range(len(trajs))):  # per-turn stats of whole episodes
-            batch.stats = turn_metrics(trajs, batch.rewards, batch.advantages)
-        return batch
-
-    def _micro_packs(self, batch: TrainBatch):
-        """(rows, packed rows) of consecutive micro-batches (the same ones every time)."""
-        micro = max(1, min(self.cfg.optim.micro_batch_size, self.cfg.optim.minibatch_size))
-        for s in range(0, len(batch), micro):
-            idx = list(range(s, min(len(batch), s + micro)))
-            yield idx, batch.pack(idx, self._row_len())
-
-    def _row_len(self) -> int:
-        """With the grouped Llama forward (prefix once, suffixes attend to it) attention no
-        longer grows with the square of the row, so rows are not capped: each row is a group
-        (prompt once + its samples)."""
-        return 1 << 30 if grouped_forward_applies(self.model) else self.cfg.optim.pack_length
+        """Advantages and the update's fixed inputs (`veriloop.trainers.rl_batch`)."""
+        return self.batches(groups)
 
     def _forward(self, packed: Packed, entropy: bool = True):
         return forward_logprobs(self.model, packed, self.cfg.rollout.temperature,
@@ -366,22 +232,15 @@ class RLTrainer:
         ctl = self.entropy_control
         return self.cfg.algorithm.entropy_coef if ctl is None else ctl.coef
 
-    def _ref_logprobs(self, packed: Packed) -> torch.Tensor:
-        ctx = self.model.disable_adapter() if self.ref_model is None else nullcontext()
-        model = self.model if self.ref_model is None else self.ref_model
-        with torch.no_grad(), ctx:
-            return forward_logprobs(model, packed, self.cfg.rollout.temperature,
-                                    policy_only=True).logprobs
-
     def update(self, batch: TrainBatch, step: int) -> dict[str, float]:
         """`optim.epochs` passes of minibatches over `batch`, one optimizer step each."""
         o, B = self.cfg.optim, len(batch)
         micro = max(1, min(o.micro_batch_size, o.minibatch_size))
-        weight = self.aggregation.micro_weight
+        weight = self.objective.aggregation.micro_weight
         stats: dict[str, list[float]] = defaultdict(list)
         clock = {"forward_s": 0.0, "backward_s": 0.0, "optimizer_s": 0.0}  # where it goes
         gen = torch.Generator().manual_seed(self.cfg.train.seed * 7919 + step)
-        self.loss_gen.manual_seed(self.cfg.train.seed * 7907 + step)
+        self.objective.reseed(self.cfg.train.seed * 7907 + step)
         rank, ranks = world()  # data parallel: each rank its share of the micro-batches
         for _ in range(o.epochs):
             order = torch.randperm(B, generator=gen).tolist()
@@ -390,7 +249,7 @@ class RLTrainer:
                 # (packing lays them out once); the accumulated gradient does not depend on it
                 mb = sorted(order[m0:m0 + o.minibatch_size])
                 micros = [mb[i:i + micro] for i in range(0, len(mb), micro)]
-                packs = [batch.pack(mi, self._row_len()) for mi in micros]
+                packs = [batch.pack(mi, self.batches.row_len()) for mi in micros]
                 total_w = sum(weight(p.loss_mask) for p in packs) or 1.0
                 self.optimizer.zero_grad(set_to_none=True)
                 for mi, packed in shard(list(zip(micros, packs, strict=True)), rank, ranks):
@@ -420,42 +279,9 @@ class RLTrainer:
 
     def loss(self, rows: TrainBatch, packed: Packed) -> tuple[torch.Tensor, dict[str, float]]:
         """The loss of one micro-batch (`rows` of the batch, laid out as `packed`) and its
-        detached statistics."""
-        a = self.cfg.algorithm
-        agg, norm = self.aggregation, float(a.loss_norm or self.cfg.rollout.max_new_tokens)
-        mask = packed.loss_mask  # [b, L]
-        out = self._forward(packed, entropy=True)
-        stats: dict[str, float] = {}
-        loss = torch.zeros(())
-        if self.critic is not None:
-            values = self.critic.values(out.hidden, out.selected)  # [b, L]
-            vloss, vst = self.critic.loss(values, rows.old_values, rows.returns, mask)
-            loss = loss + vloss
-            stats.update(vst._asdict())
-        if self.cfg.algorithm.off_policy == "none":  # on-policy: clip, clip_cov or kl_cov
-            pg, pst = self.policy_loss(out.logprobs, rows.old_logprobs, rows.advantages, mask,
-                                       self.pg_params, agg, norm, self.loss_gen)
-        else:  # asynchronous rollouts: a correction against the behaviour policy
-            pg, pst = self.off_policy.loss(out.logprobs, rows.prox_logprobs, rows.old_logprobs,
-                                           rows.advantages, mask, a.eps_low, a.eps_high,
-                                           a.is_cap, agg, norm)
-        loss = loss + pg
-        stats.update(pst._asdict())
-        stats["pg_loss"] = float(pg.detach())
-        ent_loss, est = entropy_bonus(out.entropy, mask, agg, norm)
-        stats.update(est._asdict())
-        diag = entropy_diagnostics(out.entropy, out.logprobs, rows.advantages, mask)
-        stats.update({k: v for k, v in diag._asdict().items() if k != "entropy"})
-        coef = self._entropy_coef()
-        stats["entropy_coef"] = coef
-        if coef:
-            loss = loss + coef * ent_loss
-        if rows.ref_logprobs is not None:
-            kl, kst = kl_penalty(out.logprobs, rows.ref_logprobs, mask, a.kl_estimator, agg, norm)
-            loss = loss + a.kl_coef * kl
-            stats.update(kst._asdict())
-        stats["loss"] = float(loss.detach())
-        return loss, stats
+        detached statistics (`veriloop.algorithms.objective`)."""
+        return self.objective(self._forward(packed, entropy=True), rows, packed.loss_mask,
+                              self._entropy_coef(), self.critic)
 
     # -- the loop ----------------------------------------------------------------------------
 
@@ -488,9 +314,7 @@ class RLTrainer:
             if self.pending:
                 self.save()
         finally:
-            if self.producer is not None:  # in-flight episodes are dropped, never stored
-                self.producer.stop()
-                self.producer = None
+            self.rollouts.stop()  # in-flight episodes are dropped, never stored
             logger.close()
 
     def evaluate(self, samples: int | None = None, temperature: float | None = None,
@@ -504,10 +328,9 @@ class RLTrainer:
         was_training = self.model.training
         self.model.eval()
         try:
-            runner = self._runner(-1, 0, group_size=samples or r.eval_samples,
-                                  temperature=r.eval_temperature if temperature is None
-                                  else temperature, on_trajectory=on_trajectory)
-            trajs = runner.run(self.eval_tasks)
+            t = r.eval_temperature if temperature is None else temperature
+            trajs = self.rollouts.runner(-1, 0, self.step_count, samples or r.eval_samples, t,
+                                         on_trajectory=on_trajectory).run(self.eval_tasks)
         finally:
             self.model.train(was_training)
         return summarize(trajs, ks, tasks=self.eval_tasks).to_dict()
@@ -517,7 +340,7 @@ class RLTrainer:
     def save(self) -> Path:
         """Checkpoint (atomically), then move this checkpoint's pending trajectories into the
         store. A kill between the two is repaired by `resume` from the checkpoint's copy."""
-        with self._sampler_lock:  # the producer may be drawing tasks
+        with self.rollouts.sampler_lock:  # the producer may be drawing tasks
             sampler_state = self.sampler.state_dict()
         extra = {"pending": self.pending.dump(),
                  "value_head": self.critic.state_dict() if self.critic is not None else None,
@@ -543,7 +366,7 @@ class RLTrainer:
         if self.entropy_control is not None and extra.get("entropy_control"):
             self.entropy_control = self.entropy_control.load(extra["entropy_control"])
         self.pending.restore(extra.get("pending", []))
-        self._publish(self.step_count)
+        self.rollouts.publish(self.model, self.step_count)
         return True
 
     def save_final(self) -> Path:
@@ -557,7 +380,5 @@ class RLTrainer:
         return out
 
     def close(self) -> None:
-        if self.producer is not None:
-            self.producer.stop()
-            self.producer = None
+        self.rollouts.stop()
         self.store.close()

@@ -1,0 +1,74 @@
+"""The RL objective of one micro-batch, assembled from the configured registry entries.
+
+loss = value loss (with a critic) + policy-gradient loss + entropy_coef x entropy bonus
+       + kl_coef x KL to the reference policy (when reference log-probs are given)
+
+The policy-gradient term is the on-policy loss (`algorithm.policy_loss`: clip, clip_cov,
+kl_cov) against the sampling log-probs, or, with `algorithm.off_policy` set, that correction
+(decoupled clipping against the proximal policy, truncated importance weights) against the
+behaviour policy. Every term is aggregated over tokens as `algorithm.aggregation` says.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+
+from veriloop.algorithms.entropy import entropy_diagnostics
+from veriloop.algorithms.losses import entropy_bonus, get_aggregation, get_off_policy, kl_penalty
+from veriloop.algorithms.policy_losses import PolicyLossParams, get_policy_loss
+
+
+class Objective:
+    """`objective(out, rows, mask, entropy_coef) -> (loss, detached statistics)`."""
+
+    def __init__(self, algorithm: Any, max_new_tokens: int, seed: int) -> None:
+        a = self.algorithm = algorithm
+        self.aggregation = get_aggregation(a.aggregation)
+        self.policy_loss = get_policy_loss(a.policy_loss)
+        self.off_policy = get_off_policy(a.off_policy)
+        self.params = PolicyLossParams(a.eps_low, a.eps_high, a.cov_ratio, a.cov_low,
+                                       a.cov_high, a.kl_cov_coef)
+        self.norm = float(a.loss_norm or max_new_tokens)  # the constant of seq_mean_token_sum_norm
+        self.generator = torch.Generator().manual_seed(seed)  # clip_cov's token draw
+
+    def reseed(self, seed: int) -> None:
+        self.generator.manual_seed(seed)
+
+    def __call__(self, out: Any, rows: Any, mask: torch.Tensor, entropy_coef: float,
+                 critic: Any = None) -> tuple[torch.Tensor, dict[str, float]]:
+        """`out`: the forward's logprobs/entropy/hidden states of the micro-batch; `rows`: its
+        fixed inputs (advantages, old/proximal/reference log-probs, old values, returns);
+        `mask` [b, L]: the policy tokens."""
+        a, agg, norm = self.algorithm, self.aggregation, self.norm
+        stats: dict[str, float] = {}
+        loss = torch.zeros(())
+        if critic is not None:
+            values = critic.values(out.hidden, out.selected)  # [b, L]
+            vloss, vst = critic.loss(values, rows.old_values, rows.returns, mask)
+            loss = loss + vloss
+            stats.update(vst._asdict())
+        if a.off_policy == "none":  # on-policy: clip, clip_cov or kl_cov
+            pg, pst = self.policy_loss(out.logprobs, rows.old_logprobs, rows.advantages, mask,
+                                       self.params, agg, norm, self.generator)
+        else:  # asynchronous rollouts: a correction against the behaviour policy
+            pg, pst = self.off_policy.loss(out.logprobs, rows.prox_logprobs, rows.old_logprobs,
+                                           rows.advantages, mask, a.eps_low, a.eps_high,
+                                           a.is_cap, agg, norm)
+        loss = loss + pg
+        stats.update(pst._asdict())
+        stats["pg_loss"] = float(pg.detach())
+        ent_loss, est = entropy_bonus(out.entropy, mask, agg, norm)
+        stats.update(est._asdict())
+        diag = entropy_diagnostics(out.entropy, out.logprobs, rows.advantages, mask)
+        stats.update({k: v for k, v in diag._asdict().items() if k != "entropy"})
+        stats["entropy_coef"] = entropy_coef
+        if entropy_coef:
+            loss = loss + entropy_coef * ent_loss
+        if rows.ref_logprobs is not None:
+            kl, kst = kl_penalty(out.logprobs, rows.ref_logprobs, mask, a.kl_estimator, agg, norm)
+            loss = loss + a.kl_coef * kl
+            stats.update(kst._asdict())
+        stats["loss"] = float(loss.detach())
+        return loss, stats

@@ -1,0 +1,103 @@
+"""Step 2 of an RL step: the update's fixed inputs for a step's groups (`BatchMaker`).
+
+Reward = grade score + shaping (overlong penalty, length/step cost, event rewards); rollouts
+with infrastructure faults, or without policy tokens, are left out of baselines and updates.
+Advantages come from the configured estimator (`batch.Credit`: one baseline per group or per
+turn) or, when the trainer holds a critic (PPO), per token from its values (GAE). The batch
+also holds what the update keeps fixed: the sampling log-probs as the old policy (recomputed
+with the current weights for a text-only policy), the reference log-probs for the KL term and,
+for the decoupled off-policy correction, the proximal log-probs (the weights before the update).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import nullcontext
+from typing import Any
+
+import torch
+
+from veriloop.trainers.batch import (
+    Packed,
+    TrainBatch,
+    forward_logprobs,
+    grouped_forward_applies,
+    per_turn_rewards,
+    turn_metrics,
+)
+from veriloop.trainers.config import RunConfig
+from veriloop.types import Trajectory
+
+
+class BatchMaker:
+    """`maker(groups) -> TrainBatch | None`, and the micro-batch layout the update uses."""
+
+    def __init__(self, cfg: RunConfig, model: torch.nn.Module, shaping: Any, credit: Any,
+                 critic: Any, ref_model: torch.nn.Module | None, needs_proximal: bool,
+                 forward: Callable[..., Any]) -> None:
+        """`forward(packed, entropy=False)` is the trainer's training forward; `ref_model`
+        None with a KL term means LoRA: the reference is the model with its adapters off."""
+        self.cfg, self.model, self.shaping = cfg, model, shaping
+        self.credit, self.critic, self.ref_model = credit, critic, ref_model
+        self.needs_proximal, self.forward = needs_proximal, forward
+
+    def row_len(self) -> int:
+        """With the grouped Llama forward (prefix once, suffixes attend to it) attention no
+        longer grows with the square of the row, so rows are not capped: each row is a group
+        (prompt once + its samples)."""
+        return 1 << 30 if grouped_forward_applies(self.model) else self.cfg.optim.pack_length
+
+    def micro_packs(self, batch: TrainBatch) -> Iterator[tuple[list[int], Packed]]:
+        """(rows, packed rows) of consecutive micro-batches (the same ones every time)."""
+        micro = max(1, min(self.cfg.optim.micro_batch_size, self.cfg.optim.minibatch_size))
+        for s in range(0, len(batch), micro):
+            idx = list(range(s, min(len(batch), s + micro)))
+            yield idx, batch.pack(idx, self.row_len())
+
+    def ref_logprobs(self, packed: Packed) -> torch.Tensor:
+        ctx = self.model.disable_adapter() if self.ref_model is None else nullcontext()
+        model = self.model if self.ref_model is None else self.ref_model
+        with torch.no_grad(), ctx:
+            return forward_logprobs(model, packed, self.cfg.rollout.temperature,
+                                    policy_only=True).logprobs
+
+    def __call__(self, groups: list[list[Trajectory]]) -> TrainBatch | None:
+        """The fixed inputs for the trainable rollouts of `groups`; None if there are none."""
+        rewards, passed, valid = self.shaping.grouped(groups)  # [G, K]
+        trajs = [t for g in groups for t in g if not t.is_infra_error]
+        keep = torch.tensor([sum(t.loss_mask) > 0 for t in trajs], dtype=torch.bool)  # [B0]
+        trajs = [t for t, k in zip(trajs, keep.tolist(), strict=True) if k]
+        if not trajs:
+            return None
+        batch = TrainBatch.of(trajs, rewards[valid][keep])
+        B, L = batch.old_logprobs.shape
+        batch.ref_logprobs = torch.zeros(B, L) if self.cfg.algorithm.kl_coef > 0 else None
+        batch.prox_logprobs = torch.zeros(B, L) if self.needs_proximal else None
+        for idx, packed in self.micro_packs(batch):
+            n = packed.loss_mask.shape[1]
+            with torch.no_grad():
+                if not all(batch.sampled[i] for i in idx):
+                    # a text-only policy: the model before the update is the old policy
+                    batch.old_logprobs[idx, :n] = self.forward(packed, entropy=False).logprobs
+                if batch.ref_logprobs is not None:
+                    batch.ref_logprobs[idx, :n] = self.ref_logprobs(packed)
+                if batch.prox_logprobs is not None:  # the weights before this update
+                    batch.prox_logprobs[idx, :n] = self.forward(packed, entropy=False).logprobs
+        if self.credit is not None:
+            batch.advantages = self.credit(groups, rewards, passed, valid, keep, trajs, L,
+                                           batch.owner)
+        else:
+            values = torch.zeros(B, L)  # [B, L]
+            for idx, packed in self.micro_packs(batch):
+                with torch.no_grad():
+                    out = self.forward(packed, entropy=False)
+                    values[idx, :out.logprobs.shape[1]] = self.critic.values(out.hidden,
+                                                                             out.selected)
+            batch.old_values = values
+            one = batch.owner == list(range(len(trajs)))  # else: contexts get terminal rewards
+            batch.advantages, batch.returns = self.critic.advantages(
+                per_turn_rewards(trajs, batch.rewards, L) if one else batch.rewards, values,
+                batch.loss_mask)  # [B, L]
+        if batch.owner == list(range(len(trajs))):  # per-turn stats of whole episodes
+            batch.stats = turn_metrics(trajs, batch.rewards, batch.advantages)
+        return batch
