@@ -90,3 +90,27 @@ def test_checkpoint_restores_rng(tmp_path):
     checkpoint.load(checkpoint.latest(tmp_path), model, opt, None)
     torch.testing.assert_close(torch.rand(3), expected)
     assert os.listdir(tmp_path / "checkpoints") == ["step-000001"]
+
+
+def test_final_model_is_replaced_whole(tmp_path, monkeypatch):
+    """`save_model` writes beside the target and renames: a failed write leaves the previous
+    final model as it was, a finished one leaves nothing of the previous one behind."""
+    from veriloop.trainers.common import policy_from_config, save_model
+
+    policy = policy_from_config(load_config(None, ["model.size=xs"]).model)
+    out = tmp_path / "final"
+    save_model(policy.model, policy.tokenizer, out)
+    (out / "stale.txt").write_text("from an earlier run")
+    before = (out / "model.safetensors").read_bytes()
+
+    def broken(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(type(policy.model), "save_pretrained", broken)
+    with pytest.raises(OSError, match="disk full"):
+        save_model(policy.model, policy.tokenizer, out)
+    assert (out / "model.safetensors").read_bytes() == before and (out / "stale.txt").exists()
+    monkeypatch.undo()
+    save_model(policy.model, policy.tokenizer, out)
+    assert (out / "config.json").exists() and not (out / "stale.txt").exists()
+    assert [p.name for p in tmp_path.iterdir()] == ["final"]  # the failed write's copy too

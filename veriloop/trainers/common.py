@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import random
+import shutil
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -220,6 +221,19 @@ def restore_sampler(sampler: TaskSampler | LevelCurriculum | SelectiveSampler,
     `sampler_position`)."""
     state = trainer_state.get("sampler") or {"position": trainer_state["sampler_position"]}
     sampler.load_state_dict(state)
+
+
+def save_model(model: torch.nn.Module, tokenizer: Any, out: Path) -> Path:
+    """`model` (and `tokenizer`, if any) as a plain Hugging Face directory at `out`: written
+    to a temporary sibling and renamed into place, so `out` is never half-written."""
+    tmp = out.with_name(out.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    model.save_pretrained(tmp)
+    if tokenizer is not None:
+        tokenizer.save_pretrained(tmp)
+    shutil.rmtree(out, ignore_errors=True)
+    tmp.rename(out)
+    return out
 
 
 def grad_norm_clip(params: Sequence[torch.nn.Parameter], max_norm: float) -> float:

@@ -27,7 +27,7 @@ from veriloop.data.rejection import hinted_task, keep_successes, strip_hint, uns
 from veriloop.data.store import TrajectoryStore
 from veriloop.errors import ConfigError
 from veriloop.graders.base import get_grader
-from veriloop.trainers.common import RunPaths, env_from_config, seed_everything
+from veriloop.trainers.common import RunPaths, env_from_config, save_model, seed_everything
 from veriloop.trainers.config import RunConfig, save_config
 from veriloop.trainers.sft import SFTTrainer
 from veriloop.trainers.trackers import run_name
@@ -134,12 +134,8 @@ class RFTTrainer:
         return self.history
 
     def save_final(self) -> Path:
-        out = self.paths.model
-        self.policy.model.save_pretrained(out)
-        tok = getattr(self.policy, "tokenizer", None)
-        if tok is not None:
-            tok.save_pretrained(out)
-        return out
+        return save_model(self.policy.model, getattr(self.policy, "tokenizer", None),
+                           self.paths.model)
 
     def resume(self) -> bool:
         """Skip the rounds recorded in rounds.json and reload the last one's final model."""

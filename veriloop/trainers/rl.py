@@ -65,6 +65,7 @@ from veriloop.trainers.common import (
     env_from_config,
     grad_norm_clip,
     restore_sampler,
+    save_model,
     seed_everything,
     task_sampler,
     warmup_schedule,
@@ -372,12 +373,7 @@ class RLTrainer:
     def save_final(self) -> Path:
         model = self.model.merge_and_unload() if hasattr(self.model, "merge_and_unload") \
             else self.model
-        out = self.paths.model
-        model.save_pretrained(out)
-        tok = getattr(self.policy, "tokenizer", None)
-        if tok is not None:
-            tok.save_pretrained(out)
-        return out
+        return save_model(model, getattr(self.policy, "tokenizer", None), self.paths.model)
 
     def close(self) -> None:
         self.rollouts.stop()

@@ -38,6 +38,7 @@ from veriloop.trainers.common import (
     build_optimizer,
     env_from_config,
     grad_norm_clip,
+    save_model,
     seed_everything,
     train_to_end,
     warmup_schedule,
@@ -217,23 +218,12 @@ class SFTTrainer:
 
     def save_final(self) -> Path:
         """The trained model as a plain Hugging Face directory (LoRA merged), for RL's `init`."""
-        import shutil
-
         model = self.model
         if hasattr(model, "merge_and_unload"):
             model = model.merge_and_unload()
             self.model = model
             self.policy.set_model(model)
-        out = self.paths.model
-        tmp = out.with_name(out.name + ".tmp")
-        shutil.rmtree(tmp, ignore_errors=True)
-        model.save_pretrained(tmp)
-        tok = getattr(self.policy, "tokenizer", None)
-        if tok is not None:
-            tok.save_pretrained(tmp)
-        shutil.rmtree(out, ignore_errors=True)
-        tmp.rename(out)
-        return out
+        return save_model(model, getattr(self.policy, "tokenizer", None), self.paths.model)
 
     def resume(self) -> bool:
         """Load the latest complete checkpoint if there is one; True if resumed."""
