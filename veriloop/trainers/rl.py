@@ -28,9 +28,9 @@ micro-batches of `update` and sum gradients (`veriloop.trainers.distributed`). W
 the weights published after every update.
 
 The trainer is built from parts: the policy, the rollout source (environment, grader, task
-sampler), the objective (`veriloop.algorithms.objective`: policy-gradient, value, entropy and
-KL terms) and a critic (`veriloop.algorithms.critic.build_critic`: None for critic-free
-estimators). Every loss,
+sampler), the batch maker (`veriloop.trainers.rl_batch`: step 2), the objective
+(`veriloop.algorithms.objective`: policy-gradient, value, entropy and KL terms) and a critic
+(`veriloop.algorithms.critic.build_critic`: None for critic-free estimators). Every loss,
 advantage and shaping variant is a registry entry or pure function of `veriloop.algorithms`;
 the trainer has no per-algorithm branches. Trajectories are appended to the run's store when a
 checkpoint that covers their step is complete (they are also kept inside that checkpoint), so a
