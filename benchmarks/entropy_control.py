@@ -27,7 +27,9 @@ from pathlib import Path
 from veriloop.benchmarking import conditions
 
 ROOT = Path(__file__).resolve().parents[1]
-VARIANTS = {"baseline": [], "adaptive": ["algorithm.target_entropy={target}"],
+VARIANTS = {"baseline": [], "adaptive": ["algorithm.target_entropy={target}",
+                                         "algorithm.entropy_delta={delta}",
+                                         "algorithm.entropy_max_coef={max_coef}"],
             "clip_cov": ["algorithm.policy_loss=clip_cov", "algorithm.cov_ratio=0.002"]}
 
 
@@ -44,7 +46,8 @@ def run(args, name: str, work: Path) -> dict:
           f"rollout.max_new_tokens={args.max_new_tokens}", "rollout.max_total_tokens=400",
           f"optim.minibatch_size={n}", f"optim.micro_batch_size={min(n, 16)}",
           f"optim.lr={args.lr}", "train.save_every=0",
-          *(o.format(target=args.target) for o in VARIANTS[name])]
+          *(o.format(target=args.target, delta=args.delta, max_coef=args.max_coef)
+            for o in VARIANTS[name])]
     if args.init:
         ov.append(f"init={args.init}")
     cfg = load_config(ROOT / "configs" / "grpo.yaml", ov)
@@ -73,6 +76,8 @@ def main() -> None:
     p.add_argument("--difficulty", type=int, default=1)
     p.add_argument("--steps", type=int, default=30)
     p.add_argument("--target", type=float, default=0.3)
+    p.add_argument("--delta", type=float, default=0.005, help="adaptive: coefficient step")
+    p.add_argument("--max-coef", type=float, default=0.05, help="adaptive: coefficient bound")
     p.add_argument("--prompts", type=int, default=8)
     p.add_argument("--group", type=int, default=8)
     p.add_argument("--k", type=int, default=8)
