@@ -3,6 +3,8 @@
     veriloop train configs/grpo.yaml optim.lr=1e-4 train.steps=20 [--run-dir runs/x]
     veriloop train --resume runs/x            # continue a killed run exactly
     veriloop train configs/grpo.yaml --ray local   # rollouts on Ray actors (HOST:PORT: a cluster)
+    torchrun --nproc-per-node 2 --no-python veriloop train configs/grpo.yaml --run-dir runs/x
+                                              # RL over 2 ranks (gloo on CPUs, nccl on GPUs)
     veriloop quickstart [--json] [--run-dir runs/quickstart]
 """
 
@@ -64,14 +66,16 @@ def train_command(
                 _fail("give a config, e.g. `veriloop train configs/grpo.yaml`, or --resume RUN_DIR")
             cfg = load_config(config, overrides or [])
             root = run_dir or Path("runs") / f"{Path(config).stem}-{time.strftime('%Y%m%d-%H%M%S')}"
+        rank = _check_ranks(cfg, run_dir or resume, ray_address)
         preflight.check_run_dir(root)
         preflight.check_config(cfg)
         if resume is not None:
             preflight.check_resume(root)
         if ray_address is not None:
             _check_ray(cfg)
-        lock = RunLock(root).acquire()
-        if resume is None and (root / "config.yaml").exists():
+        # rank 0 of a torchrun job holds the run; the others write nothing in it
+        lock = RunLock(root).acquire() if rank == 0 else _NoLock()
+        if rank == 0 and resume is None and (root / "config.yaml").exists():
             lock.release()
             _fail(f"{root} already holds a run; use --resume {root} or another --run-dir")
         ray_joined = None
@@ -92,6 +96,32 @@ def train_command(
         _train(cfg, root, json_out, ray_joined, ray_workers)
     finally:
         lock.release()
+        from veriloop.trainers.distributed import leave
+
+        leave()  # the process group of a torchrun launch, if any
+
+
+class _NoLock:
+    def release(self) -> None:
+        pass
+
+
+def _check_ranks(cfg: Any, run_dir: Path | None, ray_address: str | None) -> int:
+    """Under a launcher (torchrun: WORLD_SIZE > 1), join the process group; this rank."""
+    import os
+
+    if int(os.environ.get("WORLD_SIZE", "1")) <= 1:
+        return 0
+    if cfg.kind != "rl" or cfg.rollout.asynchronous or cfg.rollout.engine != "local" \
+            or ray_address is not None:
+        raise UserError("several ranks (torchrun) train kind: rl with synchronous rollouts on "
+                        "the local engine, without --ray; launch other runs as one process")
+    if run_dir is None:
+        raise UserError("under torchrun every rank needs the same run directory: give "
+                        "--run-dir (or --resume)")
+    from veriloop.trainers.distributed import init_from_env
+
+    return init_from_env()[0]
 
 
 def _check_ray(cfg: Any) -> None:
@@ -110,8 +140,10 @@ def _train(cfg: Any, root: Path, json_out: bool, ray_joined: bool | None = None,
     """`ray_joined`: None without Ray; else whether this process joined the cluster (and so
     leaves it at the end)."""
     from veriloop.trainers.common import policy_from_config
+    from veriloop.trainers.distributed import world
 
-    progress = on_terminal()  # on stderr, so also with --json
+    main = world()[0] == 0
+    progress = main and on_terminal()  # on stderr, so also with --json
     policy = policy_from_config(cfg.model, cfg.init)
     t0 = time.perf_counter()
     if cfg.kind in ("sft", "dpo", "rft"):  # offline data: held-out eval before and after
@@ -173,6 +205,8 @@ def _train(cfg: Any, root: Path, json_out: bool, ray_joined: bool | None = None,
             summary.update(ray_workers=len(pool.generation), ray_restarts=pool.restarts,
                            worker_lost_episodes=pool.lost)
         trainer.close()
+    if not main:
+        return
     from veriloop.eval.report import write_report
 
     write_report(root)

@@ -7,13 +7,18 @@ and `sum_gradients` adds the ranks' gradients before clipping and the optimizer 
 single-process gradient is the weighted sum over all micro-batches, N ranks end every step with
 the parameters one process would have, up to float summation order (tested with 2 processes).
 
-Launch with `torchrun --nproc-per-node N` (or any launcher that initialises the default process
-group before the trainer is built); without an initialised group everything is one process.
-Sharding the rollouts themselves across ranks is the rollout workers' job, not this module's.
+`veriloop train` joins the group a launcher describes in the environment (`torchrun
+--nproc-per-node N`: RANK, WORLD_SIZE, MASTER_ADDR, MASTER_PORT; `init_from_env`). Each rank
+then rolls out a contiguous share of every step's tasks and of each held-out evaluation, and
+`gather` gives every rank all the trajectories in task order
+(`veriloop.trainers.rl_rollouts`); episode keys are numbered as one process numbers them, so
+the ranks sample the tokens one process would. Without an initialised group everything is one
+process.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -28,6 +33,29 @@ def world() -> tuple[int, int]:
     if dist.is_available() and dist.is_initialized():
         return dist.get_rank(), dist.get_world_size()
     return 0, 1
+
+
+def init_from_env() -> tuple[int, int]:
+    """Join the process group a launcher described in the environment (WORLD_SIZE > 1: nccl
+    with CUDA, gloo without); (rank, world size), (0, 1) when not launched so."""
+    if int(os.environ.get("WORLD_SIZE", "1")) > 1 and not dist.is_initialized():
+        dist.init_process_group("nccl" if torch.cuda.is_available() else "gloo")
+    return world()
+
+
+def leave() -> None:
+    """Leave the process group, if this process joined one."""
+    if dist.is_available() and dist.is_initialized():
+        dist.destroy_process_group()
+
+
+def gather(items: Sequence[T]) -> list[T]:
+    """Every rank's `items`, concatenated in rank order, on every rank."""
+    if world()[1] == 1:
+        return list(items)
+    parts: list[list[T] | None] = [None] * world()[1]
+    dist.all_gather_object(parts, list(items))
+    return [x for part in parts for x in (part or [])]
 
 
 def shard(items: Sequence[T], rank: int, size: int) -> list[T]:

@@ -59,17 +59,21 @@ class MetricsLogger:
 
     HEADLINE = ("reward", "pass_rate", "entropy", "kl", "seconds")
 
-    def __init__(self, run_dir: Path, total_steps: int, start_step: int = 0,
+    def __init__(self, run_dir: Path | None, total_steps: int, start_step: int = 0,
                  description: str = "train", progress: bool = True,
                  tensorboard: bool = True, trackers: Sequence[Tracker] = ()) -> None:
+        """`run_dir` None: no files (a torchrun rank other than 0), only the progress bar."""
         self.trackers = list(trackers)
-        self.path = run_dir / "metrics.jsonl"
-        if start_step > 0 and self.path.exists():
-            truncate_metrics(self.path, start_step)
-        elif start_step == 0 and self.path.exists():
-            self.path.unlink()
-        self._file = open(self.path, "a")  # noqa: SIM115 (open for the run; closed in close())
-        self._tb = None
+        self._file, self._tb = None, None
+        if run_dir is None:
+            tensorboard = False
+        else:
+            self.path = run_dir / "metrics.jsonl"
+            if start_step > 0 and self.path.exists():
+                truncate_metrics(self.path, start_step)
+            elif start_step == 0 and self.path.exists():
+                self.path.unlink()
+            self._file = open(self.path, "a")  # noqa: SIM115 (open for the run; closed in close())
         if tensorboard:
             from torch.utils.tensorboard import SummaryWriter
 
@@ -82,10 +86,10 @@ class MetricsLogger:
             self._progress.start()
 
     def log(self, step: int, metrics: Mapping[str, Any]) -> None:
-        row = {"step": step, **metrics}
-        self._file.write(json.dumps(row) + "\n")
-        self._file.flush()
-        os.fsync(self._file.fileno())
+        if self._file is not None:
+            self._file.write(json.dumps({"step": step, **metrics}) + "\n")
+            self._file.flush()
+            os.fsync(self._file.fileno())
         numbers = scalars(metrics)
         if self._tb is not None:
             for k, v in numbers.items():
@@ -103,7 +107,8 @@ class MetricsLogger:
         return counting(self._progress, description, total)
 
     def close(self) -> None:
-        self._file.close()
+        if self._file is not None:
+            self._file.close()
         if self._tb is not None:
             self._tb.close()
         try:

@@ -100,6 +100,8 @@ class RLTrainer:
         self.policy = policy
         self.rollout_policy = rollout_policy
         self.workers = workers
+        self.run_id = self.paths.root.name
+        self.main = world()[0] == 0  # the process that writes (rank 0 of a torchrun job)
         self.step_count = 0
 
     # -- setup ------------------------------------------------------------------------------
@@ -131,7 +133,6 @@ class RLTrainer:
         self.model = apply_lora(self.policy.model, cfg.model)
         if self.model is not self.policy.model:  # LoRA: sample through the adapters
             self.policy.set_model(self.model)
-        self.run_id = self.paths.root.name
         self.rollouts = RolloutSource(cfg, env, grader, sampler, self.policy, self.shaping,
                                       self.run_id, self.rollout_policy, self.workers)
         self.model.train()
@@ -152,7 +153,8 @@ class RLTrainer:
         self.pending = checkpoint.PendingTrajectories(self.store, self.run_id)
         if self.workers is not None:
             self.workers.load_weights(self.model, self.step_count)
-        save_config(cfg, self.paths.config)  # last: a failed setup can be retried in place
+        if self.main:  # last: a failed setup can be retried in place
+            save_config(cfg, self.paths.config)
 
     @property
     def env(self) -> Any:
@@ -207,7 +209,8 @@ class RLTrainer:
         self.rollouts.publish(self.model, step)
         t_train = time.perf_counter() - t1
         self.step_count = step
-        self.pending.add(step, every)
+        if self.main:
+            self.pending.add(step, every)
         metrics.update(timing_metrics(every, t_rollout, t_train, self.grader.seconds,
                                       time.perf_counter() - t0),
                        lr=self.scheduler.get_last_lr()[0])
@@ -293,8 +296,9 @@ class RLTrainer:
         `env.eval_tasks` is 0)."""
         t = self.cfg.train
         evaluating = bool(self.eval_tasks)
-        logger = MetricsLogger(self.paths.root, t.steps, self.step_count, "rl", progress,
-                               trackers=open_trackers(self.cfg, self.paths.root))
+        logger = MetricsLogger(self.paths.root if self.main else None, t.steps, self.step_count,
+                               "rl", progress, trackers=open_trackers(self.cfg, self.paths.root)
+                               if self.main else ())
 
         def held_out() -> dict[str, float]:
             episodes = len(self.eval_tasks) * self.cfg.rollout.eval_samples
@@ -340,7 +344,10 @@ class RLTrainer:
 
     def save(self) -> Path:
         """Checkpoint (atomically), then move this checkpoint's pending trajectories into the
-        store. A kill between the two is repaired by `resume` from the checkpoint's copy."""
+        store. A kill between the two is repaired by `resume` from the checkpoint's copy.
+        Other ranks of a torchrun job write nothing (their parameters are rank 0's)."""
+        if not self.main:
+            return self.paths.root
         with self.rollouts.sampler_lock:  # the producer may be drawing tasks
             sampler_state = self.sampler.state_dict()
         extra = {"pending": self.pending.dump(),
@@ -371,6 +378,8 @@ class RLTrainer:
         return True
 
     def save_final(self) -> Path:
+        if not self.main:
+            return self.paths.model
         model = self.model.merge_and_unload() if hasattr(self.model, "merge_and_unload") \
             else self.model
         return save_model(model, getattr(self.policy, "tokenizer", None), self.paths.model)

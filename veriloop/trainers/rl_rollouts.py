@@ -9,7 +9,7 @@ the weights (`served`), at most `rollout.max_staleness` updates old; `publish` c
 update into that copy, into a separate rollout policy (e.g. vLLM) or into the workers.
 
 Sampling is seeded per step and round (`DeterministicKeys`), so the same config samples the
-same tokens locally and on Ray. The task sampler is shared with the producer's thread: draw
+same tokens locally, on Ray and over the ranks of a torch.distributed job (`RankRunner`). The task sampler is shared with the producer's thread: draw
 from it under `sampler_lock`.
 """
 
@@ -24,7 +24,23 @@ from veriloop.algorithms.shaping import Shaping
 from veriloop.rollout.producer import RolloutProducer, VersionedPolicy, serving_copy
 from veriloop.trainers.common import DeterministicKeys, TimedGrader
 from veriloop.trainers.config import RunConfig
+from veriloop.trainers.distributed import gather, world
 from veriloop.types import Task, Trajectory
+
+
+class RankRunner:
+    """`RolloutRunner.run` over the ranks of a process group: this rank rolls out its contiguous
+    share of the tasks, its episode keys numbered from its first episode's index in the whole
+    list (as one process numbers them), and every rank gets all trajectories in task order."""
+
+    def __init__(self, runner: Any, keyed: DeterministicKeys, group_size: int) -> None:
+        self.runner, self.keyed, self.group_size = runner, keyed, group_size
+
+    def run(self, tasks: Sequence[Task]) -> list[Trajectory]:
+        rank, size = world()
+        first, end = rank * len(tasks) // size, (rank + 1) * len(tasks) // size
+        self.keyed.reset(first * self.group_size)
+        return gather(self.runner.run(tasks[first:end]) if end > first else [])
 
 
 class RolloutSource:
@@ -66,8 +82,11 @@ class RolloutSource:
             return self.workers.runner(rc, step if step > 0 else version, self.grader,
                                        on_trajectory)
         self.keyed.reset()
-        return RolloutRunner(self.env, policy or self.keyed, rc, grader=self.grader,
-                             on_trajectory=on_trajectory)
+        runner = RolloutRunner(self.env, policy or self.keyed, rc, grader=self.grader,
+                               on_trajectory=on_trajectory)
+        if policy is None and world()[1] > 1:
+            return RankRunner(runner, self.keyed, rc.group_size)
+        return runner
 
     def _producer(self, model: Any, version: int) -> RolloutProducer:
         """The asynchronous producer (started on first use) on the served copy of `model`."""
