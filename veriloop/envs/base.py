@@ -113,6 +113,51 @@ class ScriptedExpert:
         pass
 
 
+class PlannedExpert(ScriptedExpert):
+    """A scripted demonstrator that plays a list of tool calls, one a turn (Hermes format):
+    `calls(task, variant)` for the clean plan (variant None) or one of its `noises`. With
+    `noise`, that share of episodes gets a variant, drawn per episode from the seed, the task
+    id and the sample index, so several demonstrations of one task differ."""
+
+    noises: tuple[str, ...] = ()
+
+    def __init__(self, noise: float = 0.0, seed: int = 0) -> None:
+        if not 0.0 <= noise <= 1.0:
+            raise ValueError(f"noise must be in [0, 1], got {noise}")
+        super().__init__(self._next, self.name)
+        self.noise, self.seed, self._fmt = noise, seed, HermesFormat()
+
+    def calls(self, task: Task, variant: str | None) -> list[ToolCall]:
+        raise NotImplementedError
+
+    def variant(self, task: Task, sample_index: int = 0) -> str | None:
+        """The noise variant of this episode, or None for the clean plan."""
+        import random
+
+        rng = random.Random(f"{self.name}:{self.seed}:{task.id}:{sample_index}")
+        if self.noise and rng.random() < self.noise:
+            return rng.choice(self.noises)
+        return None
+
+    def plan(self, task: Task, sample_index: int = 0) -> list[ToolCall]:
+        """The calls of this episode, in order."""
+        return self.calls(task, self.variant(task, sample_index))
+
+    def _next(self, task: Task, messages: tuple[Message, ...], sample_index: int = 0) -> str:
+        plan = self.plan(task, sample_index)
+        turn = sum(m.role == "assistant" for m in messages)
+        return self._fmt.render_call(plan[min(turn, len(plan) - 1)])
+
+    def generate(self, requests: Sequence[GenerationRequest],
+                 params: SamplingParams) -> list[Generation]:
+        from veriloop.policies.base import Generation
+
+        if any(r.task is None for r in requests):
+            raise ValueError("a scripted expert needs GenerationRequest.task")
+        return [Generation(text=self._next(r.task, r.messages, r.sample_index))
+                for r in requests]
+
+
 @dataclass(frozen=True)
 class ToolState:
     """What a ToolEpisode knows after its last step (handed to graders)."""

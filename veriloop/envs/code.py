@@ -57,19 +57,15 @@ import json
 import random
 import secrets
 import threading
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
 from veriloop.envs import code_harness
-from veriloop.envs.base import ToolEpisode
-from veriloop.formats import HermesFormat
+from veriloop.envs.base import PlannedExpert, ToolEpisode
 from veriloop.graders.base import Grader
 from veriloop.graders.hacking import detect_test_manipulation
-from veriloop.policies.base import Generation, GenerationRequest, SamplingParams
-from veriloop.rollout.tokenize import ByteRenderer
 from veriloop.sandbox import Limits, Result, SandboxPool, get_sandbox
 from veriloop.sandbox.base import sandbox_error
 from veriloop.tools import ToolRegistry, tool
@@ -491,7 +487,7 @@ def mutant(body: str) -> str | None:
     return None
 
 
-class CodeExpertPolicy:
+class CodeExpertPolicy(PlannedExpert):
     """Scripted demonstrator: tries the canonical solution with run_python, then submits it.
 
     Noisy variants (`noise` = the share of episodes that get one, drawn per episode from the
@@ -502,28 +498,11 @@ class CodeExpertPolicy:
     usually fails: the hidden tests decide; a solution without one gets the stub).
     """
 
-    scripted = True  # a scripted demonstrator: no context window, no sampling
-
     name = "code-expert"
+    noises = CODE_NOISES
 
-    def __init__(self, noise: float = 0.0, seed: int = 0) -> None:
-        if not 0.0 <= noise <= 1.0:
-            raise ValueError(f"noise must be in [0, 1], got {noise}")
-        self.noise, self.seed = noise, seed
-        self.renderer = ByteRenderer()
-        self._fmt = HermesFormat()
-
-    def variant(self, task: Task, sample_index: int = 0) -> str | None:
-        """The noise variant of this episode, or None for the clean plan."""
-        rng = random.Random(f"code-expert:{self.seed}:{task.id}:{sample_index}")
-        if self.noise and rng.random() < self.noise:
-            return rng.choice(CODE_NOISES)
-        return None
-
-    def plan(self, task: Task, sample_index: int = 0) -> list[ToolCall]:
-        """The calls of this episode, in order."""
+    def calls(self, task: Task, variant: str | None) -> list[ToolCall]:
         v = task.verification
-        variant = self.variant(task, sample_index)
         body = v["canonical_solution"]
         if variant == "stub":
             body = "    pass\n"
@@ -541,17 +520,3 @@ class CodeExpertPolicy:
                 "code": code + f"\n\nprint({name}_.__name__, 'defined')\n"})
             return [typo, probe, submit]
         return [probe, submit]
-
-    def _act(self, req: GenerationRequest) -> str:
-        if req.task is None:
-            raise ValueError("the scripted expert needs GenerationRequest.task")
-        plan = self.plan(req.task, req.sample_index)
-        turn = sum(m.role == "assistant" for m in req.messages)
-        return self._fmt.render_call(plan[min(turn, len(plan) - 1)])
-
-    def generate(self, requests: Sequence[GenerationRequest],
-                 params: SamplingParams) -> list[Generation]:
-        return [Generation(text=self._act(r)) for r in requests]
-
-    def release(self, key: str) -> None:
-        pass

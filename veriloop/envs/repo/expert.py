@@ -19,12 +19,7 @@ imitating them fails at those decisions as often as the expert did, which is wha
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-
-from veriloop.formats import HermesFormat
-from veriloop.policies.base import Generation, GenerationRequest, SamplingParams
-from veriloop.rollout.tokenize import ByteRenderer
+from veriloop.envs.base import PlannedExpert
 from veriloop.types import Task, ToolCall
 
 NOISES = ("give_up", "stop_early", "bad_search", "redundant_read")
@@ -67,42 +62,13 @@ def noisy_plan(plan: list[ToolCall], variant: str) -> list[ToolCall]:
     raise ValueError(f"unknown noise variant {variant!r}; one of {', '.join(NOISES)}")
 
 
-class RepoExpertPolicy:
+class RepoExpertPolicy(PlannedExpert):
     """The repo environment's scripted expert (noise 0 solves every task) and its noisy
     variants."""
 
     name = "repo-expert"
-    scripted = True  # a scripted demonstrator: no context window, no sampling
+    noises = NOISES
 
-    def __init__(self, noise: float = 0.0, seed: int = 0) -> None:
-        if not 0.0 <= noise <= 1.0:
-            raise ValueError(f"noise must be in [0, 1], got {noise}")
-        self.noise, self.seed = noise, seed
-        self.renderer = ByteRenderer()
-        self._fmt = HermesFormat()
-
-    def variant(self, task: Task, sample_index: int = 0) -> str | None:
-        """The noise variant of this episode, or None for the clean plan."""
-        rng = random.Random(f"repo-expert:{self.seed}:{task.id}:{sample_index}")
-        if self.noise and rng.random() < self.noise:
-            return rng.choice(NOISES)
-        return None
-
-    def plan(self, task: Task, sample_index: int = 0) -> list[ToolCall]:
+    def calls(self, task: Task, variant: str | None) -> list[ToolCall]:
         plan = expert_plan(task)
-        variant = self.variant(task, sample_index)
         return plan if variant is None else noisy_plan(plan, variant)
-
-    def _act(self, req: GenerationRequest) -> str:
-        if req.task is None:
-            raise ValueError("the scripted expert needs GenerationRequest.task")
-        plan = self.plan(req.task, req.sample_index)
-        turn = sum(m.role == "assistant" for m in req.messages)
-        return self._fmt.render_call(plan[min(turn, len(plan) - 1)])
-
-    def generate(self, requests: Sequence[GenerationRequest],
-                 params: SamplingParams) -> list[Generation]:
-        return [Generation(text=self._act(r)) for r in requests]
-
-    def release(self, key: str) -> None:
-        pass
