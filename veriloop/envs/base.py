@@ -18,6 +18,7 @@ all reach it through `expert_for`, which says how to fix things when there is no
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -113,7 +114,7 @@ class ScriptedExpert:
         pass
 
 
-class PlannedExpert(ScriptedExpert):
+class PlannedExpert(ScriptedExpert, ABC):
     """A scripted demonstrator that plays a list of tool calls, one a turn (Hermes format):
     `calls(task, variant)` for the clean plan (variant None) or one of its `noises`. With
     `noise`, that share of episodes gets a variant, drawn per episode from the seed, the task
@@ -127,8 +128,9 @@ class PlannedExpert(ScriptedExpert):
         super().__init__(self._next, self.name)
         self.noise, self.seed, self._fmt = noise, seed, HermesFormat()
 
+    @abstractmethod
     def calls(self, task: Task, variant: str | None) -> list[ToolCall]:
-        raise NotImplementedError
+        """This episode's tool calls: the clean plan (variant None) or that noisy variant."""
 
     def variant(self, task: Task, sample_index: int = 0) -> str | None:
         """The noise variant of this episode, or None for the clean plan."""
