@@ -367,7 +367,7 @@ def test_noisy_expert_variants_fail_or_recover_as_documented(env, tasks, variant
         def variant(self, task, sample_index=0):
             return variant
 
-    config = RolloutConfig(group_size=1, max_total_tokens=65536)
+    config = RolloutConfig(group_size=1, max_total_tokens=65536, step_timeout=600)  # sandbox waits
     trajs = RolloutRunner(env, OneVariant(), config).run(chosen)
     assert [t.fault for t in trajs] == [None] * len(chosen)
     names = {tuple(c.name for turn in t.turns for c in turn.tool_calls) for t in trajs}

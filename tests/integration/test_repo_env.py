@@ -24,7 +24,9 @@ from veriloop.envs.repo.testing import run_pytest
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
 from veriloop.types import FaultKind, InfrastructureError, Message, Trajectory
 
-CONFIG = RolloutConfig(group_size=1, max_total_tokens=65536)
+# a step may wait for one of the pool's two sandboxes while the other episodes' pytest runs use
+# them: on a loaded machine that wait can pass the default 60 s and fault the episode
+CONFIG = RolloutConfig(group_size=1, max_total_tokens=65536, step_timeout=600)
 PASS_ALL_CONFTEST = '''import pytest
 
 
@@ -150,7 +152,7 @@ def test_noisy_expert_variants_fail_or_recover_as_documented(env, variant):
             return variant
 
     trajs = RolloutRunner(env, OneVariant(), CONFIG).run(tasks)
-    assert all(t.fault is None for t in trajs)
+    assert [t.fault for t in trajs if t.fault] == []
     assert [t.passed for t in trajs] == [variant in ("bad_search", "redundant_read")] * len(tasks)
     for t in trajs:
         names = [c.name for turn in t.turns for c in turn.tool_calls]
