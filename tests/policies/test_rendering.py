@@ -171,3 +171,23 @@ def test_where_incremental_differs(smol_tokenizer):
     full = r.render_prompt([*prompt, Message(role="assistant", content=action), *obs], []).ids
     assert r.decode(ids) == r.decode(full)  # same text ...
     assert ids != list(full)  # ... different tokens
+
+
+def test_renders_are_memoised_by_content(tiny_policy):
+    """A GRPO group renders one prompt G times: the renderer memoises prompts and observations
+    by content (messages, tools, closed flag), so equal inputs give the same result object
+    and different ones never share an entry."""
+    r = tiny_policy.renderer
+    prompt = [Message(role="system", content="be brief"), Message(role="user", content="2+2?")]
+    a = r.render_prompt(prompt, [CALC])
+    assert r.render_prompt(list(prompt), [CALC]) is a
+    fresh = HFChatRenderer(tiny_policy.tokenizer).render_prompt(prompt, [CALC])
+    assert (fresh.text, fresh.ids) == (a.text, a.ids)
+    no_tools = r.render_prompt(prompt, [])
+    assert no_tools.ids != a.ids and "calculator" not in no_tools.text
+    other_tool = CALC.model_copy(update={"description": "Something else."})
+    assert "Something else." in r.render_prompt(prompt, [other_tool]).text
+    obs = [Message(role="tool", content="4")]
+    closed, open_ = r.render_observation(obs, True), r.render_observation(obs, False)
+    assert closed.ids != open_.ids and r.render_observation(obs, True) is closed
+    assert r.render_observation([Message(role="tool", content="5")], True).ids != closed.ids

@@ -162,6 +162,33 @@ def test_episode_cache_reuse_across_turns(trained_ish, one_thread):
     assert not s._kept
 
 
+def test_rows_finishing_at_different_steps_match_rows_run_alone(trained_ish, one_thread):
+    """Finished rows stay in the batch until they are a quarter of it (the sampler then drops
+    them): every row's tokens, logprobs and kept cache are still those of the row run alone."""
+    pol, s = trained_ish, trained_ish.sampler
+    prompts = (_prompts(pol, 4) * 2)[:7]
+    caps = [2, 3, 5, 6, 9, 14, 20]  # one finishes at steps 2, 3, 5, ...: idle rows linger
+    params = SamplingParams(temperature=1.0, max_new_tokens=20, stop=(), seed=11)
+    keys = [f"r{i}" for i in range(7)]
+    together = s.generate(prompts, params, keys=keys, max_new_tokens=caps,
+                          row_seeds=keys, ignore_eos=True)
+    obs = pol.renderer.render_observation([Message(role="tool", content="7")],
+                                          action_closed=False).ids
+    second = [p + o.token_ids + list(obs) for p, o in zip(prompts, together)]
+    again = s.generate(second, GREEDY, keys=keys, ignore_eos=True)  # from the kept caches
+    assert [o.cached_prefix for o in again] == [len(p) + c - 1 for p, c in zip(prompts, caps)]
+    for i in range(7):
+        alone = s.generate([prompts[i]], params, max_new_tokens=[caps[i]], row_seeds=[keys[i]],
+                           ignore_eos=True)[0]
+        assert len(together[i].token_ids) == caps[i]
+        assert together[i].token_ids == alone.token_ids
+        assert max(abs(a - b) for a, b in zip(together[i].logprobs, alone.logprobs)) < 1e-5
+        fresh = s.generate([second[i]], GREEDY, ignore_eos=True)[0]
+        assert again[i].token_ids == fresh.token_ids
+    for k in keys:
+        pol.release(k)
+
+
 def test_in_place_weight_updates_are_seen_and_drop_kept_caches(trained_ish, one_thread):
     pol, s = trained_ish, trained_ish.sampler
     prompts = _prompts(pol, 2)

@@ -201,6 +201,28 @@ def test_bf16_autocast_matches_fp32_within_tolerance(monkeypatch):
         assert abs(g16.norm() / g32.norm() - 1) < 0.05
 
 
+def test_grouped_attention_runs_in_float32_under_cpu_autocast(monkeypatch):
+    """On a CPU the grouped forward's attention gets float32 q/k/v even under bf16 autocast
+    (faster there than bf16, and exact); without autocast nothing changes."""
+    import torch.nn.functional as F
+
+    from veriloop.models import llama
+
+    seen = []
+    real = F.scaled_dot_product_attention
+
+    def spy(q, k, v, **kw):
+        seen.append((q.dtype, k.dtype, v.dtype))
+        return real(q, k, v, **kw)
+
+    monkeypatch.setattr(llama.F, "scaled_dot_product_attention", spy)
+    model = _model().train()
+    packed = pack([[1, 2, 3, 4, 5, 6], [1, 2, 3, 7, 8]], [[0, 0, 0, 1, 1, 1], [0, 0, 0, 1, 1]],
+                  row_len=16)
+    forward_logprobs(model, packed, policy_only=True, autocast=torch.bfloat16)
+    assert seen and all(d == (torch.float32,) * 3 for d in seen), seen
+
+
 def test_precision_setting_resolves_per_model_and_hardware(monkeypatch):
     from veriloop.trainers.common import autocast_dtype
 

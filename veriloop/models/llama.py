@@ -340,7 +340,18 @@ def grouped_hidden(model, pre_ids: Tensor, pre_pos: Tensor, pre_mask: Tensor, su
         cos, sin = RopeTable(inner.rotary_emb)(h[None], pos)  # [N, hd]
     cos, sin = cos[:, None], sin[:, None]  # [N, 1, hd]
 
+    # Under bf16 autocast on a CPU the attention runs in float32: the CPU flash kernel's
+    # forward + backward is as fast or faster in float32 at these head sizes (28 vs 45 ms for
+    # 128 x 64 tokens over 229 keys, hd 32; benchmarks/RESULTS.md), and more exact.
+    fp32_attention = h.device.type == "cpu" and torch.is_autocast_enabled("cpu")
+
     def attend(q: Tensor, k: Tensor, v: Tensor) -> Tensor:
+        if fp32_attention:
+            with torch.autocast("cpu", enabled=False):
+                return attend_in(q.float(), k.float(), v.float())
+        return attend_in(q, k, v)
+
+    def attend_in(q: Tensor, k: Tensor, v: Tensor) -> Tensor:
         qp, kp, vp = (t[:npre].view(R, Pm, t.shape[1], d.head_dim).transpose(1, 2)
                       for t in (q, k, v))  # [R, heads, Pm, hd]
         qs, ks, vs = (t[npre:].view(B, Sm, t.shape[1], d.head_dim).transpose(1, 2)

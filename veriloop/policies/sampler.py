@@ -289,9 +289,9 @@ class Sampler:
         cache, valid, logits = self._prefill(fw, prompts, live, keys, outs, P, S, device, dtype)
         B = len(live)
 
-        rows = list(live)  # rows[r] = request index of batch row r
+        rows = list(live)  # rows[r] = request index of batch row r; -1: finished, still there
         pos = torch.tensor([lengths[r] - 1 for r in range(B)], dtype=torch.long, device=device)
-        cur, t = P, 0
+        cur, t, n_live = P, 0, B
         while True:
             tok, lp = self._pick(logits.float(), params,
                                  None if draws is None else draws[rows, t])
@@ -299,18 +299,25 @@ class Sampler:
             tok_l, lp_l = tok.tolist(), lp.tolist()
             done = []
             for r, i in enumerate(rows):
+                if i < 0:
+                    continue
                 out = outs[i]
                 out.token_ids.append(tok_l[r])
                 out.logprobs.append(lp_l[r])
                 if self._check_stop(tok_l[r], out, caps[i], params, ignore_eos, tail):
                     done.append(r)
-            self.stats.generated_tokens += len(rows)
+            self.stats.generated_tokens += n_live
             for r in done:
                 self._keep_row(keys, rows[r], prompts, outs, cache, valid, r, cur)
-            if len(done) == len(rows):
+                rows[r] = -1
+            n_live -= len(done)
+            if n_live == 0:
                 break
-            if done:
-                keep = [r for r in range(len(rows)) if r not in set(done)]
+            # Finished rows leave the batch once they are a quarter of it: every removal copies
+            # the whole K/V cache, which costs more than decoding a few idle rows meanwhile.
+            # (Each row's numbers do not depend on the batch's other rows.)
+            if done and 4 * (len(rows) - n_live) >= len(rows):
+                keep = [r for r in range(len(rows)) if rows[r] >= 0]
                 idx = torch.tensor(keep, dtype=torch.long, device=device)
                 cache = [(k.index_select(0, idx), v.index_select(0, idx)) for k, v in cache]
                 valid, pos, tok = valid[idx], pos[idx], tok[idx]
