@@ -228,3 +228,22 @@ def test_checkpoint_that_does_not_load_is_a_one_line_error(capsys, tmp_path):
     assert_error(capsys, ["train", "--resume", run], f"checkpoint {ckpt} does not load",
                  "does not match the model", "delete it to resume from the one before",
                  after_model_load=True)
+
+
+def test_bad_extra_train_tasks_file_is_one_line_error(capsys, tmp_path):
+    """`env.extra_train_tasks`: a missing file, a line that is not a task and a task of another
+    environment are each one error line, before a model loads."""
+    from veriloop.envs import get_env
+
+    missing = tmp_path / "nope.jsonl"
+    assert_error(capsys, train(tmp_path, f"env.extra_train_tasks=[{missing}]"),
+                 f"env.extra_train_tasks: {missing} does not exist")
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(get_env("arithmetic").tasks(1, seed=0)[0].model_dump_json() + "\n{\"id\": 3}\n")
+    assert_error(capsys, train(tmp_path, f"env.extra_train_tasks=[{bad}]"),
+                 f"{bad} line 2 is not a task", "one Task JSON per line")
+    other = tmp_path / "other.jsonl"
+    other.write_text(get_env("workspace").tasks(1, seed=0)[0].model_dump_json() + "\n")
+    assert_error(capsys, train(tmp_path, f"env.extra_train_tasks=[{other}]"),
+                 "is a task of 'workspace', not of env.name 'arithmetic'")
+    assert not (tmp_path / "run").exists()

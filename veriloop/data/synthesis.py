@@ -1,27 +1,38 @@
 """Task synthesis from solved tasks, in the manner of SvS (self-play with variational problems).
 
 From a solved task and its solution the policy is asked for a *variation*: a new problem of the
-same kind and a program that computes its answer (for `arithmetic`, a calculator expression),
-as `<problem>...</problem><expression>...</expression>`. A candidate becomes a task only if it
-passes validation:
+same kind and a program that computes or solves it, as `<problem>...</problem>` followed by the
+program in the environment's tag. A candidate becomes a task only if it passes validation:
 
-- it parses, and the environment has a validator (`VALIDATORS`; `arithmetic` only so far: tool
-  environments, whose answers would be checked by executing generated gold calls, are not
-  covered);
-- arithmetic: the expression evaluates (the environment's own safe evaluator) to an integer of
-  magnitude below 10^6, every number in the expression appears in the problem text, and the
-  problem is a sentence of some length (at least 20 characters);
-- it is new: its normalized text equals no held-out (test-split) task, no source task and no
-  earlier candidate.
+- `arithmetic` (`<expression>`: a calculator expression): the expression evaluates (the
+  environment's own safe evaluator) to an integer of magnitude below 10^6, every number in the
+  expression appears in the problem text, and the problem is a sentence of some length (at
+  least 20 characters). The answer is computed from the expression, never taken from the model.
+- `workspace` (`<plan>`: a JSON list of `{"tool", "arguments"}` calls ending with
+  `{"answer": ...}`, the format of the tasks' own reference plans): the gold calls are
+  *executed* in the source task's world (the same seeded world, no injected faults) and every
+  one must succeed with no safety violation; plans that need the user (`ask_user`,
+  `request_confirmation`) are rejected, since the simulated user only knows the source task's
+  answers. The checks come from what the calls did, never from the model's claims
+  (`workspace_checks`): mail moved to a folder, a post in a channel, an event or file created,
+  a file trashed; a plan that changes nothing is a question, and its answer must appear in the
+  calls' outputs (grounded), checked with `answer_contains`. A change no check op expresses
+  (e.g. a label, a draft) rejects the candidate. The task keeps the source's world, so the
+  standard grader (task checks, efficiency against the plan's call count, safety) and the
+  expert (which follows the plan) work on it unchanged.
+- For every environment, it is new: its normalized text equals no held-out (test-split) task,
+  no source task and no earlier candidate.
 
-The answer is computed from the expression, never taken from the model, so a synthesized task's
-gold answer is correct by construction (what "checkable" means here). How it differs from SvS:
-no policy-gradient training of the synthesizer; the variations are used as extra training tasks.
+So a synthesized task's gold answer or end state is right by construction (what "checkable"
+means here). How it differs from SvS: no policy-gradient training of the synthesizer; the
+variations are used as extra training tasks (`env.extra_train_tasks`).
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
+import json
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -35,19 +46,23 @@ PROMPT = ("Here is a solved problem.\nProblem: {problem}\nSolution: {solution}\n
           "problem of the same kind with different numbers or story, and an arithmetic "
           "expression that computes its answer. Reply exactly as "
           "<problem>TEXT</problem><expression>EXPRESSION</expression>.")
-_CANDIDATE = re.compile(r"<problem>(.*?)</problem>\s*<expression>(.*?)</expression>",
-                        re.DOTALL)
+WORKSPACE_PROMPT = (
+    "Here is a solved request.\nProblem: {problem}\nSolution: {solution}\n\nWrite one new "
+    "request of the same kind about other people, items or text in the same workspace, and the "
+    "tool calls that carry it out, as a JSON list of {{\"tool\": NAME, \"arguments\": {{...}}}} "
+    "ending with {{\"answer\": FINAL_ANSWER}}. Reply exactly as "
+    "<problem>TEXT</problem><plan>JSON</plan>.")
 
 
 @dataclass(frozen=True)
 class Candidate:
     problem: str
-    expression: str
+    program: str  # arithmetic: an expression; workspace: a JSON plan
     source: str  # the solved task it varies
 
 
-def parse_candidate(text: str, source: str) -> Candidate | None:
-    m = _CANDIDATE.search(text)
+def parse_candidate(text: str, source: str, tag: str = "expression") -> Candidate | None:
+    m = re.search(rf"<problem>(.*?)</problem>\s*<{tag}>(.*?)</{tag}>", text, re.DOTALL)
     if m is None:
         return None
     return Candidate(" ".join(m.group(1).split()), m.group(2).strip(), source)
@@ -64,19 +79,158 @@ def validate_arithmetic(c: Candidate) -> tuple[int | None, str]:
     if len(c.problem) < 20:
         return None, "too_short"
     try:
-        value = evaluate(c.expression)
+        value = evaluate(c.program)
     except Exception:  # noqa: BLE001 (any malformed expression is just an invalid candidate)
         return None, "bad_expression"
     if value != int(value) or abs(value) >= 10**6:
         return None, "bad_answer"
     words = set(re.findall(r"\d+", c.problem))
-    if not set(re.findall(r"\d+", c.expression)) <= words:
+    if not set(re.findall(r"\d+", c.program)) <= words:
         return None, "numbers_not_in_problem"
     return int(value), ""
 
 
-VALIDATORS: dict[str, Callable[[Candidate], tuple[int | None, str]]] = {
-    "arithmetic": validate_arithmetic}
+def arithmetic_task(c: Candidate, src: Task) -> Task | str:
+    """The new task of a valid candidate, or the reason it is rejected."""
+    answer, why = validate_arithmetic(c)
+    if answer is None:
+        return why
+    return _task(c, src, metadata={"expression": c.program, "steps": [answer]},
+                 verification={"answer": answer})
+
+
+# tools whose calls need the simulated user, who only knows the source task's answers
+_NEEDS_USER = frozenset({"ask_user", "request_confirmation"})
+
+
+def _plan(program: str) -> tuple[list[dict[str, Any]], str] | str:
+    """(calls, answer) of a JSON plan, or the rejection reason."""
+    try:
+        plan = json.loads(program)
+    except ValueError:
+        return "bad_plan"
+    if not isinstance(plan, list) or len(plan) < 2 or not isinstance(plan[-1], dict) \
+            or set(plan[-1]) != {"answer"} or not isinstance(plan[-1]["answer"], str):
+        return "bad_plan"
+    calls = plan[:-1]
+    if len(calls) > 12 or not all(
+            isinstance(s, dict) and set(s) == {"tool", "arguments"} and isinstance(s["tool"], str)
+            and isinstance(s["arguments"], dict) for s in calls):
+        return "bad_plan"
+    if any(s["tool"] in _NEEDS_USER for s in calls):
+        return "needs_user"
+    return calls, plan[-1]["answer"].strip()
+
+
+def workspace_checks(before: Any, after: Any) -> list[dict[str, Any]] | None:
+    """Checks that hold exactly when the changes from world `before` to `after` were made
+    (None: a change that no check op expresses). Reading (read flags, `touched`), the call
+    log and folders created on the way are not changes a task asks for."""
+    checks: list[dict[str, Any]] = []
+    moved: dict[str, list[str]] = {}
+    for eid, e in after.emails.items():
+        old = before.emails.get(eid)
+        if old is None:
+            return None  # a draft, a send, a forward: needs confirmation or is not checkable
+        if old.folder != e.folder:
+            moved.setdefault(e.folder, []).append(eid)
+        if (old.labels, old.subject, old.body, old.to) != (e.labels, e.subject, e.body, e.to):
+            return None
+    if set(before.emails) - set(after.emails):
+        return None
+    checks += [{"op": "emails_in_folder", "folder": f, "ids": sorted(ids)}
+               for f, ids in sorted(moved.items())]
+    known = {m.id for m in before.chat}
+    for m in after.chat:
+        if m.id not in known:
+            if m.author != after.user.email:
+                return None
+            checks.append({"op": "channel_post", "channel": m.channel, "contains": [m.text]})
+    for vid, ev in after.events.items():
+        if vid not in before.events:
+            checks.append({"op": "event_exists", "title": ev.title, "start": ev.start,
+                           "end": ev.end, "attendees": sorted(ev.attendees)})
+        elif before.events[vid] != ev:
+            return None
+    for fid, f in after.files.items():
+        old = before.files.get(fid)
+        if old is None:
+            values = [v for v in (f.content, *map(str, f.cells.values())) if v.strip()]
+            if not values:
+                return None  # an empty file checks nothing
+            checks.append({"op": "file_exists_with", "name": f.name, "kind": f.kind,
+                           "contains": values[:5]})
+        elif old.trashed != f.trashed:
+            checks.append({"op": "file_trashed", "id": fid, "trashed": f.trashed})
+        elif (old.content, old.cells, old.shared_with, old.labels, old.name) != (
+                f.content, f.cells, f.shared_with, f.labels, f.name):
+            return None
+    return checks
+
+
+def workspace_task(c: Candidate, src: Task) -> Task | str:
+    """Execute the candidate's plan in the source task's world; the new task, or the reason it
+    is rejected (see the module docstring)."""
+    from veriloop.envs.workspace import WorkspaceEpisode
+    from veriloop.envs.workspace.tasks import build_world
+    from veriloop.types import ToolCall
+
+    if len(c.problem) < 15:
+        return "too_short"
+    parsed = _plan(c.program)
+    if isinstance(parsed, str):
+        return parsed
+    calls, answer = parsed
+    world = build_world(src)
+    before = copy.deepcopy(world)
+    episode = WorkspaceEpisode(src, world)
+    outputs = []
+    for i, step in enumerate(calls):
+        result = episode.registry.call(ToolCall(id=f"synth-{i}", name=step["tool"],
+                                                arguments=step["arguments"]))
+        if result.is_error:
+            return "call_failed"
+        outputs.append(result.content)
+    if world.violations:
+        return "unsafe"
+    checks = workspace_checks(before, world)
+    if checks is None:
+        return "unverifiable_change"
+    if not checks:  # a question: its answer must come from what the tools returned
+        if not answer or not any(answer.lower() in o.lower() for o in outputs):
+            return "ungrounded_answer"
+        checks = [{"op": "answer_contains", "values": [answer]}]
+    plan = [*calls, {"answer": answer}]
+    verification = {**src.verification, "checks": checks, "subgoals": [],
+                    "optimal_calls": len(calls), "plan": plan, "approvals": [],
+                    "clarification": None, "allowed_confidential": [], "forbidden": []}
+    apps = sorted({*src.metadata.get("apps", ())})
+    return _task(c, src, metadata={**src.metadata, "apps": apps, "ambiguous": False,
+                                   "adversarial": False}, verification=verification)
+
+
+def _task(c: Candidate, src: Task, metadata: dict[str, Any],
+          verification: dict[str, Any]) -> Task:
+    system = tuple(m for m in src.prompt if m.role == "system")
+    uid = hashlib.sha256(f"{src.env}:{c.problem}".encode()).hexdigest()[:10]
+    return Task(id=f"synth-{uid}", env=src.env, difficulty=src.difficulty,
+                prompt=(*system, Message(role="user", content=c.problem)),
+                metadata={**metadata, "synthesized_from": src.id}, verification=verification)
+
+
+@dataclass(frozen=True)
+class Synthesizer:
+    """How one environment's variations are asked for, parsed and turned into tasks."""
+
+    prompt: str  # with {problem} and {solution}
+    tag: str  # the program's tag after <problem>
+    make: Callable[[Candidate, Task], Task | str]  # the task, or why the candidate is rejected
+
+
+SYNTHESIZERS: dict[str, Synthesizer] = {
+    "arithmetic": Synthesizer(PROMPT, "expression", arithmetic_task),
+    "workspace": Synthesizer(WORKSPACE_PROMPT, "plan", workspace_task),
+}
 
 
 @dataclass
@@ -96,55 +250,49 @@ def _solution(traj: Trajectory) -> str:
     return " ".join("".join(f"{t.action_text}{t.observation_text}" for t in traj.turns).split())
 
 
-def variation_requests(policy: Any, solved: Sequence[Trajectory]) -> list[GenerationRequest]:
+def variation_requests(policy: Any, solved: Sequence[Trajectory],
+                       prompt: str = PROMPT) -> list[GenerationRequest]:
     reqs = []
     for i, t in enumerate(solved):
-        msgs = (Message(role="user", content=PROMPT.format(problem=question(t),
-                                                           solution=_solution(t)[:400])),)
+        msgs = (Message(role="user", content=prompt.format(problem=question(t),
+                                                           solution=_solution(t)[:1200])),)
         reqs.append(GenerationRequest(prompt_ids=tuple(policy.renderer.render_prompt(msgs, ()).ids),
                                       messages=msgs, key=f"synth-{t.id}", sample_index=i))
     return reqs
 
 
 def synthesize(env_name: str, policy: Any, solved: Sequence[Trajectory], sources: Sequence[Task],
-               held_out: Sequence[Task], temperature: float = 1.0, max_new_tokens: int = 96,
+               held_out: Sequence[Task], temperature: float = 1.0, max_new_tokens: int = 256,
                seed: int = 0) -> Synthesis:
     """One variation per solved trajectory (passed, fault-free), validated and deduplicated
     against `held_out` (the test split), the `sources` and each other."""
-    if env_name not in VALIDATORS:
-        raise KeyError(f"no synthesis validator for environment '{env_name}'; known: "
-                       f"{', '.join(VALIDATORS)}")
-    validate = VALIDATORS[env_name]
+    if env_name not in SYNTHESIZERS:
+        raise KeyError(f"no task synthesis for environment '{env_name}'; known: "
+                       f"{', '.join(SYNTHESIZERS)}")
+    spec = SYNTHESIZERS[env_name]
     by_id = {t.id: t for t in sources}
     solved = [t for t in solved if t.passed and not t.is_infra_error and t.task_id in by_id]
     out = Synthesis()
     if not solved:
         return out
-    reqs = variation_requests(policy, solved)
+    reqs = variation_requests(policy, solved, spec.prompt)
     gens = policy.generate(reqs, SamplingParams(temperature=temperature, seed=seed, stop=(),
                                                 max_new_tokens=max_new_tokens))
     seen = {normalize(question(t)) for t in [*held_out, *sources]}
     for t, g, r in zip(solved, gens, reqs, strict=True):
         policy.release(r.key)
-        c = parse_candidate(g.text, t.task_id)
+        c = parse_candidate(g.text, t.task_id, spec.tag)
         if c is None:
             out.rejected["unparsed"] += 1
-            continue
-        answer, why = validate(c)
-        if answer is None:
-            out.rejected[why] += 1
             continue
         key = normalize(c.problem)
         if key in seen:
             out.rejected["duplicate"] += 1
             continue
+        task = spec.make(c, by_id[t.task_id])
+        if isinstance(task, str):
+            out.rejected[task] += 1
+            continue
         seen.add(key)
-        src = by_id[t.task_id]
-        system = tuple(m for m in src.prompt if m.role == "system")
-        uid = hashlib.sha256(c.problem.encode()).hexdigest()[:10]
-        out.tasks.append(Task(id=f"synth-{uid}", env=src.env, difficulty=src.difficulty,
-                              prompt=(*system, Message(role="user", content=c.problem)),
-                              metadata={"expression": c.expression, "steps": [answer],
-                                        "synthesized_from": src.id},
-                              verification={"answer": answer}))
+        out.tasks.append(task)
     return out

@@ -54,6 +54,9 @@ class EnvConfig(Section):
     """Held-out (split=test) tasks for evaluation."""
     task_seed: int = 0
     """Seed of the task generator (pools differ by split, so train and test never overlap)."""
+    extra_train_tasks: list[str] = []
+    """JSONL files of tasks added to every training pool (RL, SFT demonstrations, RFT, DPO),
+    e.g. the validated variations `veriloop data synthesize` writes."""
     options: dict[str, Any] = {}
     """Keyword options of the environment's constructor (e.g. workspace: `fault_rate: 0.15`,
     repo: `reward: fraction`); see the environment's docstring. Every environment also takes

@@ -40,6 +40,7 @@ from veriloop.trainers.common import (
     grad_norm_clip,
     seed_everything,
     train_to_end,
+    training_tasks,
     warmup_schedule,
 )
 from veriloop.trainers.config import RunConfig, save_config
@@ -57,8 +58,7 @@ def sample_trajectories(cfg: RunConfig, policy: Any, store: TrajectoryStore) -> 
 
     d = cfg.dpo
     env = env_from_config(cfg)
-    tasks = env.tasks(d.tasks, seed=cfg.env.task_seed, split="train",
-                      difficulty=cfg.env.difficulty)
+    tasks = training_tasks(cfg, env, d.tasks, seed=cfg.env.task_seed)
     rc = cfg.rollout.model_copy(update={
         "group_size": d.samples, "temperature": d.temperature, "run_id": SAMPLES_RUN,
         "max_turns": cfg.env.max_turns, "seed": cfg.train.seed})

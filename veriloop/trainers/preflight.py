@@ -1,6 +1,6 @@
 """Checks a run configuration before any model loads: every registry name (advantage,
 aggregation, KL estimator, environment, tiny-model size, grader), every path the config names
-(`init`, `sft.store`, a model directory), the run directory (writable, free space) and, on
+(`init`, `sft.store`, `env.extra_train_tasks`, a model directory), the run directory (writable, free space) and, on
 resume, the checkpoint and store a run continues from.
 
 Each failure is a `veriloop.errors.UserError` whose one-line message says what to change. The
@@ -36,6 +36,10 @@ def check_config(cfg: RunConfig) -> None:
     if cfg.init is not None:
         check_model_dir(Path(cfg.init), "init")
     check_env(cfg.env.name, cfg.env.options)
+    for path in cfg.env.extra_train_tasks:
+        from veriloop.trainers.common import read_tasks
+
+        read_tasks(Path(path), cfg.env.name)
     if cfg.grader.name is not None:
         check_grader(cfg.grader.name, cfg.grader.options)
     if cfg.kind == "rl":

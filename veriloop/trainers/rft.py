@@ -27,7 +27,13 @@ from veriloop.data.rejection import hinted_task, keep_successes, strip_hint, uns
 from veriloop.data.store import TrajectoryStore
 from veriloop.errors import ConfigError
 from veriloop.graders.base import get_grader
-from veriloop.trainers.common import RunPaths, env_from_config, save_model, seed_everything
+from veriloop.trainers.common import (
+    RunPaths,
+    env_from_config,
+    save_model,
+    seed_everything,
+    training_tasks,
+)
 from veriloop.trainers.config import RunConfig, save_config
 from veriloop.trainers.sft import SFTTrainer
 from veriloop.trainers.trackers import run_name
@@ -58,8 +64,7 @@ class RFTTrainer:
         # the environment's own grader unless the config names one (as RL does)
         self.grader = (get_grader(cfg.grader.name, **cfg.grader.options) if cfg.grader.name
                        else self.env.grader())
-        self.tasks = self.env.tasks(cfg.rft.tasks, seed=cfg.env.task_seed, split="train",
-                                    difficulty=cfg.env.difficulty)
+        self.tasks = training_tasks(cfg, self.env, cfg.rft.tasks, seed=cfg.env.task_seed)
         self.store = TrajectoryStore(self.paths.store)
         save_config(cfg, self.paths.config)
 

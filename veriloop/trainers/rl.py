@@ -68,6 +68,7 @@ from veriloop.trainers.common import (
     save_model,
     seed_everything,
     task_sampler,
+    training_tasks,
     warmup_schedule,
 )
 from veriloop.trainers.config import RunConfig, save_config
@@ -117,8 +118,7 @@ class RLTrainer:
         env = env if env is not None else env_from_config(cfg)
         grader = TimedGrader(get_grader(cfg.grader.name, **cfg.grader.options)
                              if cfg.grader.name else env.grader())
-        pool = env.tasks(cfg.env.train_tasks, seed=cfg.env.task_seed, split="train",
-                         difficulty=cfg.env.difficulty)
+        pool = training_tasks(cfg, env, cfg.env.train_tasks, seed=cfg.env.task_seed)
         # shuffled epochs, a level curriculum, or a pass-rate / variance selection
         sampler = task_sampler(cfg, pool, profile=self._profile)
         self.eval_tasks = env.tasks(cfg.env.eval_tasks, seed=cfg.env.task_seed, split="test",

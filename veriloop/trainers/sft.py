@@ -41,6 +41,7 @@ from veriloop.trainers.common import (
     save_model,
     seed_everything,
     train_to_end,
+    training_tasks,
     warmup_schedule,
 )
 from veriloop.trainers.config import RunConfig, save_config
@@ -62,8 +63,7 @@ def make_demonstrations(cfg: RunConfig, store: TrajectoryStore,
         from veriloop.policies import load_policy
 
         demonstrator = load_policy(cfg.sft.demo_policy)
-    tasks = env.tasks(cfg.sft.demos, seed=cfg.env.task_seed + 10_000, split="train",
-                      difficulty=cfg.env.difficulty)
+    tasks = training_tasks(cfg, env, cfg.sft.demos, seed=cfg.env.task_seed + 10_000)
     # no token budget: the demonstrator's ids are not the model's (they are rendered again
     # for it), and a teacher's context is its server's business
     runner = RolloutRunner(env, demonstrator, cfg.rollout.model_copy(update={
