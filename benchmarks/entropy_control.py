@@ -4,7 +4,10 @@ Variants (all `configs/grpo.yaml` with token-mean aggregation, from the same --i
 - `baseline`: plain GRPO (no entropy term);
 - `adaptive`: Skywork-OR1's adaptive entropy coefficient toward --target nats/token
   (`algorithm.target_entropy`);
-- `clip_cov`: Clip-Cov (`algorithm.policy_loss: clip_cov`) with the adaptive coefficient off.
+- `clip_cov`: Clip-Cov (`algorithm.policy_loss: clip_cov`) with the adaptive coefficient off;
+- `pi`: veriloop's signed proportional-integral controller toward --target
+  (`algorithm.entropy_controller: pi`; --delta is its integral gain, --max-coef its bound and
+  proportional gain).
 
 Per step it records the policy-token entropy and Cov(log pi, A) the trainer logs; at the end,
 held-out pass@1 and pass@k (k = --k samples at temperature 1). Reports, per variant, the entropy
@@ -30,7 +33,9 @@ ROOT = Path(__file__).resolve().parents[1]
 VARIANTS = {"baseline": [], "adaptive": ["algorithm.target_entropy={target}",
                                          "algorithm.entropy_delta={delta}",
                                          "algorithm.entropy_max_coef={max_coef}"],
-            "clip_cov": ["algorithm.policy_loss=clip_cov", "algorithm.cov_ratio=0.002"]}
+            "clip_cov": ["algorithm.policy_loss=clip_cov", "algorithm.cov_ratio=0.002"],
+            "pi": ["algorithm.target_entropy={target}", "algorithm.entropy_delta={delta}",
+                   "algorithm.entropy_max_coef={max_coef}", "algorithm.entropy_controller=pi"]}
 
 
 def run(args, name: str, work: Path) -> dict:

@@ -68,6 +68,31 @@ def test_adaptive_entropy_update_hand_worked():
     assert again.c == pytest.approx(0.005) and again.entropy == pytest.approx(0.1)
 
 
+def test_pi_entropy_controller_hand_worked():
+    """Signed PI on e = (target - H) / target clipped to [-1, 1]: the micro-batch coefficient is
+    c + max_coef * e (its own entropy), c += delta * e after a step; both in [-max, max]."""
+    ctl = AdaptiveEntropy(target=0.2, delta=0.01, max_coef=0.1, kind="pi")
+    assert ctl.coef == 0.0 and ctl.coef_at(None) == 0.0
+    assert ctl.coef_at(0.1) == pytest.approx(0.05)  # e = 0.5 -> 0 + 0.1 * 0.5
+    assert ctl.coef_at(0.3) == pytest.approx(-0.05)  # e = -0.5: a penalty above the target
+    assert ctl.coef_at(5.0) == pytest.approx(-0.1)  # e clipped to -1
+    ctl = ctl.update(0.05)  # e = 0.75: c = 0.0075
+    assert ctl.c == pytest.approx(0.0075) and ctl.coef == pytest.approx(0.0075)
+    assert ctl.coef_at(0.0) == pytest.approx(0.1)  # 0.0075 + 0.1 clamped to 0.1
+    for _ in range(30):
+        ctl = ctl.update(0.0)  # e = 1: +0.01 a step, clamped at 0.1
+    assert ctl.c == pytest.approx(0.1)
+    ctl = ctl.update(2.0)  # e = -1 (clipped from -9): 0.09
+    assert ctl.c == pytest.approx(0.09) and ctl.coef_at(0.2) == pytest.approx(0.09)
+    for _ in range(30):
+        ctl = ctl.update(1.0)
+    assert ctl.c == pytest.approx(-0.1)  # the integral goes negative too, down to -max
+    again = AdaptiveEntropy(0.2, 0.01, 0.1, kind="pi").load(ctl.state_dict())
+    assert again.c == pytest.approx(-0.1) and again.kind == "pi"
+    with pytest.raises(ValueError, match="skywork or pi"):
+        AdaptiveEntropy(0.2, kind="bang")
+
+
 def test_clip_cov_detaches_the_in_band_token():
     # ratio 1 everywhere (nothing clipped), token covariances: see test above, scaled by 3:
     # lp = -1, -2, -3, A = 3, 3, -3 -> mean lp -2, mean A 1 -> products (1)(2), 0, (-1)(-4) = 2, 0, 4

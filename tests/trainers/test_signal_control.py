@@ -45,6 +45,22 @@ def test_adaptive_entropy_coefficient_follows_the_measured_entropy(tmp_path, tin
     low.close()
 
 
+def test_pi_controller_penalises_entropy_above_its_target(tmp_path, tiny):
+    # the untrained xs model's entropy (several nats) is far above 0.5: e = -1 on every
+    # micro-batch, so the applied coefficient is -max_coef (a penalty) from the first step,
+    # and the integral falls by delta a step
+    t = _trainer(tmp_path / "pi", tiny, ["algorithm.target_entropy=0.5",
+                                         "algorithm.entropy_delta=0.01",
+                                         "algorithm.entropy_max_coef=0.2",
+                                         "algorithm.entropy_controller=pi"])
+    m1 = t.step()
+    assert m1["entropy"] > 1.0 and m1["entropy_coef"] == pytest.approx(-0.2)
+    assert t.entropy_control.c == pytest.approx(-0.01)
+    m2 = t.step()
+    assert m2["entropy_coef"] == pytest.approx(-0.2) and t.entropy_control.c == pytest.approx(-0.02)
+    t.close()
+
+
 @pytest.mark.parametrize("extra", [
     ["algorithm.policy_loss=clip_cov", "algorithm.cov_low=-100", "algorithm.cov_high=100",
      "algorithm.cov_ratio=0.5"],

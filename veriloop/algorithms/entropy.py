@@ -16,6 +16,14 @@
   above it (the bonus only ever pushes entropy up towards the target). How it differs: e is
   the entropy measured in the previous step's update (one step of lag; Skywork measures the
   current batch before updating, which would cost an extra forward pass here).
+  `kind="pi"` (veriloop's, `algorithm.entropy_controller: pi`): a signed proportional-integral
+  controller on the relative error e = (target - entropy) / target, clipped to [-1, 1]. The
+  coefficient applied to a micro-batch is c + max_coef * e with e from that micro-batch's own
+  entropy (measured in the same forward pass, so no lag), and after each step c += delta * e
+  (the step's mean entropy); both clamped to [-max_coef, max_coef]. Above the target the
+  coefficient turns negative (an entropy penalty): Skywork's never does, so when a policy whose
+  groups all fail has zero GRPO advantages, nothing pulls its entropy back down (the runaway in
+  benchmarks/RESULTS.md).
 """
 
 from __future__ import annotations
@@ -68,25 +76,50 @@ class AdaptiveEntropy:
     returns the next state; `coef` is what the next step's loss uses."""
 
     target: float  # target entropy, nats per token
-    delta: float = 0.005  # controller step per training step
-    max_coef: float = 0.05
+    delta: float = 0.005  # controller step per training step (pi: integral gain)
+    max_coef: float = 0.05  # bound (pi: also the proportional gain)
     c: float = 0.0  # controller value
     entropy: float | None = None  # last measured entropy (None before the first step)
+    kind: str = "skywork"  # or "pi"
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("skywork", "pi"):
+            raise ValueError(f"entropy controller {self.kind!r} is unknown; use skywork or pi")
+
+    def _error(self, entropy: float) -> float:
+        return min(max((self.target - entropy) / self.target, -1.0), 1.0)
+
+    def _clamp(self, x: float) -> float:
+        low = -self.max_coef if self.kind == "pi" else 0.0
+        return min(max(x, low), self.max_coef)
 
     @property
     def coef(self) -> float:
-        """c while the last entropy is at or below the target, else 0 (first step: c)."""
+        """skywork: c while the last entropy is at or below the target, else 0 (first step: c);
+        pi: c (its coefficient without a current measurement)."""
+        if self.kind == "pi":
+            return self.c
         return self.c if self.entropy is None or self.entropy <= self.target else 0.0
 
+    def coef_at(self, entropy: float | None) -> float:
+        """The coefficient for a micro-batch whose entropy is `entropy` (pi: c + max_coef * e;
+        skywork, or no measurement: `coef`)."""
+        if self.kind != "pi" or entropy is None:
+            return self.coef
+        return self._clamp(self.c + self.max_coef * self._error(entropy))
+
     def update(self, entropy: float) -> AdaptiveEntropy:
-        step = self.delta if entropy < self.target else -self.delta if entropy > self.target \
-            else 0.0
-        c = min(max(self.c + step, 0.0), self.max_coef)
-        return AdaptiveEntropy(self.target, self.delta, self.max_coef, c, float(entropy))
+        if self.kind == "pi":
+            step = self.delta * self._error(entropy)
+        else:
+            step = self.delta if entropy < self.target else -self.delta \
+                if entropy > self.target else 0.0
+        return AdaptiveEntropy(self.target, self.delta, self.max_coef, self._clamp(self.c + step),
+                               float(entropy), self.kind)
 
     def state_dict(self) -> dict[str, float | None]:
         return {"c": self.c, "entropy": self.entropy}
 
     def load(self, state: dict[str, float | None]) -> AdaptiveEntropy:
         return AdaptiveEntropy(self.target, self.delta, self.max_coef, float(state["c"] or 0.0),
-                               state["entropy"])
+                               state["entropy"], self.kind)

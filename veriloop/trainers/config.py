@@ -196,7 +196,12 @@ class AlgorithmConfig(Section):
     entropy_delta: float = Field(0.005, gt=0)
     """Adaptive entropy control: the coefficient's change per step."""
     entropy_max_coef: float = Field(0.05, gt=0)
-    """Adaptive entropy control: the coefficient's upper bound."""
+    """Adaptive entropy control: the coefficient's upper bound (pi: also its lower bound,
+    negated, and the proportional gain)."""
+    entropy_controller: Literal["skywork", "pi"] = "skywork"
+    """Adaptive entropy control: `skywork` (a bonus that integrates up below the target and is
+    off above it) or `pi` (signed proportional-integral on the relative error, measured on each
+    micro-batch: a penalty above the target; `veriloop.algorithms.entropy`)."""
     value_coef: float = Field(0.5, ge=0)
     """Weight of the value loss (gae only)."""
     value_clip: float | None = 0.2

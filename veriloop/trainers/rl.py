@@ -126,7 +126,7 @@ class RLTrainer:
         a = cfg.algorithm
         self.objective = Objective(a, cfg.rollout.max_new_tokens, cfg.train.seed)
         self.entropy_control = (AdaptiveEntropy(a.target_entropy, a.entropy_delta,
-                                                a.entropy_max_coef)
+                                                a.entropy_max_coef, kind=a.entropy_controller)
                                 if a.target_entropy is not None else None)
         self.shaping = Shaping(a.length_cost, a.step_cost, a.overlong_max, a.overlong_cache,
                                dict(a.event_weights), group_scorer(cfg.grader))
@@ -228,13 +228,20 @@ class RLTrainer:
     def _forward(self, packed: Packed, entropy: bool = True):
         return forward_logprobs(self.model, packed, self.cfg.rollout.temperature,
                                 entropy=entropy, policy_only=True,
-                                entropy_grad=self._entropy_coef() != 0,
+                                entropy_grad=self.entropy_control is not None
+                                or self.cfg.algorithm.entropy_coef != 0,
                                 autocast=autocast_dtype(self.cfg.train.precision, self.model))
 
-    def _entropy_coef(self) -> float:
-        """The fixed entropy_coef, or the adaptive controller's current coefficient."""
+    def _entropy_coef(self, out: Any = None, mask: torch.Tensor | None = None) -> float:
+        """The fixed entropy_coef, or the adaptive controller's coefficient for the micro-batch
+        whose forward is `out` (its policy-token entropy under `mask`)."""
         ctl = self.entropy_control
-        return self.cfg.algorithm.entropy_coef if ctl is None else ctl.coef
+        if ctl is None:
+            return self.cfg.algorithm.entropy_coef
+        now = None
+        if out is not None and out.entropy is not None and mask is not None and mask.any():
+            now = float(out.entropy.detach()[mask > 0].mean())
+        return ctl.coef_at(now)
 
     def update(self, batch: TrainBatch, step: int) -> dict[str, float]:
         """`optim.epochs` passes of minibatches over `batch`, one optimizer step each."""
@@ -284,8 +291,9 @@ class RLTrainer:
     def loss(self, rows: TrainBatch, packed: Packed) -> tuple[torch.Tensor, dict[str, float]]:
         """The loss of one micro-batch (`rows` of the batch, laid out as `packed`) and its
         detached statistics (`veriloop.algorithms.objective`)."""
-        return self.objective(self._forward(packed, entropy=True), rows, packed.loss_mask,
-                              self._entropy_coef(), self.critic)
+        out = self._forward(packed, entropy=True)
+        return self.objective(out, rows, packed.loss_mask,
+                              self._entropy_coef(out, packed.loss_mask), self.critic)
 
     # -- the loop ----------------------------------------------------------------------------
 
