@@ -4,7 +4,10 @@ recipe, shrunk, runs its RL steps with the rollouts on two Ray actors.
 - A rollout actor's process is SIGKILLed while it rolls out step 2: the run still completes,
   its groups are rolled out again on a fresh actor, and every stored trajectory is whole and
   stored once.
-- The same config and seeds sample the same tokens with and without Ray.
+- The same config and seeds sample the same tokens with and without Ray, and with the episodes
+  and grading in environment and grader actors of their own (`--ray-env-workers`,
+  `--ray-grader-workers`); an environment actor killed mid-episode faults only its episodes
+  (infrastructure faults) and is restarted.
 - An actor and its replacement both killed: the chunk comes back as `worker_lost` faults.
 - The trainer process killed mid-run and resumed with `--ray`: each step stored once.
 - Without Ray installed, `--ray` is one error line with the install command (exit 2); so is
@@ -140,14 +143,19 @@ def test_same_tokens_with_and_without_ray(tmp_path, cluster):
     local = _finish(_train(tmp_path / "local", args=args))
     remote = _finish(_train(tmp_path / "ray", "--ray", cluster, args=args))
     assert local["steps"] == remote["steps"] == 2 and remote["ray_restarts"] == 0
+    # episodes in 2 environment actors and grading in a grader actor: the same again
+    apart = _finish(_train(tmp_path / "apart", "--ray", cluster, "--ray-env-workers", "2",
+                           "--ray-grader-workers", "1", args=args))
+    assert apart["ray_env_workers"] == 2 and apart["ray_grader_workers"] == 1
 
     def sampled(run_dir):
         return sorted((step, t.task_id, t.sample_index, t.policy_version,
-                       tuple(tuple(u.action_ids) for u in t.turns)) for step, t in
-                      _stored(run_dir))
+                       tuple(tuple(u.action_ids) for u in t.turns),
+                       tuple(u.observation_text for u in t.turns), t.score)
+                      for step, t in _stored(run_dir))
 
-    a, b = sampled(tmp_path / "local"), sampled(tmp_path / "ray")
-    assert len(a) == 2 * PROMPTS * GROUP and a == b
+    a, b, c = sampled(tmp_path / "local"), sampled(tmp_path / "ray"), sampled(tmp_path / "apart")
+    assert len(a) == 2 * PROMPTS * GROUP and a == b == c
     assert {step for step, *_ in a} == {1, 2}
 
 
@@ -249,4 +257,79 @@ def test_no_cluster_at_the_address_is_one_error_line(tmp_path):
     assert len(lines) == 1 and lines[0].startswith("error: no Ray cluster answers at --ray "
                                                    "127.0.0.1:1"), out.stderr[-3000:]
     assert "--ray local" in lines[0]
+    assert not (tmp_path / "run" / "config.yaml").exists()
+
+
+@needs_ray
+def test_killed_environment_actor_faults_its_episodes_and_restarts(cluster):
+    """Episodes live in one environment actor; its process is SIGKILLed while the policy
+    thinks: the episodes' next steps fail as `env_crash` infrastructure faults (excluded from
+    training, never graded), Ray restarts the actor, and the next episodes run normally."""
+    import ray
+
+    from veriloop.envs import expert_for
+    from veriloop.rollout.ray_envs import (
+        EnvWorker,
+        GraderWorker,
+        RemoteEnv,
+        RemoteGrader,
+        start_actors,
+    )
+    from veriloop.rollout.runner import RolloutRunner
+    from veriloop.trainers.common import env_from_config
+    from veriloop.trainers.config import load_config
+    from veriloop.types import FaultKind
+
+    cfg = load_config(CONFIG, ["env.max_turns=4"])
+    (actor,) = start_actors(EnvWorker, cfg, 1, f"env-kill-{os.getpid()}")
+    (grader,) = start_actors(GraderWorker, cfg, 1, f"grader-kill-{os.getpid()}")
+    local = env_from_config(cfg)
+    env = RemoteEnv(local, [actor])
+    expert = expert_for(local)
+    killed = []
+
+    class KillingExpert:  # the expert, but the environment actor dies before its first reply
+        name, renderer, scripted = expert.name, expert.renderer, True
+
+        def generate(self, requests, params):
+            if not killed:
+                pid = ray.get(actor.status.remote())["pid"]
+                os.kill(pid, signal.SIGKILL)
+                killed.append(pid)
+            return expert.generate(requests, params)
+
+        def release(self, key):
+            expert.release(key)
+
+    tasks = local.tasks(2, seed=0, split="train", difficulty=1)
+    rc = cfg.rollout.model_copy(update={"group_size": 2, "max_total_tokens": 1 << 30})
+    try:
+        lost = RolloutRunner(env, KillingExpert(), rc, grader=RemoteGrader([grader])).run(tasks)
+        assert len(lost) == 4 and all(
+            t.fault is not None and t.fault.kind == FaultKind.ENV_CRASH and t.is_infra_error
+            and t.grade is None for t in lost), [t.fault for t in lost]
+        deadline = time.time() + 120  # Ray restarts the actor
+        while True:
+            try:
+                assert ray.get(actor.status.remote(), timeout=30)["pid"] != killed[0]
+                break
+            except ray.exceptions.RayError:
+                assert time.time() < deadline, "the environment actor was not restarted"
+                time.sleep(0.5)
+        again = RolloutRunner(env, expert, rc, grader=RemoteGrader([grader])).run(tasks)
+        assert all(t.passed and not t.is_infra_error for t in again)
+        assert ray.get(actor.status.remote())["live"] == 0  # every episode closed
+    finally:
+        ray.kill(actor, no_restart=True)
+        ray.kill(grader, no_restart=True)
+
+
+def test_env_and_grader_actors_without_ray_is_one_error_line(tmp_path):
+    from veriloop.cli import app
+
+    result = CliRunner().invoke(app, ["train", CONFIG, "train.steps=1", "--run-dir",
+                                      str(tmp_path / "run"), "--ray-env-workers", "2"])
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "add --ray local" in lines[0], result.output
     assert not (tmp_path / "run" / "config.yaml").exists()

@@ -20,8 +20,10 @@ chunk's first episode index in the step's list (`DeterministicKeys.reset(start)`
 seed does not depend on which actor sampled it, and the same config samples the same tokens
 with and without Ray (tested).
 
-Not here yet: environments, sandboxes and graders as actors of their own (they run inside the
-rollout actor that owns the episode); the trainer as a multi-process torch.distributed job
+Environments and graders run inside the rollout actor that owns the episode, or, with
+`env_workers` / `grader_workers`, in actors of their own (`veriloop.rollout.ray_envs`).
+
+Not here yet: the trainer as a multi-process torch.distributed job
 launched on the cluster (`veriloop.trainers.distributed` works under `torchrun`); GPU
 placement of the actors; asynchronous rollouts and vLLM engines in the actors.
 """
@@ -83,9 +85,11 @@ class RolloutWorker:
     """One rollout actor's state: a policy copy, the environment and the grader of a run.
     (`RayRolloutPool` starts it with `ray.remote`; any method may also run in-process.)"""
 
-    def __init__(self, cfg: Any, threads: int = 1) -> None:
+    def __init__(self, cfg: Any, threads: int = 1, env_actors: Sequence[Any] = (),
+                 grader_actors: Sequence[Any] = ()) -> None:
         from veriloop.graders.base import get_grader
         from veriloop.rollout.producer import VersionedPolicy
+        from veriloop.rollout.ray_envs import RemoteEnv, RemoteGrader
         from veriloop.trainers.common import (
             DeterministicKeys,
             TimedGrader,
@@ -102,8 +106,14 @@ class RolloutWorker:
         self.served = VersionedPolicy(policy, version=-1)  # no weights from the trainer yet
         self.keyed = DeterministicKeys(self.served)
         self.env = env_from_config(cfg)
-        self.grader = TimedGrader(get_grader(cfg.grader.name, **cfg.grader.options)
-                                  if cfg.grader.name else self.env.grader())
+        if grader_actors:
+            grader: Any = RemoteGrader(grader_actors)
+        else:
+            grader = (get_grader(cfg.grader.name, **cfg.grader.options) if cfg.grader.name
+                      else self.env.grader())
+        self.grader = TimedGrader(grader)
+        if env_actors:
+            self.env = RemoteEnv(self.env, env_actors)
         self.step: int | None = None  # the step being rolled out, None when idle
 
     def status(self) -> dict[str, Any]:
@@ -161,13 +171,21 @@ class RayRolloutPool:
     in the `veriloop` namespace (a resumed run's new actors never meet its killed driver's, which
     Ray may still be removing); `run` splits a task list across them, replacing dead ones."""
 
-    def __init__(self, cfg: Any, workers: int, name: str, leave: bool = False) -> None:
-        """`leave`: `close` also leaves the cluster (`ray.shutdown`)."""
+    def __init__(self, cfg: Any, workers: int, name: str, leave: bool = False,
+                 env_workers: int = 0, grader_workers: int = 0) -> None:
+        """`leave`: `close` also leaves the cluster (`ray.shutdown`); `env_workers` /
+        `grader_workers`: episodes / grading in that many actors of their own (0: inside the
+        rollout actors)."""
+        from veriloop.rollout.ray_envs import EnvWorker, GraderWorker, start_actors
+
         ray = require_ray()
         self.leave = leave
         if cfg.init is not None:  # actors may run in another directory or on another node
             cfg = cfg.model_copy(update={"init": str(Path(cfg.init).resolve())})
         self.cfg, self.name = cfg, name
+        tag = f"{name}-{os.getpid()}"
+        self.env_actors = start_actors(EnvWorker, cfg, env_workers, f"env-{tag}")
+        self.grader_actors = start_actors(GraderWorker, cfg, grader_workers, f"grader-{tag}")
         self._actor = ray.remote(num_cpus=1, max_concurrency=2)(RolloutWorker)  # 2: status()
         self.actors = [self._start(i, 0) for i in range(workers)]
         self.generation = [0] * workers
@@ -176,8 +194,8 @@ class RayRolloutPool:
         self.lost = 0  # episodes marked worker_lost
 
     @classmethod
-    def start(cls, cfg: Any, workers: int | None, name: str,
-              leave: bool = False) -> RayRolloutPool:
+    def start(cls, cfg: Any, workers: int | None, name: str, leave: bool = False,
+              env_workers: int = 0, grader_workers: int = 0) -> RayRolloutPool:
         """`workers` actors on the cluster this process is connected to (`connect`); default:
         one per CPU of the cluster, at most one per prompt of a step."""
         import ray
@@ -185,11 +203,12 @@ class RayRolloutPool:
         if workers is None:
             cpus = int(ray.cluster_resources().get("CPU", 1))
             workers = max(1, min(cpus, cfg.rollout.prompts_per_step))
-        return cls(cfg, workers, name, leave)
+        return cls(cfg, workers, name, leave, env_workers, grader_workers)
 
     def _start(self, i: int, generation: int) -> Any:
         name = f"rollout-{self.name}-{os.getpid()}-{i}.{generation}"
-        return self._actor.options(name=name).remote(self.cfg)
+        return self._actor.options(name=name).remote(self.cfg, 1, self.env_actors,
+                                                     self.grader_actors)
 
     def load_weights(self, model: torch.nn.Module, version: int) -> None:
         """Publish `model`'s weights as `version`; actors load them before their next run."""
@@ -259,9 +278,9 @@ class RayRolloutPool:
     def close(self) -> None:
         import ray
 
-        for actor in self.actors:
+        for actor in [*self.actors, *self.env_actors, *self.grader_actors]:
             ray.kill(actor, no_restart=True)
-        self.actors = []
+        self.actors, self.env_actors, self.grader_actors = [], [], []
         if self.leave:
             ray.shutdown()
 

@@ -45,6 +45,12 @@ def train_command(
     ray_workers: Annotated[int | None, typer.Option(
         "--ray-workers", min=1, help="rollout actors (default: the cluster's CPUs, at most "
         "rollout.prompts_per_step)")] = None,
+    ray_env_workers: Annotated[int, typer.Option(
+        "--ray-env-workers", min=0, help="with --ray: environment actors that hold the episodes "
+        "(0: episodes run inside the rollout actors)")] = 0,
+    ray_grader_workers: Annotated[int, typer.Option(
+        "--ray-grader-workers", min=0, help="with --ray: grader actors (0: grading inside the "
+        "rollout actors)")] = 0,
 ) -> None:
     """Train a policy (SFT or RL, by the config's `kind`). Every check (config values, names,
     paths, the run directory, a resumed checkpoint) runs before the model loads."""
@@ -73,6 +79,9 @@ def train_command(
             preflight.check_resume(root)
         if ray_address is not None:
             _check_ray(cfg)
+        elif ray_env_workers or ray_grader_workers:
+            _fail("--ray-env-workers and --ray-grader-workers place actors on a Ray cluster: "
+                  "add --ray local (or --ray ADDRESS)")
         # rank 0 of a torchrun job holds the run; the others write nothing in it
         lock = RunLock(root).acquire() if rank == 0 else _NoLock()
         if rank == 0 and resume is None and (root / "config.yaml").exists():
@@ -93,7 +102,8 @@ def train_command(
         _fail(str(e))
         return
     try:
-        _train(cfg, root, json_out, ray_joined, ray_workers)
+        _train(cfg, root, json_out, ray_joined, ray_workers, ray_env_workers,
+               ray_grader_workers)
     finally:
         lock.release()
         from veriloop.trainers.distributed import leave
@@ -136,7 +146,8 @@ def _check_ray(cfg: Any) -> None:
 
 
 def _train(cfg: Any, root: Path, json_out: bool, ray_joined: bool | None = None,
-           ray_workers: int | None = None) -> None:
+           ray_workers: int | None = None, ray_env_workers: int = 0,
+           ray_grader_workers: int = 0) -> None:
     """`ray_joined`: None without Ray; else whether this process joined the cluster (and so
     leaves it at the end)."""
     from veriloop.trainers.common import policy_from_config
@@ -187,7 +198,9 @@ def _train(cfg: Any, root: Path, json_out: bool, ray_joined: bool | None = None,
         if ray_joined is not None:
             from veriloop.rollout.ray_pool import RayRolloutPool
 
-            pool = RayRolloutPool.start(cfg, ray_workers, root.name, leave=ray_joined)
+            pool = RayRolloutPool.start(cfg, ray_workers, root.name, leave=ray_joined,
+                                        env_workers=ray_env_workers,
+                                        grader_workers=ray_grader_workers)
         trainer = RLTrainer(cfg, root, policy, rollout_policy=rollout_policy, workers=pool)
         try:
             trainer.setup()
@@ -203,6 +216,8 @@ def _train(cfg: Any, root: Path, json_out: bool, ray_joined: bool | None = None,
                    "final_model": str(trainer.paths.model)}
         if pool is not None:
             summary.update(ray_workers=len(pool.generation), ray_restarts=pool.restarts,
+                           ray_env_workers=ray_env_workers,
+                           ray_grader_workers=ray_grader_workers,
                            worker_lost_episodes=pool.lost)
         trainer.close()
     if not main:
