@@ -38,6 +38,17 @@ def _reply(problem: str, calls: list[dict], answer: str) -> str:
     return f"<problem>{problem}</problem><plan>{json.dumps([*calls, {'answer': answer}])}</plan>"
 
 
+def _post_variation(trajs, pool, text: str) -> list[Task]:
+    """The synthesized task "Post in #team: <text>" varied from the post_team source."""
+    reply = _reply(f"Post in #team: {text}",
+                   [{"tool": "post_message", "arguments": {"channel": "team", "text": text}}],
+                   "Posted.")
+    out = synthesize("workspace", Writer(load_policy("tiny-xs").renderer, [reply]), trajs[:1],
+                     pool, [])
+    assert len(out.tasks) == 1, out.rejected
+    return out.tasks
+
+
 @pytest.fixture(scope="module")
 def solved():
     env = get_env("workspace", levels=[1, 2])
@@ -162,13 +173,7 @@ def test_bad_variations_are_rejected_with_a_reason(solved, case):
 
 def test_synthesized_action_tasks_are_not_solved_by_a_done_answer(solved):
     env, pool, _, trajs = solved
-    reply = _reply("Post in #team: Standup is cancelled today.",
-                   [{"tool": "post_message", "arguments": {"channel": "team",
-                                                           "text": "Standup is cancelled today."}}],
-                   "Posted.")
-    out = synthesize("workspace", Writer(load_policy("tiny-xs").renderer, [reply]), trajs[:1],
-                     pool, [])
-    (task,) = out.tasks
+    (task,) = _post_variation(trajs, pool, "Standup is cancelled today.")
     runner = RolloutRunner(env, Done(load_policy("tiny-xs").renderer),
                            RolloutConfig(max_total_tokens=1 << 30))
     (traj,) = runner.run([task])
@@ -205,15 +210,10 @@ def test_synthesized_tasks_join_every_training_pool(solved, tmp_path):
     from veriloop.trainers.config import load_config
 
     env, pool, _, trajs = solved
-    reply = _reply("Post in #team: Retro notes are in the drive.",
-                   [{"tool": "post_message", "arguments": {"channel": "team",
-                                                           "text": "Retro notes are in the drive."}}],
-                   "Posted.")
-    out = synthesize("workspace", Writer(load_policy("tiny-xs").renderer, [reply]), trajs[:1],
-                     pool, [])
+    synthesized = _post_variation(trajs, pool, "Retro notes are in the drive.")
     path = tmp_path / "synth.jsonl"
-    path.write_text("".join(t.model_dump_json() + "\n" for t in out.tasks))
+    path.write_text("".join(t.model_dump_json() + "\n" for t in synthesized))
     cfg = load_config(None, ["env.name=workspace", f"env.extra_train_tasks=[{path}]"])
     tasks = training_tasks(cfg, env, 5, seed=0)
     assert [t.id for t in tasks[:5]] == [t.id for t in env.tasks(5, seed=0, split="train")]
-    assert tasks[5:] == out.tasks
+    assert tasks[5:] == synthesized
