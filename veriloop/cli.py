@@ -348,6 +348,9 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
                       "similar to each task (BM25) are shown in its prompt.")] = None,
              shots: Annotated[int, typer.Option(
                  min=1, help="Solved examples per prompt with --experience.")] = 2,
+             skills: Annotated[bool, typer.Option(
+                 help="With --experience: show the solved tasks' verified tool-call programs "
+                      "(a skill library) instead of whole solutions.")] = False,
              reflexion: Annotated[int, typer.Option(
                  min=0, help="Reflexion: up to N attempts per task, the model's reflections on "
                              "its failures shown on the next attempt; reports success@1..N "
@@ -406,7 +409,8 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
                            max_new_tokens=max_new_tokens, ks=ks,
                            max_total_tokens=max_total_tokens,
                            suite=suite.value if suite is not None else None,
-                           env_options=options, experience=experience, shots=shots)
+                           env_options=options, experience=experience, shots=shots,
+                           skills=skills)
     if tool_variation is not None:
         summary["tool_variation"] = tool_variation.value
         (out / "summary.json").write_text(json.dumps(summary, indent=2))

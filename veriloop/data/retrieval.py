@@ -8,8 +8,8 @@ the k most similar solved tasks (a zero BM25 score is not a match), never the ta
 (`veriloop.data.rejection.with_note`, so the task is graded as before); `veriloop eval
 --experience STORE --shots K` evaluates with them.
 
-Not done here: embedding search and a Voyager-style skill library of verified tool-call
-programs.
+A Voyager-style skill library of verified tool-call programs is `veriloop.data.skills` (the
+same index, programs instead of whole solutions). Not done here: embedding search.
 """
 
 from __future__ import annotations
@@ -88,20 +88,24 @@ class ExperienceIndex:
         return out[:k]
 
 
-def few_shot_note(examples: Sequence[Experience]) -> str:
+EXAMPLES_HEADER = "\n\nSolved examples of similar tasks:\n"
+
+
+def few_shot_note(examples: Sequence[Experience], header: str = EXAMPLES_HEADER) -> str:
     if not examples:
         return ""
     parts = [f"Example {i + 1}:\nTask: {e.question}\nSolution: {e.solution}"
              for i, e in enumerate(examples)]
-    return "\n\nSolved examples of similar tasks:\n" + "\n\n".join(parts)
+    return header + "\n\n".join(parts)
 
 
-def with_examples(task: Task, index: ExperienceIndex, k: int) -> Task:
+def with_examples(task: Task, index: ExperienceIndex, k: int,
+                  header: str = EXAMPLES_HEADER) -> Task:
     """`task` with its k nearest solved tasks as worked examples under the prompt."""
     found = index.search(question_text(task.prompt), k, exclude=task.id)
     if not found:
         return task
-    return with_note(task, few_shot_note(found), retrieved=[e.task_id for e in found])
+    return with_note(task, few_shot_note(found, header), retrieved=[e.task_id for e in found])
 
 
 def with_experience(tasks: Sequence[Task], store: Path, shots: int) -> list[Task]:

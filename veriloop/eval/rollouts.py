@@ -23,11 +23,13 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
                  max_total_tokens: int | None = None, run_id: str | None = None,
                  suite: str | None = None,
                  env_options: dict[str, Any] | None = None,
-                 experience: Path | None = None, shots: int = 2) -> dict[str, Any]:
+                 experience: Path | None = None, shots: int = 2,
+                 skills: bool = False) -> dict[str, Any]:
     """Roll out `tasks` tasks (of the environment's `suite` if given) × `group` samples, store
     them under `out`, return the summary (with the agent metrics when they apply). With
     `experience` (a trajectory store), each prompt shows the `shots` most similar solved tasks
-    of that store (`veriloop.data.retrieval`)."""
+    of that store (`veriloop.data.retrieval`); with `skills`, their verified tool-call programs
+    instead (`veriloop.data.skills`)."""
     from veriloop.cli import make_env, suite_env_and_tasks
 
     try:
@@ -41,8 +43,11 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
     check_run_dir(out)
     if experience is not None:
         from veriloop.data.retrieval import with_experience
+        from veriloop.data.skills import with_skills
 
-        task_list = with_experience(task_list, experience, shots)
+        task_list = (with_skills if skills else with_experience)(task_list, experience, shots)
+    elif skills:
+        raise UserError("--skills retrieves from a store: add --experience STORE")
     run_id = run_id or f"{env_name}-{time.strftime('%Y%m%d-%H%M%S')}"
     if max_total_tokens is None:  # a scripted policy has no context window to respect
         max_total_tokens = 1 << 30 if getattr(policy, "scripted", False) else 4096
