@@ -333,3 +333,56 @@ def test_env_and_grader_actors_without_ray_is_one_error_line(tmp_path):
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and "add --ray local" in lines[0], result.output
     assert not (tmp_path / "run" / "config.yaml").exists()
+
+
+@needs_ray
+def test_ray_trainers_train_as_one_process(tmp_path, cluster):
+    """`--ray-trainers 2`: Ray places two ranks that form a gloo group as under torchrun; the
+    run stores the tokens one process samples and ends with its parameters (float order)."""
+    import torch
+    from safetensors.torch import load_file
+
+    grpo = str(Path(CONFIG).with_name("grpo.yaml"))
+    overrides = ["model.size=xs", "train.precision=fp32", "train.steps=2", "train.threads=1",
+                 "env.train_tasks=8", "env.eval_tasks=0", "rollout.prompts_per_step=3",
+                 "rollout.group_size=2", "rollout.max_new_tokens=16", "optim.minibatch_size=6",
+                 "optim.micro_batch_size=2", "optim.lr=0.01", "algorithm.kl_coef=0"]
+    one, two = tmp_path / "one", tmp_path / "two"
+    _finish(subprocess.Popen([VERILOOP, "train", grpo, *overrides, "--run-dir", str(one),
+                              "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, env={**os.environ, "OMP_NUM_THREADS": "1"}))
+    summary = _finish(subprocess.Popen(
+        [VERILOOP, "train", grpo, *overrides, "--run-dir", str(two), "--json", "--ray", cluster,
+         "--ray-trainers", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "OMP_NUM_THREADS": "1"}))
+    assert summary["steps"] == 2 and summary["stored_trajectories"] == 2 * 3 * 2
+
+    def tokens(run):
+        return sorted((step, t.task_id, t.sample_index, tuple(t.token_ids))
+                      for step, t in _stored(run))
+
+    assert tokens(two) == tokens(one) and len(tokens(one)) == 12
+    single, ranked = (load_file(r / "final" / "model.safetensors") for r in (one, two))
+    for name, p in single.items():
+        assert torch.allclose(ranked[name], p, atol=2e-4, rtol=0), name
+
+
+def test_ray_trainers_need_ray_rl_and_no_rollout_actors(tmp_path):
+    from veriloop.cli import app
+    from veriloop.errors import UserError
+    from veriloop.trainers import ray_launch
+    from veriloop.trainers.config import load_config
+
+    result = CliRunner().invoke(app, ["train", CONFIG, "--run-dir", str(tmp_path / "r"),
+                                      "--ray-trainers", "2"])
+    assert result.exit_code == 2 and "add --ray local" in result.output, result.output
+    assert len(result.output.strip().splitlines()) == 1
+    rl = load_config(CONFIG, [])
+    ray_launch.check(rl, 2, False)
+    for cfg, n, actors, words in ((rl, 1, False, "at least 2 ranks"),
+                                  (rl, 2, True, "drop --ray-workers"),
+                                  (load_config(CONFIG, ["kind=sft"]), 2, False, "kind: rl"),
+                                  (load_config(CONFIG, ["rollout.asynchronous=true"]), 2, False,
+                                   "synchronous")):
+        with pytest.raises(UserError, match=words):
+            ray_launch.check(cfg, n, actors)

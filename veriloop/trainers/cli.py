@@ -51,6 +51,10 @@ def train_command(
     ray_grader_workers: Annotated[int, typer.Option(
         "--ray-grader-workers", min=0, help="with --ray: grader actors (0: grading inside the "
         "rollout actors)")] = 0,
+    ray_trainers: Annotated[int, typer.Option(
+        "--ray-trainers", min=0, help="with --ray: train as a torch.distributed job of this "
+        "many ranks placed by Ray (as torchrun does on one node; needs --run-dir on a shared "
+        "filesystem)")] = 0,
 ) -> None:
     """Train a policy (SFT or RL, by the config's `kind`). Every check (config values, names,
     paths, the run directory, a resumed checkpoint) runs before the model loads."""
@@ -79,9 +83,14 @@ def train_command(
             preflight.check_resume(root)
         if ray_address is not None:
             _check_ray(cfg)
-        elif ray_env_workers or ray_grader_workers:
-            _fail("--ray-env-workers and --ray-grader-workers place actors on a Ray cluster: "
-                  "add --ray local (or --ray ADDRESS)")
+        elif ray_env_workers or ray_grader_workers or ray_trainers:
+            _fail("--ray-env-workers, --ray-grader-workers and --ray-trainers place actors on a "
+                  "Ray cluster: add --ray local (or --ray ADDRESS)")
+        if ray_trainers:
+            from veriloop.trainers import ray_launch
+
+            ray_launch.check(cfg, ray_trainers, bool(ray_workers or ray_env_workers
+                                                     or ray_grader_workers))
         # rank 0 of a torchrun job holds the run; the others write nothing in it
         lock = RunLock(root).acquire() if rank == 0 else _NoLock()
         if rank == 0 and resume is None and (root / "config.yaml").exists():
@@ -96,6 +105,19 @@ def train_command(
             except UserError:
                 lock.release()
                 raise
+        if ray_trainers:  # the ranks' processes hold the run; this one launches them
+            lock.release()
+            from veriloop.trainers import ray_launch
+
+            try:
+                print(ray_launch.launch(cfg, root, ray_trainers, json_out, resume is not None),
+                      end="")
+            finally:
+                if ray_joined:
+                    import ray
+
+                    ray.shutdown()
+            return
     except (UserError, FileNotFoundError, RunInUseError) as e:
         if errors.debug:
             raise

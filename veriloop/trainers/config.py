@@ -527,5 +527,10 @@ def load_config(path: str | Path | None, overrides: list[str] | None = None) -> 
             e, f"invalid config{f' {path}' if path else ''}")) from e
 
 
+def config_yaml(cfg: RunConfig) -> str:
+    """The resolved config as YAML (what `load_config` reads back to the same config)."""
+    return yaml.safe_dump(cfg.model_dump(mode="json"), sort_keys=False)
+
+
 def save_config(cfg: RunConfig, path: str | Path) -> None:
-    Path(path).write_text(yaml.safe_dump(cfg.model_dump(mode="json"), sort_keys=False))
+    Path(path).write_text(config_yaml(cfg))
