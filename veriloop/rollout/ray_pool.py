@@ -23,8 +23,8 @@ with and without Ray (tested).
 Environments and graders run inside the rollout actor that owns the episode, or, with
 `env_workers` / `grader_workers`, in actors of their own (`veriloop.rollout.ray_envs`).
 
-Not here yet: the trainer as a multi-process torch.distributed job
-launched on the cluster (`veriloop.trainers.distributed` works under `torchrun`); GPU
+The trainer as a torch.distributed job on the cluster is `veriloop.trainers.ray_launch`
+(`--ray-trainers`; its ranks roll out themselves, without these actors). Not here yet: GPU
 placement of the actors; asynchronous rollouts and vLLM engines in the actors.
 """
 
