@@ -156,6 +156,7 @@ def test_same_tokens_with_and_without_ray(tmp_path, cluster):
 
     a, b, c = sampled(tmp_path / "local"), sampled(tmp_path / "ray"), sampled(tmp_path / "apart")
     assert len(a) == 2 * PROMPTS * GROUP and a == b == c
+    assert not any(t.is_infra_error or t.grade is None for _, t in _stored(tmp_path / "apart"))
     assert {step for step, *_ in a} == {1, 2}
 
 
@@ -317,7 +318,7 @@ def test_killed_environment_actor_faults_its_episodes_and_restarts(cluster):
                 assert time.time() < deadline, "the environment actor was not restarted"
                 time.sleep(0.5)
         again = RolloutRunner(env, expert, rc, grader=RemoteGrader([grader])).run(tasks)
-        assert all(t.passed and not t.is_infra_error for t in again)
+        assert all(t.passed and not t.is_infra_error for t in again), [(t.fault, t.score) for t in again]
         assert ray.get(actor.status.remote())["live"] == 0  # every episode closed
     finally:
         ray.kill(actor, no_restart=True)

@@ -34,7 +34,8 @@ import uuid
 from collections.abc import Sequence
 from typing import Any
 
-from veriloop.types import Grade, Message, Observation, Task, ToolSpec, Trajectory
+from veriloop.envs.base import Observation
+from veriloop.types import Grade, Message, Task, ToolSpec, Trajectory
 
 MAX_CONCURRENCY = 32
 """Calls one environment or grader actor serves at a time (threads)."""
@@ -64,11 +65,15 @@ class EnvWorker:
     def state(self, eid: str) -> Any:
         return self._episode(eid).state
 
-    def close(self, eid: str) -> None:
+    def close(self, eid: str) -> Any:
+        """Close the episode; its final state (what the grader reads after closing, as the
+        runner reads a local episode's)."""
         with self._lock:
             episode = self.episodes.pop(eid, None)
-        if episode is not None:
-            episode.close()
+        if episode is None:
+            return None
+        episode.close()
+        return episode.state
 
     def status(self) -> dict[str, int]:
         """The actor's process id and the episodes open on it."""
@@ -107,6 +112,7 @@ class RemoteEpisode:
                  instructions: str) -> None:
         self.actor, self.eid = actor, eid
         self.tools, self.instructions = tools, instructions
+        self._closed, self._final = False, None
 
     def step(self, message: Message) -> Observation:
         import ray
@@ -115,14 +121,18 @@ class RemoteEpisode:
 
     @property
     def state(self) -> Any:
+        """The live state, or after `close` the final state the actor returned."""
         import ray
 
+        if self._closed:
+            return self._final
         return ray.get(self.actor.state.remote(self.eid))
 
     def close(self) -> None:
         import ray
 
-        ray.get(self.actor.close.remote(self.eid))
+        self._final = ray.get(self.actor.close.remote(self.eid))
+        self._closed = True
 
 
 class RemoteEnv:
