@@ -88,6 +88,21 @@ def test_pass_rate_sampler_drops_solved_and_unsolved_and_refreshes():
     assert [t.id for t in again.next(5)] == [t.id for t in s.next(5)]
 
 
+def test_online_filter_without_profiling_uses_training_groups():
+    """samples=0: no profiling episodes; every task is drawn until its first training group,
+    whose pass rate then decides (all solved / none solved: dropped at the next refresh)."""
+    fake = FakePolicy()
+    s = SelectiveSampler([_task(i) for i in range(4)], seed=0, profile=fake, samples=0,
+                         refresh_every=1)
+    assert {t.id for t in s.next(4)} == {"t0", "t1", "t2", "t3"}
+    assert s.observe([_traj("t0", 1.0)] * 4 + [_traj("t1", 1.0), _traj("t1", 0.0)]
+                     + [_traj("t2", 0.0)] * 4)
+    assert s.active == ["t1", "t3"]  # t0 always, t2 never solved; t3 not seen yet: kept
+    assert fake.calls == [] and s.profile_episodes == 0
+    assert s.observe([_traj("t3", 1.0)] * 2 + [_traj("t1", 1.0)] * 2)
+    assert s.active == ["t0", "t1", "t2", "t3"]  # nothing informative left: the whole pool
+
+
 def test_nothing_informative_keeps_the_pool():
     fake = FakePolicy()
     fake.rate = {f"t{i}": 1.0 for i in range(3)}

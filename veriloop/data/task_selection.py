@@ -9,7 +9,9 @@ Both keep per-task statistics of the policy's own outcomes and restrict the samp
   never-solved (0.0) — give a GRPO group no signal and are left out. A task's estimate is
   replaced by every newer k-sample group of it: a training group is one, and at each refresh the
   inactive tasks are sampled k times again (profiling episodes, counted in the metrics) so a
-  task can come back once the policy has moved.
+  task can come back once the policy has moved. With k = 0 nothing is profiled: each task's
+  estimate is its latest training group alone (online filtering: every task is drawn until
+  its first group, and a task dropped at a refresh does not come back).
 - `variance` (as in 1-shot RLVR): tasks are ranked by the variance of their historical training
   reward (grade scores of every rollout of the task seen so far, profile included) and the
   `top_k` highest are kept. How it differs: 1-shot RLVR ranks by a finished run's history and
@@ -136,7 +138,7 @@ class SelectiveSampler:
 
     def refresh(self) -> None:
         """Profile (the inactive tasks, or all at the start) and recompute the active set."""
-        due = self.profile is not None and (
+        due = self.profile is not None and self.samples > 0 and (
             self.profiled_at < 0 or (self.kind == "pass_rate" and self.refresh_every > 0))
         if due:
             todo = [t for t in self.tasks if self.profiled_at < 0 or t.id not in self.active]

@@ -109,9 +109,10 @@ class SelectionConfig(Section):
     pass_rate (drop tasks the policy always or never solves, estimated with `samples` rollouts
     each and refreshed during training) or variance (the `top_k` tasks of highest training-reward
     variance, as in 1-shot RLVR)."""
-    samples: int = Field(8, gt=0)
+    samples: int = Field(8, ge=0)
     """Rollouts per task for a pass-rate estimate (profiling before the first step and, for
-    pass_rate, of the inactive tasks at each refresh)."""
+    pass_rate, of the inactive tasks at each refresh); 0: no profiling, a task's estimate is
+    its latest training group (online filtering; dropped tasks do not come back)."""
     min_pass: float = Field(0.0, ge=0, le=1)
     """pass_rate: keep tasks whose estimated pass rate is above this ..."""
     max_pass: float = Field(1.0, ge=0, le=1)
