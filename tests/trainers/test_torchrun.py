@@ -4,6 +4,7 @@ final parameters (up to float summation order); only rank 0 writes the run."""
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -35,12 +36,16 @@ def _tokens(run: Path) -> list:
                       for t in store.query(run_id=run.name))
 
 
+def _torchrun(*args):
+    return _run([sys.executable, "-m", "torch.distributed.run", "--standalone",
+                 "--nproc-per-node", "2", "--no-python", VERILOOP, "train", *args])
+
+
 def test_two_ranks_train_as_one_process(tmp_path):
     one, two = tmp_path / "one", tmp_path / "two"
     summary = json.loads(_run([VERILOOP, "train", str(CONFIG), *OVERRIDES, "--run-dir",
                                str(one), "--json"]).stdout)
-    _run([sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc-per-node",
-          "2", "--no-python", VERILOOP, "train", str(CONFIG), *OVERRIDES, "--run-dir", str(two)])
+    _torchrun(str(CONFIG), *OVERRIDES, "--run-dir", str(two))
     # every rollout stored once, on rank 0, with the tokens one process sampled
     assert summary["stored_trajectories"] == 2 * 3 * 2
     assert _tokens(two) == _tokens(one) and len(_tokens(one)) == 12
@@ -61,6 +66,41 @@ def test_two_ranks_train_as_one_process(tmp_path):
     rows2 = [json.loads(x) for x in (two / "metrics.jsonl").read_text().splitlines()]
     assert [r.get("eval/pass@1") for r in rows] == [r.get("eval/pass@1") for r in rows2]
     assert [r.get("reward") for r in rows] == [r.get("reward") for r in rows2]
+
+
+def test_fsdp_ranks_train_and_resume_as_one_process(tmp_path):
+    """`train.parallel: fsdp`: the ranks train shards, the whole model they sample and save
+    follows; a resume from step 1 (the optimizer's state gathered into the checkpoint, loaded
+    back into the shards) ends where one process ends. Without Adam's state the resumed second
+    step would be a first step (|update| = lr for every weight) and land elsewhere."""
+    one, two = tmp_path / "one", tmp_path / "two"
+    _run([VERILOOP, "train", str(CONFIG), *OVERRIDES, "--run-dir", str(one)])
+    _torchrun(str(CONFIG), *OVERRIDES, "train.parallel=fsdp", "--run-dir", str(two))
+    assert _tokens(two) == _tokens(one) and len(_tokens(one)) == 12
+    single = load_file(one / "final" / "model.safetensors")
+    for name, p in load_file(two / "final" / "model.safetensors").items():
+        assert torch.allclose(p, single[name], atol=2e-4, rtol=0), name
+    state = torch.load(two / "checkpoints" / "step-000001" / "state.pt", weights_only=False)
+    assert set(state["optimizer"]["state"]) == {f"model.{k}" for k in single}  # whole, by name
+    # resume at step 1: drop what step 2 wrote
+    shutil.rmtree(two / "checkpoints" / "step-000002")
+    shutil.rmtree(two / "final")
+    _torchrun("--resume", str(two))
+    for name, p in load_file(two / "final" / "model.safetensors").items():
+        assert torch.allclose(p, single[name], atol=2e-4, rtol=0), name
+    start = load_file(one / "checkpoints" / "step-000001" / "model" / "model.safetensors")
+    assert max(float((single[k] - start[k]).abs().max()) for k in single) > 5e-3
+
+
+def test_fsdp_refuses_lora_and_critics(tmp_path):
+    env = {"WORLD_SIZE": "2", "RANK": "0", "MASTER_ADDR": "127.0.0.1", "MASTER_PORT": "1"}
+    for extra in (["model.lora_rank=4"], ["algorithm.advantage=gae"]):
+        proc = subprocess.run([VERILOOP, "train", str(CONFIG), *OVERRIDES, "train.parallel=fsdp",
+                               *extra, "--run-dir", str(tmp_path / extra[0])], check=False,
+                              capture_output=True, text=True, timeout=120,
+                              env={**os.environ, **env})
+        assert proc.returncode == 2 and "train.parallel: ddp" in proc.stderr, proc.stderr
+        assert "Traceback" not in proc.stderr
 
 
 def test_ranks_need_a_run_directory_and_rl(tmp_path):

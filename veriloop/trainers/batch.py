@@ -223,8 +223,8 @@ class ForwardOut:
 
 def forward_logprobs(model: torch.nn.Module, packed: Packed, temperature: float = 1.0,
                      entropy: bool = False, policy_only: bool = False,
-                     entropy_grad: bool = False, autocast: torch.dtype | None = None
-                     ) -> ForwardOut:
+                     entropy_grad: bool = False, autocast: torch.dtype | None = None,
+                     fused: bool = True) -> ForwardOut:
     """Teacher-forced logprobs of the packed tokens under `model` (logits / temperature).
 
     The LM head runs only on the positions whose results are used: every predicted token, or
@@ -233,11 +233,13 @@ def forward_logprobs(model: torch.nn.Module, packed: Packed, temperature: float 
     The hidden states at those positions come back too (a value head reads them).
     With `autocast` (torch.bfloat16) the transformer body runs in that precision (its matmuls
     at the CPU's bf16 rate); the LM head, log-softmax and entropy stay in float32.
+    `fused=False` keeps to the layer modules' own forward (FSDP gathers weights in their hooks)
+    instead of the grouped Llama forward, which reads their weights directly.
     """
     sel = packed.valid & (packed.loss_mask > 0) if policy_only else packed.valid  # [B, L]
     with torch.autocast(packed.input_ids.device.type, dtype=autocast or torch.bfloat16,
                         enabled=autocast is not None):
-        hs = _selected_hidden(model, packed, sel).float()  # [N, H]
+        hs = _selected_hidden(model, packed, sel, fused).float()  # [N, H]
     logits = model.get_output_embeddings()(hs).float()  # [N, V]
     if temperature != 1.0:
         logits = logits / temperature
@@ -253,9 +255,10 @@ def forward_logprobs(model: torch.nn.Module, packed: Packed, temperature: float 
     return ForwardOut(lp, ent, hs, sel)
 
 
-def _selected_hidden(model: torch.nn.Module, packed: Packed, sel: Tensor) -> Tensor:
+def _selected_hidden(model: torch.nn.Module, packed: Packed, sel: Tensor,
+                     fused: bool = True) -> Tensor:
     """The final-normed hidden states [N, H] at the selected positions `sel` [B, L]."""
-    if _grouped_ok(model, packed):
+    if fused and _grouped_ok(model, packed):
         # Llama family: shared prefixes attended once per row instead of a block-diagonal mask
         g = grouped(packed)
         flat = grouped_hidden(model, g.pre_ids, g.pre_pos, g.pre_mask, g.suf_ids, g.suf_pos,

@@ -151,6 +151,12 @@ def _check_ranks(cfg: Any, run_dir: Path | None, ray_address: str | None) -> int
     if run_dir is None:
         raise UserError("under torchrun every rank needs the same run directory: give "
                         "--run-dir (or --resume)")
+    from veriloop.algorithms.critic import needs_critic
+
+    if cfg.train.parallel == "fsdp" and (cfg.model.lora_rank > 0
+                                         or needs_critic(cfg.algorithm.advantage)):
+        raise UserError("train.parallel: fsdp shards full fine-tuning without a value head; "
+                        "use train.parallel: ddp with LoRA or a critic (gae, turn_gae)")
     from veriloop.trainers.distributed import init_from_env
 
     return init_from_env()[0]

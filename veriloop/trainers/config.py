@@ -287,6 +287,12 @@ class TrainConfig(Section):
     float32), `fp32` does not, `auto` is bf16 where the hardware does bf16 matmuls natively (a
     CPU with AVX512-BF16 or AMX, a CUDA GPU with bf16) for a float32 model. Sampling is not
     affected; the first minibatch's ratio then differs from 1 by bf16 rounding (~1e-2)."""
+    parallel: Literal["ddp", "fsdp"] = "ddp"
+    """How the ranks of a torchrun job train (RL; one process ignores it): `ddp` holds the
+    whole model, gradients and optimizer state on every rank and sums gradients; `fsdp` shards
+    them over the ranks (FSDP2 `fully_shard`, a unit per decoder layer), while a whole copy
+    samples and is saved, synced after every update. `fsdp` is for full fine-tuning of
+    critic-free estimators (no LoRA, no value head)."""
 
 
 class SFTConfig(Section):

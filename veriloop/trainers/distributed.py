@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import torch
 import torch.distributed as dist
@@ -76,3 +76,53 @@ def sum_gradients(params: Sequence[torch.nn.Parameter]) -> None:
         n = g.numel()
         p.grad = flat[offset:offset + n].view_as(p).clone()
         offset += n
+
+
+class DataParallel:
+    """How the ranks share an update when every rank holds the whole model (`train.parallel:
+    ddp`, and any single process): round-robin micro-batches, gradients summed by all-reduce.
+    `veriloop.trainers.fsdp.FullyShard` is the sharded alternative with the same methods."""
+
+    grouped = True  # the grouped Llama forward applies to the trained model
+
+    def parameters(self, model: torch.nn.Module) -> list[torch.nn.Parameter]:
+        """The parameters the optimizer steps."""
+        return [p for p in model.parameters() if p.requires_grad]
+
+    def forward(self, model: torch.nn.Module, packed: Any, **kw: Any) -> Any:
+        from veriloop.trainers.batch import forward_logprobs
+
+        return forward_logprobs(model, packed, **kw)
+
+    def share(self, items: Sequence[T]) -> list[tuple[T, bool]]:
+        """This rank's items, each with whether it counts (a sharded model pads with dead
+        repeats so that every rank runs as many forwards as the others)."""
+        return [(x, True) for x in shard(items, *world())]
+
+    def reduce_and_clip(self, params: Sequence[torch.nn.Parameter], max_norm: float) -> float:
+        """Sum the gradients over ranks, clip them to `max_norm` (0: no clipping); the norm."""
+        from veriloop.trainers.common import grad_norm_clip
+
+        sum_gradients(params)
+        return grad_norm_clip(params, max_norm)
+
+    def sync(self, model: torch.nn.Module) -> None:
+        """After an optimizer step: `model` (the one sampling and saved) holds the new weights
+        (here it is the trained model itself)."""
+
+    def load(self, model: torch.nn.Module) -> None:
+        """After a resume loaded `model`: the trained weights become `model`'s."""
+
+    def optimizer_state(self, optimizer: torch.optim.Optimizer, saving: bool = False) -> Any:
+        """What a checkpoint saves and loads the optimizer through (`state_dict`,
+        `load_state_dict`); every rank calls it (for `saving`, a sharded optimizer gathers)."""
+        return optimizer
+
+
+def make_parallel(kind: str, model: torch.nn.Module) -> DataParallel:
+    """The strategy for `train.parallel` in this process group (one process: data parallel)."""
+    if kind == "fsdp" and world()[1] > 1:
+        from veriloop.trainers.fsdp import FullyShard
+
+        return FullyShard(model)
+    return DataParallel()

@@ -11,7 +11,8 @@ and fails with the first failing rank's last error line. The run directory must 
 that every node sees (a shared filesystem), as under torchrun on several nodes.
 
 As under torchrun: kind `rl`, synchronous rollouts on the local engine, no rollout actors.
-Not here: FSDP (every rank holds the whole model), and restarting a rank that dies (the job
+The ranks train as the config's `train.parallel` says (`ddp`, or `fsdp` shards). Not here:
+restarting a rank that dies (the job
 fails; `veriloop train --resume RUN --ray ADDRESS --ray-trainers N` continues it from its last
 checkpoint).
 """

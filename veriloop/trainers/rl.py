@@ -23,7 +23,8 @@ With `rollout.asynchronous` it takes finished groups from a background producer
 the sampling logprobs are then the behaviour policy and `algorithm.off_policy` picks the
 correction (`losses.OFF_POLICY`; `decoupled` adds the proximal logprobs, this model's before the
 update, to the batch). Under an initialised torch.distributed group the ranks share the
-micro-batches of `update` and sum gradients (`veriloop.trainers.distributed`). With `workers`
+micro-batches of `update` and sum gradients (`veriloop.trainers.distributed`), or train FSDP
+shards of a copy that syncs into the model (`train.parallel: fsdp`). With `workers`
 (Ray rollout actors, `veriloop.rollout.ray_pool`), step 1 and the evaluations run on them, with
 the weights published after every update.
 
@@ -55,7 +56,7 @@ from veriloop.algorithms.shaping import Shaping
 from veriloop.data.store import TrajectoryStore
 from veriloop.graders.group import group_scorer
 from veriloop.trainers import checkpoint
-from veriloop.trainers.batch import Packed, TrainBatch, build_credit, forward_logprobs
+from veriloop.trainers.batch import Packed, TrainBatch, build_credit
 from veriloop.trainers.common import (
     RunPaths,
     TimedGrader,
@@ -63,7 +64,6 @@ from veriloop.trainers.common import (
     autocast_dtype,
     build_optimizer,
     env_from_config,
-    grad_norm_clip,
     restore_sampler,
     save_model,
     seed_everything,
@@ -72,7 +72,7 @@ from veriloop.trainers.common import (
     warmup_schedule,
 )
 from veriloop.trainers.config import RunConfig, save_config
-from veriloop.trainers.distributed import shard, sum_gradients, world
+from veriloop.trainers.distributed import make_parallel, world
 from veriloop.trainers.metrics import (
     MetricsLogger,
     eval_metrics,
@@ -138,14 +138,15 @@ class RLTrainer:
         self.model.train()
         self.critic = build_critic(a, self.model.config.hidden_size)  # None: group baselines
         self.credit = build_credit(a) if self.critic is None else None
-        self.params = [p for p in self.model.parameters() if p.requires_grad]
+        self.parallel = make_parallel(cfg.train.parallel, self.model)  # ddp, or FSDP shards
+        self.params = self.parallel.parameters(self.model)
         self.params += self.critic.parameters() if self.critic is not None else []
         self.ref_model = None
         if a.kl_coef > 0 and cfg.model.lora_rank <= 0:
             self.ref_model = copy.deepcopy(self.model).eval().requires_grad_(False)
         self.batches = BatchMaker(cfg, self.model, self.shaping, self.credit, self.critic,
                                   self.ref_model, self.objective.off_policy.needs_proximal,
-                                  self._forward)
+                                  self._forward, self.parallel.grouped)
         self.optimizer = build_optimizer(self.params, cfg.optim.lr, cfg.optim.weight_decay,
                                          tuple(cfg.optim.betas))
         self.scheduler = warmup_schedule(self.optimizer, cfg.optim.warmup_steps)
@@ -226,11 +227,10 @@ class RLTrainer:
         return self.batches(groups)
 
     def _forward(self, packed: Packed, entropy: bool = True):
-        return forward_logprobs(self.model, packed, self.cfg.rollout.temperature,
-                                entropy=entropy, policy_only=True,
-                                entropy_grad=self.entropy_control is not None
-                                or self.cfg.algorithm.entropy_coef != 0,
-                                autocast=autocast_dtype(self.cfg.train.precision, self.model))
+        grad = self.entropy_control is not None or self.cfg.algorithm.entropy_coef != 0
+        return self.parallel.forward(self.model, packed, temperature=self.cfg.rollout.temperature,
+                                     entropy=entropy, policy_only=True, entropy_grad=grad,
+                                     autocast=autocast_dtype(self.cfg.train.precision, self.model))
 
     def _entropy_coef(self, out: Any = None, mask: torch.Tensor | None = None) -> float:
         """The fixed entropy_coef, or the adaptive controller's coefficient for the micro-batch
@@ -252,7 +252,6 @@ class RLTrainer:
         clock = {"forward_s": 0.0, "backward_s": 0.0, "optimizer_s": 0.0}  # where it goes
         gen = torch.Generator().manual_seed(self.cfg.train.seed * 7919 + step)
         self.objective.reseed(self.cfg.train.seed * 7907 + step)
-        rank, ranks = world()  # data parallel: each rank its share of the micro-batches
         for _ in range(o.epochs):
             order = torch.randperm(B, generator=gen).tolist()
             for m0 in range(0, B, o.minibatch_size):
@@ -263,25 +262,26 @@ class RLTrainer:
                 packs = [batch.pack(mi, self.batches.row_len()) for mi in micros]
                 total_w = sum(weight(p.loss_mask) for p in packs) or 1.0
                 self.optimizer.zero_grad(set_to_none=True)
-                for mi, packed in shard(list(zip(micros, packs, strict=True)), rank, ranks):
+                # each rank its share of the micro-batches (dead ones: FSDP's lock-step padding)
+                for (mi, packed), live in self.parallel.share([*zip(micros, packs)]):
                     rows = batch.select(mi, packed.loss_mask.shape[1])
                     t = time.perf_counter()
                     loss, st = self.loss(rows, packed)
                     t1 = time.perf_counter()
-                    (loss * (weight(packed.loss_mask) / total_w)).backward()
+                    (loss * (weight(packed.loss_mask) / total_w * live)).backward()
                     t2 = time.perf_counter()
                     clock["forward_s"] += t1 - t
                     clock["backward_s"] += t2 - t1
-                    for k, v in st.items():
+                    for k, v in st.items() if live else ():
                         stats[k].append(v)
                 if "ratio_first_minibatch" not in stats:  # sampler/trainer agreement check
                     stats["ratio_first_minibatch"] = list(stats["ratio_mean"])
                 t = time.perf_counter()
-                sum_gradients(self.params)
-                stats["grad_norm"].append(grad_norm_clip(self.params, o.grad_clip))
+                stats["grad_norm"].append(self.parallel.reduce_and_clip(self.params, o.grad_clip))
                 self.optimizer.step()
                 self.scheduler.step()
                 clock["optimizer_s"] += time.perf_counter() - t
+        self.parallel.sync(self.model)  # FSDP: the sampled and saved model gets the update
         out = {k: sum(v) / len(v) for k, v in stats.items() if v}  # a rank may have none
         out.update(batch.stats, **clock, train_sequences=B)
         if self.entropy_control is not None and "entropy" in out:
@@ -354,6 +354,7 @@ class RLTrainer:
         """Checkpoint (atomically), then move this checkpoint's pending trajectories into the
         store. A kill between the two is repaired by `resume` from the checkpoint's copy.
         Other ranks of a torchrun job write nothing (their parameters are rank 0's)."""
+        optimizer = self.parallel.optimizer_state(self.optimizer, saving=True)  # FSDP gathers
         if not self.main:
             return self.paths.root
         with self.rollouts.sampler_lock:  # the producer may be drawing tasks
@@ -362,7 +363,7 @@ class RLTrainer:
                  "value_head": self.critic.state_dict() if self.critic is not None else None,
                  "entropy_control": None if self.entropy_control is None
                  else self.entropy_control.state_dict()}
-        ckpt = checkpoint.save(self.paths.root, self.step_count, self.model, self.optimizer,
+        ckpt = checkpoint.save(self.paths.root, self.step_count, self.model, optimizer,
                                self.scheduler, {"kind": "rl", "sampler": sampler_state},
                                extra, keep=self.cfg.train.keep_checkpoints,
                                tokenizer=getattr(self.policy, "tokenizer", None))
@@ -374,7 +375,9 @@ class RLTrainer:
         ckpt = checkpoint.latest(self.paths.root)
         if ckpt is None:
             return False
-        state, extra = checkpoint.load(ckpt, self.model, self.optimizer, self.scheduler)
+        optimizer = self.parallel.optimizer_state(self.optimizer)  # FSDP: loads into shards
+        state, extra = checkpoint.load(ckpt, self.model, optimizer, self.scheduler)
+        self.parallel.load(self.model)
         self.step_count = int(state["step"])
         restore_sampler(self.sampler, state)
         if self.critic is not None and extra.get("value_head") is not None:

@@ -34,10 +34,11 @@ class BatchMaker:
 
     def __init__(self, cfg: RunConfig, model: torch.nn.Module, shaping: Any, credit: Any,
                  critic: Any, ref_model: torch.nn.Module | None, needs_proximal: bool,
-                 forward: Callable[..., Any]) -> None:
+                 forward: Callable[..., Any], grouped: bool = True) -> None:
         """`forward(packed, entropy=False)` is the trainer's training forward; `ref_model`
-        None with a KL term means LoRA: the reference is the model with its adapters off."""
-        self.cfg, self.model, self.shaping = cfg, model, shaping
+        None with a KL term means LoRA: the reference is the model with its adapters off.
+        `grouped=False`: that forward runs the layer modules (FSDP), so rows are capped."""
+        self.cfg, self.model, self.shaping, self.grouped = cfg, model, shaping, grouped
         self.credit, self.critic, self.ref_model = credit, critic, ref_model
         self.needs_proximal, self.forward = needs_proximal, forward
 
@@ -45,7 +46,9 @@ class BatchMaker:
         """With the grouped Llama forward (prefix once, suffixes attend to it) attention no
         longer grows with the square of the row, so rows are not capped: each row is a group
         (prompt once + its samples)."""
-        return 1 << 30 if grouped_forward_applies(self.model) else self.cfg.optim.pack_length
+        if self.grouped and grouped_forward_applies(self.model):
+            return 1 << 30
+        return self.cfg.optim.pack_length
 
     def micro_packs(self, batch: TrainBatch) -> Iterator[tuple[list[int], Packed]]:
         """(rows, packed rows) of consecutive micro-batches (the same ones every time)."""
