@@ -7,6 +7,13 @@ samples. Every environment step first sleeps for a seeded Pareto draw
 (`veriloop.envs.latency.LatencyEnv`: median 0.09 s, one step in 36 over 1 s, capped at 5 s by
 default), as sandboxed tools do.
 
+`--env code` runs the `code` environment instead (HumanEval in the bubblewrap sandbox,
+configs/code_sft_grpo.yaml as RL): its latency is real (every trial run and submission executes
+in a fresh sandbox), and no synthetic latency is added unless `--scale` is given. That needs a
+model that writes programs: the tiny model, even after 10 SFT epochs on the code expert's
+demonstrations, breaks the tool-call format on every turn and submits nothing, so with it
+this measures generation only.
+
 - sync: `rollout.asynchronous=false`: each step rolls out its batch in lock-step turns with the
   current weights (every turn waits for the slowest environment step of the batch), then trains;
 - async: `rollout.asynchronous=true`, `rollout.max_staleness` (default 1): a producer keeps
@@ -37,13 +44,15 @@ from pathlib import Path
 
 from veriloop.benchmarking import conditions
 
-CONFIG = Path(__file__).resolve().parents[1] / "configs" / "quickstart.yaml"
+CONFIGS = Path(__file__).resolve().parents[1] / "configs"
+CONFIG = {"arithmetic": CONFIGS / "quickstart.yaml", "code": CONFIGS / "code_sft_grpo.yaml"}
 
 
 def overrides(args, variant: str) -> list[str]:
     n = args.prompts * args.group
+    env = ["env.difficulty=1"] if args.env == "arithmetic" else ["kind=rl"]
     ov = [f"model.size={args.size}", f"train.threads={args.threads}", f"train.seed={args.seed}",
-          f"train.steps={args.steps}", "env.eval_tasks=0", "env.difficulty=1",
+          f"train.steps={args.steps}", "env.eval_tasks=0", *env,
           f"rollout.prompts_per_step={args.prompts}", f"rollout.group_size={args.group}",
           f"rollout.env_workers={args.env_workers}", f"optim.minibatch_size={n}",
           f"optim.micro_batch_size={min(n, 32)}", f"optim.lr={args.lr}",
@@ -60,11 +69,11 @@ def run_one(args, variant: str, out: Path) -> dict:
     from veriloop.trainers.config import load_config
     from veriloop.trainers.rl import RLTrainer
 
-    cfg = load_config(CONFIG, overrides(args, variant))
+    cfg = load_config(CONFIG[args.env], overrides(args, variant))
     trainer = RLTrainer(cfg, out, policy_from_config(cfg.model, cfg.init))
     inner = env_from_config(cfg)
     trainer.setup(env=LatencyEnv(inner, scale=args.scale, alpha=args.alpha, cap=args.cap,
-                                 seed=args.seed))
+                                 seed=args.seed) if args.scale > 0 else inner)
     load0 = os.getloadavg()[0]
     rewards, passes, stale = [], [], []
     try:
@@ -100,7 +109,8 @@ def spread(xs: list[float]) -> str:
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--init", default=None, help="SFT model directory (arithmetic)")
+    p.add_argument("--env", default="arithmetic", choices=sorted(CONFIG))
+    p.add_argument("--init", default=None, help="SFT model directory (of --env)")
     p.add_argument("--size", default="xs")
     p.add_argument("--steps", type=int, default=12)
     p.add_argument("--repeats", type=int, default=2)
@@ -109,7 +119,8 @@ def main() -> None:
     p.add_argument("--lr", type=float, default=5e-4)
     p.add_argument("--max-staleness", type=int, default=1)
     p.add_argument("--off-policy", default="decoupled")
-    p.add_argument("--scale", type=float, default=0.05, help="Pareto scale (seconds)")
+    p.add_argument("--scale", type=float, default=None,
+                   help="Pareto scale (seconds); 0: none; default 0.05, with --env code 0")
     p.add_argument("--alpha", type=float, default=1.2, help="Pareto tail index")
     p.add_argument("--cap", type=float, default=5.0, help="latency cap (seconds)")
     p.add_argument("--env-workers", type=int, default=64)
@@ -117,6 +128,8 @@ def main() -> None:
     p.add_argument("--threads", type=int, default=1)
     p.add_argument("--seed", type=int, default=0)
     args = p.parse_args()
+    if args.scale is None:
+        args.scale = 0.05 if args.env == "arithmetic" else 0.0
     before = conditions()  # load, threads, commit: printed with the figures
 
     runs: dict[str, list[dict]] = {"sync": [], "async": []}
@@ -151,7 +164,7 @@ def main() -> None:
           f"{', '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs")
     print(json.dumps({
         "conditions_before": before, "load_avg_after": conditions()["load_avg"],
-        "benchmark": "async", "steps": args.steps, "prompts": args.prompts, "group": args.group,
+        "benchmark": "async", "env": args.env, "steps": args.steps, "prompts": args.prompts, "group": args.group,
         "samples_per_run": args.steps * args.prompts * args.group, "repeats": args.repeats,
         "max_staleness": args.max_staleness, "off_policy": args.off_policy,
         "latency": {"scale": args.scale, "alpha": args.alpha, "cap": args.cap},
