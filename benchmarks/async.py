@@ -60,6 +60,10 @@ def overrides(args, variant: str) -> list[str]:
           f"rollout.max_staleness={args.max_staleness}", f"algorithm.off_policy={args.off_policy}"]
     if args.init:
         ov.append(f"init={args.init}")
+    if args.lora:
+        ov += [f"model.lora_rank={args.lora}", f"model.lora_alpha={2 * args.lora}"]
+    if args.max_new_tokens:
+        ov.append(f"rollout.max_new_tokens={args.max_new_tokens}")
     return ov
 
 
@@ -117,6 +121,8 @@ def main() -> None:
     p.add_argument("--prompts", type=int, default=4)
     p.add_argument("--group", type=int, default=4)
     p.add_argument("--lr", type=float, default=5e-4)
+    p.add_argument("--lora", type=int, default=0, help="LoRA rank (0: all weights)")
+    p.add_argument("--max-new-tokens", type=int, default=0, help="0: the config's")
     p.add_argument("--max-staleness", type=int, default=1)
     p.add_argument("--off-policy", default="decoupled")
     p.add_argument("--scale", type=float, default=None,
@@ -168,7 +174,7 @@ def main() -> None:
         "samples_per_run": args.steps * args.prompts * args.group, "repeats": args.repeats,
         "max_staleness": args.max_staleness, "off_policy": args.off_policy,
         "latency": {"scale": args.scale, "alpha": args.alpha, "cap": args.cap},
-        "init": args.init, "speedup_median": statistics.median(ratios), "speedups": ratios,
+        "init": args.init, "lora": args.lora, "speedup_median": statistics.median(ratios), "speedups": ratios,
         **summary}))
 
 
