@@ -14,6 +14,11 @@ then rolls out a contiguous share of every step's tasks and of each held-out eva
 (`veriloop.trainers.rl_rollouts`); episode keys are numbered as one process numbers them, so
 the ranks sample the tokens one process would. Without an initialised group everything is one
 process.
+
+The trainer reaches all of this through a strategy object (`make_parallel`): `DataParallel`
+here, or `veriloop.trainers.fsdp.FullyShard` for `train.parallel: fsdp`, with the same methods
+(which parameters the optimizer steps, the training forward, this rank's micro-batches, the
+gradient reduction and clipping, syncing the sampled model, the optimizer as checkpointed).
 """
 
 from __future__ import annotations
