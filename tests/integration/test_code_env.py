@@ -29,10 +29,8 @@ SUBSET = ["HumanEval-0", "HumanEval-2", "HumanEval-10", "HumanEval-32", "HumanEv
 
 
 @pytest.fixture(scope="module")
-def env():
-    e = CodeEnv(pool_size=2, timeout_s=3.0)
-    yield e
-    e.close()
+def env(code_env):
+    return code_env
 
 
 @pytest.fixture(scope="module")

@@ -199,8 +199,8 @@ def test_checks_from_world_changes():
 
 
 def test_unknown_environment_is_a_clear_error():
-    with pytest.raises(KeyError, match="known: arithmetic, workspace"):
-        synthesize("code", None, [], [], [])
+    with pytest.raises(KeyError, match="known: arithmetic, workspace, code"):
+        synthesize("repo", None, [], [], [])
 
 
 def test_synthesized_tasks_join_every_training_pool(solved, tmp_path):

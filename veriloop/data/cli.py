@@ -80,9 +80,12 @@ def synthesize(store: Annotated[Path, typer.Option(
     with TrajectoryStore(store) as s:
         solved = s.query(infra_error=False)
     try:
-        result = run(env, load_policy(model), solved, train, held_out, temperature, seed=seed)
+        result = run(env, load_policy(model), solved, train, held_out, temperature, seed=seed,
+                     env=environment)  # `code` validates in its sandbox
     except KeyError as e:
         raise UserError(str(e.args[0])) from e
+    finally:
+        environment.close()
     out.write_text("".join(t.model_dump_json() + "\n" for t in result.tasks))
     summary = {**result.summary(), "out": str(out)}
     typer.echo(json.dumps(summary) if as_json else

@@ -20,8 +20,23 @@ program in the environment's tag. A candidate becomes a task only if it passes v
   (e.g. a label, a draft) rejects the candidate. The task keeps the source's world, so the
   standard grader (task checks, efficiency against the plan's call count, safety) and the
   expert (which follows the plan) work on it unchanged.
-- For every environment, it is new: its normalized text equals no held-out (test-split) task,
-  no source task and no earlier candidate.
+- `code` (`<program>`: a Python function, solution included, and a HumanEval-style
+  `def check(candidate):` of asserts): the tests are *run* in the environment's sandbox, and
+  the candidate's own solution must pass them all while a stub (the signature returning None)
+  must not, so the tests check something. The task's prompt is the function's signature and
+  docstring, its canonical solution the body. The grader later executes the prompt and the
+  tests in the *trusted* process (to replay the sandbox's evidence), so both are held to a
+  whitelist first: the prompt is one undecorated `def` whose annotations are type names and
+  whose defaults are literals (plus `from typing import ...`); the tests are one
+  `check(candidate)` of at least 3 asserts built only from literals, comparisons, `not`,
+  one comparison each, unary minus and calls of `abs`, `len`, `sorted`, `set`, `list`, `tuple`,
+  `round` and of `candidate` with literal arguments only (no arithmetic that could blow up, no
+  names, no attributes, nothing that short-circuits), at most 4,000 characters. Because the
+  arguments are literals, the calls the sandbox makes are read from the test's syntax
+  (`verification["calls"]`) instead of running the canonical solution in the trusted process
+  as HumanEval tasks do: the model-written solution only ever runs in the sandbox.
+- For every environment, it is new: its normalized text, and the new task's question, equal no
+  held-out (test-split) task, no source task and no earlier candidate.
 
 So a synthesized task's gold answer or end state is right by construction (what "checkable"
 means here). How it differs from SvS: no policy-gradient training of the synthesizer; the
@@ -30,6 +45,7 @@ variations are used as extra training tasks (`env.extra_train_tasks`).
 
 from __future__ import annotations
 
+import ast
 import copy
 import hashlib
 import json
@@ -52,6 +68,12 @@ WORKSPACE_PROMPT = (
     "tool calls that carry it out, as a JSON list of {{\"tool\": NAME, \"arguments\": {{...}}}} "
     "ending with {{\"answer\": FINAL_ANSWER}}. Reply exactly as "
     "<problem>TEXT</problem><plan>JSON</plan>.")
+CODE_PROMPT = (
+    "Here is a solved problem.\nProblem: {problem}\nSolution: {solution}\n\nWrite one new "
+    "Python function problem of the same kind: a one-line description, then the function with "
+    "its docstring and a correct body, followed by its tests as def check(candidate): with "
+    "asserts on literal values. Reply exactly as <problem>DESCRIPTION</problem>"
+    "<program>PYTHON</program>.")
 
 
 @dataclass(frozen=True)
@@ -218,18 +240,160 @@ def _task(c: Candidate, src: Task, metadata: dict[str, Any],
                 metadata={**metadata, "synthesized_from": src.id}, verification=verification)
 
 
+_TYPE_NAMES = frozenset({"int", "float", "str", "bool", "bytes", "list", "dict", "tuple", "set",
+                         "List", "Dict", "Tuple", "Set", "Optional", "Union", "Any", "None"})
+_TEST_CALLS = frozenset({"candidate", "abs", "len", "sorted", "set", "list", "tuple", "round"})
+_TEST_NODES = (ast.Assert, ast.Compare, ast.UnaryOp, ast.Call, ast.Constant, ast.List,
+               ast.Tuple, ast.Dict, ast.Set, ast.Name, ast.Load, ast.cmpop, ast.Not, ast.USub,
+               ast.keyword)
+
+
+def _safe_annotation(node: ast.expr | None) -> bool:
+    if node is None:
+        return True
+    return all(isinstance(n, (ast.Name, ast.Subscript, ast.Tuple, ast.Constant, ast.Load,
+                              ast.BinOp, ast.BitOr)) and
+               (not isinstance(n, ast.Name) or n.id in _TYPE_NAMES) for n in ast.walk(node))
+
+
+def _safe_test(check: ast.FunctionDef) -> bool:
+    """`check(candidate)` of asserts that the trusted process can execute without harm."""
+    if [a.arg for a in check.args.args] != ["candidate"] or check.decorator_list:
+        return False
+    for stmt in check.body:
+        if not isinstance(stmt, ast.Assert) or stmt.msg is not None:
+            return False
+        for n in ast.walk(stmt):
+            if not isinstance(n, _TEST_NODES):
+                return False
+            if isinstance(n, ast.Name) and n.id not in _TEST_CALLS:
+                return False
+            if isinstance(n, ast.Call) and not (isinstance(n.func, ast.Name)
+                                                and n.func.id in _TEST_CALLS):
+                return False
+            if isinstance(n, ast.UnaryOp) and not isinstance(n.op, (ast.USub, ast.Not)):
+                return False
+            if isinstance(n, ast.Compare) and len(n.ops) > 1:  # a chain short-circuits
+                return False
+    return sum(isinstance(s, ast.Assert) for s in check.body) >= 3
+
+
+def _test_calls(check: ast.FunctionDef) -> list[list[Any]] | None:
+    """Per assert, the calls of `candidate` in evaluation order as the code harness encodes
+    them, read from literal arguments; None if one is not a literal."""
+    from veriloop.envs import code_harness
+
+    plan = []
+    for i, stmt in enumerate(check.body):
+        calls = []
+        for n in _in_evaluation_order(stmt):
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) \
+                    and n.func.id == "candidate":
+                try:
+                    args = [ast.literal_eval(a) for a in n.args]
+                    kwargs = {k.arg: ast.literal_eval(k.value) for k in n.keywords}
+                except (ValueError, TypeError, SyntaxError, RecursionError, MemoryError):
+                    return None
+                if None in kwargs:  # **mapping
+                    return None
+                calls.append({"args": code_harness.encode(args),
+                              "kwargs": code_harness.encode(kwargs)})
+        plan.append([i, calls])
+    return plan
+
+
+def _in_evaluation_order(node: ast.AST) -> list[ast.AST]:
+    """Post-order: a call's arguments before the call, left operands before right ones."""
+    out: list[ast.AST] = []
+    for child in ast.iter_child_nodes(node):
+        out.extend(_in_evaluation_order(child))
+    out.append(node)
+    return out
+
+
+def _code_parts(program: str) -> tuple[str, str, str, str, list[list[Any]]] | str:
+    """(entry point, prompt, canonical solution, test, calls) of a candidate program, or why
+    not."""
+    if len(program) > 8000:
+        return "too_long"
+    try:
+        tree = ast.parse(program)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return "bad_program"
+    funcs = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
+    check = next((f for f in funcs if f.name == "check"), None)
+    solved = [f for f in funcs if f.name != "check"]
+    others = [n for n in tree.body if not isinstance(n, ast.FunctionDef)]
+    if check is None or len(solved) != 1 or any(
+            not (isinstance(n, ast.ImportFrom) and n.module == "typing") for n in others):
+        return "bad_program"
+    fn = solved[0]
+    doc = ast.get_docstring(fn, clean=False)
+    args = [*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs]
+    if not doc or fn.decorator_list or fn.args.vararg or fn.args.kwarg \
+            or not all(_safe_annotation(a.annotation) for a in args) \
+            or not _safe_annotation(fn.returns) \
+            or not all(isinstance(d, ast.Constant) for d in [*fn.args.defaults,
+                                                             *fn.args.kw_defaults] if d):
+        return "unsafe_prompt"
+    test = ast.unparse(check)
+    calls = _test_calls(check) if len(test) <= 4000 and _safe_test(check) else None
+    if calls is None:
+        return "unsafe_test"
+    body = fn.body[1:]  # after the docstring
+    if not body:
+        return "no_solution"
+    signature = copy.copy(fn)
+    signature.body = [fn.body[0]]  # the docstring only
+    header = ast.unparse(signature)
+    imports = "".join(ast.unparse(n) + "\n" for n in others)
+    solution = "".join("    " + line + "\n" for stmt in body
+                       for line in ast.unparse(stmt).splitlines())
+    return fn.name, imports + header + "\n", solution, test + "\n", calls
+
+
+def code_task(c: Candidate, src: Task, env: Any = None) -> Task | str:
+    """Run the candidate's tests on its solution and on a stub in `env`'s sandbox (a `code`
+    environment); the new task, or the reason it is rejected (see the module docstring)."""
+    if len(c.problem) < 15:
+        return "too_short"
+    parts = _code_parts(c.program)
+    if isinstance(parts, str):
+        return parts
+    entry, prompt, solution, test, calls = parts
+    verification = {"test": test, "entry_point": entry, "prompt": prompt,
+                    "canonical_solution": solution, "calls": calls}
+    try:
+        verdict, _ = env.tests.run(verification, solution)
+        stub, _ = env.tests.run(verification, "    return None\n")
+    except (SyntaxError, ValueError, TypeError) as e:  # the trusted replay refused it
+        return f"bad_program: {type(e).__name__}"
+    if not verdict.all_passed:
+        return "solution_fails_tests"
+    if stub.all_passed:
+        return "tests_pass_a_stub"
+    user = "Complete this function:\n\n```python\n" + prompt.rstrip() + "\n```"
+    task = _task(c, src, metadata={"entry_point": entry, "source": src.id},
+                 verification=verification)
+    return task.model_copy(update={"prompt": (*task.prompt[:-1],
+                                              Message(role="user", content=user))})
+
+
 @dataclass(frozen=True)
 class Synthesizer:
     """How one environment's variations are asked for, parsed and turned into tasks."""
 
     prompt: str  # with {problem} and {solution}
     tag: str  # the program's tag after <problem>
-    make: Callable[[Candidate, Task], Task | str]  # the task, or why the candidate is rejected
+    # the task, or why the candidate is rejected; the environment is passed to those needing it
+    make: Callable[..., Task | str]
+    needs_env: bool = False
 
 
 SYNTHESIZERS: dict[str, Synthesizer] = {
     "arithmetic": Synthesizer(PROMPT, "expression", arithmetic_task),
     "workspace": Synthesizer(WORKSPACE_PROMPT, "plan", workspace_task),
+    "code": Synthesizer(CODE_PROMPT, "program", code_task, needs_env=True),
 }
 
 
@@ -263,13 +427,16 @@ def variation_requests(policy: Any, solved: Sequence[Trajectory],
 
 def synthesize(env_name: str, policy: Any, solved: Sequence[Trajectory], sources: Sequence[Task],
                held_out: Sequence[Task], temperature: float = 1.0, max_new_tokens: int = 256,
-               seed: int = 0) -> Synthesis:
+               seed: int = 0, env: Any = None) -> Synthesis:
     """One variation per solved trajectory (passed, fault-free), validated and deduplicated
-    against `held_out` (the test split), the `sources` and each other."""
+    against `held_out` (the test split), the `sources` and each other. `env` is the
+    environment, for those whose validation runs in it (`code`: its sandbox)."""
     if env_name not in SYNTHESIZERS:
         raise KeyError(f"no task synthesis for environment '{env_name}'; known: "
                        f"{', '.join(SYNTHESIZERS)}")
     spec = SYNTHESIZERS[env_name]
+    if spec.needs_env and env is None:
+        raise ValueError(f"synthesis for '{env_name}' validates in the environment: pass env")
     by_id = {t.id: t for t in sources}
     solved = [t for t in solved if t.passed and not t.is_infra_error and t.task_id in by_id]
     out = Synthesis()
@@ -289,10 +456,15 @@ def synthesize(env_name: str, policy: Any, solved: Sequence[Trajectory], sources
         if key in seen:
             out.rejected["duplicate"] += 1
             continue
-        task = spec.make(c, by_id[t.task_id])
+        task = spec.make(c, by_id[t.task_id], env) if spec.needs_env \
+            else spec.make(c, by_id[t.task_id])
         if isinstance(task, str):
-            out.rejected[task] += 1
+            out.rejected[task.split(":")[0]] += 1
             continue
-        seen.add(key)
+        asked = normalize(question(task))
+        if asked in seen:  # e.g. a code task whose function equals a held-out one
+            out.rejected["duplicate"] += 1
+            continue
+        seen.update((key, asked))
         out.tasks.append(task)
     return out

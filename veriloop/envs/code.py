@@ -231,7 +231,11 @@ def _plan(test: str, prompt: str, canonical: str, entry_point: str) -> tuple[tup
 def planned_calls(verification: dict[str, Any]) -> list[tuple[int, list[dict[str, Any]]]]:
     """Per test statement, the arguments it calls the function with, found by running the
     dataset's test on the canonical solution in the trusted process (dataset code only).
-    These arguments are all the sandbox ever learns about the hidden tests."""
+    These arguments are all the sandbox ever learns about the hidden tests. A synthesized task
+    carries its plan (`calls`, read from literal arguments: its canonical solution was written
+    by a model and never runs outside the sandbox)."""
+    if "calls" in verification:
+        return [(int(i), list(calls)) for i, calls in verification["calls"]]
     plan = _plan(verification["test"], verification["prompt"],
                  verification["canonical_solution"], verification["entry_point"])
     return [(i, list(calls)) for i, calls in plan]
