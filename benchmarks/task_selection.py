@@ -9,7 +9,11 @@ filtered run uses `selection.kind: pass_rate` (k = --profile-samples, refresh ev
 
 Measured: the training pass rate on the *real* (non-trivial) tasks per step (trailing mean over
 --window steps), and the sampled episodes each run needs to reach the baseline's final value.
-Prints both curves, then ONE JSON line.
+That training-batch measure is biased against the filter: it drops the real tasks the model
+has mastered too, so its batches hold the harder ones. `--eval-every E` also measures both
+runs the same way every E steps: sampled pass@1 (T=1, --eval-samples each) on every real task
+of the pool, episodes not counted as training; the episodes to reach the baseline's final
+value are then read from that curve. Prints the curves, then ONE JSON line.
 
     python benchmarks/task_selection.py [--init DIR] [--steps 20] [--tasks 64]
 """
@@ -56,16 +60,18 @@ class HalfTrivial:
 
 
 def run(args, selection: bool, work: Path) -> dict:
+    prompts = args.filtered_prompts or args.prompts if selection else args.prompts
+    steps = math.ceil(args.steps * args.prompts / prompts)  # the same budget of episodes
     from veriloop.envs import get_env
     from veriloop.trainers.common import policy_from_config
     from veriloop.trainers.config import load_config
     from veriloop.trainers.rl import RLTrainer
 
-    n = args.prompts * args.group
+    n = prompts * args.group
     ov = [f"model.size={args.size}", f"train.threads={args.threads}", f"train.seed={args.seed}",
-          f"train.steps={args.steps}", f"env.train_tasks={args.tasks}", "env.eval_tasks=0",
+          f"train.steps={steps}", f"env.train_tasks={args.tasks}", "env.eval_tasks=0",
           f"env.difficulty={args.difficulty}", "algorithm.kl_coef=0",
-          f"rollout.prompts_per_step={args.prompts}", f"rollout.group_size={args.group}",
+          f"rollout.prompts_per_step={prompts}", f"rollout.group_size={args.group}",
           f"rollout.max_new_tokens={args.max_new_tokens}", "rollout.max_total_tokens=400",
           f"optim.minibatch_size={n}", f"optim.micro_batch_size={min(n, 16)}",
           "train.save_every=0"]
@@ -76,8 +82,9 @@ def run(args, selection: bool, work: Path) -> dict:
                f"selection.refresh_every={args.refresh}"]
     cfg = load_config(ROOT / "configs" / "grpo.yaml", ov)
     env = HalfTrivial(get_env("arithmetic"))
-    trivial = {t.id for t in env.tasks(args.tasks, seed=cfg.env.task_seed, split="train",
-                                       difficulty=cfg.env.difficulty) if t.metadata["trivial"]}
+    pool = env.tasks(args.tasks, seed=cfg.env.task_seed, split="train",
+                     difficulty=cfg.env.difficulty)
+    trivial = {t.id for t in pool if t.metadata["trivial"]}
     t = RLTrainer(cfg, work / ("filtered" if selection else "baseline"),
                   policy_from_config(cfg.model, cfg.init))
     t.setup(env=env)
@@ -89,15 +96,23 @@ def run(args, selection: bool, work: Path) -> dict:
         return observe(trajs)
 
     t.sampler.observe = capture
+    t.eval_tasks = [x for x in pool if x.id not in trivial]  # the pool's real tasks
+
+    def pool_pass() -> float:
+        return t.evaluate(samples=args.eval_samples, temperature=1.0)["pass_at"]["pass@1"]
+
     real, episodes, drawn = [], [], 0
-    for _ in range(args.steps):
+    evals = [(0, 0, pool_pass())] if args.eval_every else []  # (step, episodes, pass@1)
+    for step in range(1, steps + 1):
         m = t.step()
         drawn += len(seen)
         on_real = [x.passed for x in seen if x.task_id not in trivial]
         real.append(sum(on_real) / len(on_real) if on_real else float("nan"))
         episodes.append(drawn + int(m.get("selection/profile_episodes", 0)))
+        if args.eval_every and step % args.eval_every == 0:
+            evals.append((step, episodes[-1], pool_pass()))
     t.close()
-    return {"real_pass": real, "episodes": episodes}
+    return {"real_pass": real, "episodes": episodes, "pool_evals": evals}
 
 
 def smooth(xs: list[float], w: int) -> list[float]:
@@ -130,6 +145,11 @@ def main() -> None:
     p.add_argument("--window", type=int, default=3)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--eval-every", type=int, default=0, help="0: no pool evaluation")
+    p.add_argument("--filtered-prompts", type=int, default=0,
+                   help="prompts per step of the filtered run (0: --prompts); with half, its "
+                   "updates see as many non-trivial groups as the baseline's, at half the cost")
+    p.add_argument("--eval-samples", type=int, default=4)
     args = p.parse_args()
     before = conditions()  # load, threads, commit: printed with the figures
     t0 = time.perf_counter()
@@ -145,12 +165,24 @@ def main() -> None:
     reach = {k: episodes_to_reach(v["smoothed"], v["episodes"], target) for k, v in out.items()}
     print(f"baseline final real-task pass rate {target:.3f}; episodes to reach it: "
           f"baseline {reach['baseline']}, filtered {reach['filtered']}")
+    pool = {}
+    if args.eval_every:
+        for name, r in out.items():
+            print(f"{name:>9} pool pass@1: " + " ".join(f"{e}:{v:.3f}"
+                                                       for _, e, v in r["pool_evals"]))
+        pool_target = out["baseline"]["pool_evals"][-1][2]
+        pool = {"pool_target": pool_target, "pool_episodes_to_target": {
+            k: next((e for _, e, v in r["pool_evals"] if v >= pool_target), None)
+            for k, r in out.items()}, "pool_evals": {k: r["pool_evals"] for k, r in out.items()}}
+        print(f"baseline final pool pass@1 {pool_target:.3f}; episodes to reach it: "
+              f"{pool['pool_episodes_to_target']}")
     print(json.dumps({"conditions_before": before, "load_avg_after": conditions()["load_avg"],
                       "benchmark": "task_selection", "target": round(target, 4),
-                      "episodes_to_target": reach,
+                      "episodes_to_target": reach, **pool,
                       "final": {k: round(v["smoothed"][-1], 4) for k, v in out.items()},
                       "total_episodes": {k: v["episodes"][-1] for k, v in out.items()},
-                      "steps": args.steps, "init": args.init or f"tiny-{args.size} (random)",
+                      "steps": args.steps, "filtered_prompts": args.filtered_prompts,
+                      "init": args.init or f"tiny-{args.size} (random)",
                       "wall_seconds": round(time.perf_counter() - t0, 1)}))
 
 
