@@ -85,7 +85,8 @@ def synthesize(store: Annotated[Path, typer.Option(
     except KeyError as e:
         raise UserError(str(e.args[0])) from e
     finally:
-        environment.close()
+        if hasattr(environment, "close"):  # sandboxes (code); not every environment has one
+            environment.close()
     out.write_text("".join(t.model_dump_json() + "\n" for t in result.tasks))
     summary = {**result.summary(), "out": str(out)}
     typer.echo(json.dumps(summary) if as_json else
