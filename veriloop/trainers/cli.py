@@ -123,14 +123,16 @@ def train_command(
             raise
         _fail(str(e))
         return
+    from veriloop.trainers.distributed import leave
+
+    ended = False
     try:
         _train(cfg, root, json_out, ray_joined, ray_workers, ray_env_workers,
                ray_grader_workers)
+        ended = True
     finally:
         lock.release()
-        from veriloop.trainers.distributed import leave
-
-        leave()  # the process group of a torchrun launch, if any
+        leave(together=ended)  # the process group of a torchrun launch, if any
 
 
 class _NoLock:

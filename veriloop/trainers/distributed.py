@@ -48,9 +48,14 @@ def init_from_env() -> tuple[int, int]:
     return world()
 
 
-def leave() -> None:
-    """Leave the process group, if this process joined one."""
+def leave(together: bool = False) -> None:
+    """Leave the process group, if this process joined one; `together` (a run that ended
+    normally on every rank) waits for the other ranks first, so that no rank tears its side
+    down while rank 0 is still writing (a rank that left early was seen to abort in gloo's
+    teardown under load: "terminate called without an active exception")."""
     if dist.is_available() and dist.is_initialized():
+        if together:
+            dist.barrier()
         dist.destroy_process_group()
 
 
