@@ -366,17 +366,19 @@ def code_task(c: Candidate, src: Task, env: Any = None) -> Task | str:
     try:
         verdict, _ = env.tests.run(verification, solution)
         stub, _ = env.tests.run(verification, "    return None\n")
-    except (SyntaxError, ValueError, TypeError) as e:  # the trusted replay refused it
-        return f"bad_program: {type(e).__name__}"
+    except (SyntaxError, ValueError, TypeError):  # the trusted replay refused it
+        return "bad_program"
     if not verdict.all_passed:
         return "solution_fails_tests"
     if stub.all_passed:
         return "tests_pass_a_stub"
-    user = "Complete this function:\n\n```python\n" + prompt.rstrip() + "\n```"
+    from veriloop.envs.code import instruction
+
     task = _task(c, src, metadata={"entry_point": entry, "source": src.id},
                  verification=verification)
     return task.model_copy(update={"prompt": (*task.prompt[:-1],
-                                              Message(role="user", content=user))})
+                                              Message(role="user",
+                                                      content=instruction(prompt)))})
 
 
 @dataclass(frozen=True)
@@ -459,7 +461,7 @@ def synthesize(env_name: str, policy: Any, solved: Sequence[Trajectory], sources
         task = spec.make(c, by_id[t.task_id], env) if spec.needs_env \
             else spec.make(c, by_id[t.task_id])
         if isinstance(task, str):
-            out.rejected[task.split(":")[0]] += 1
+            out.rejected[task] += 1
             continue
         asked = normalize(question(task))
         if asked in seen:  # e.g. a code task whose function equals a held-out one

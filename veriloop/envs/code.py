@@ -382,7 +382,7 @@ class CodeEnv:
         return out if n is None else out[:n]
 
     def _task(self, p: dict[str, Any], difficulty: int) -> Task:
-        user = ("Complete this function:\n\n```python\n" + p["prompt"].rstrip() + "\n```")
+        user = instruction(p["prompt"])
         return Task(
             id=p["task_id"].replace("/", "-"), env=self.name, difficulty=difficulty,
             prompt=(Message(role="system", content=SYSTEM_PROMPT),
@@ -416,6 +416,11 @@ class CodeEnv:
     def close(self) -> None:
         if self._pool is not None:
             self._pool.close()
+
+
+def instruction(prompt: str) -> str:
+    """The user's message of a problem whose function stub (signature, docstring) is `prompt`."""
+    return "Complete this function:\n\n```python\n" + prompt.rstrip() + "\n```"
 
 
 def _split_of(task_id: str) -> str:
