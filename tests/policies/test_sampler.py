@@ -307,3 +307,24 @@ def test_one_sampling_op_per_token_not_one_per_row(trained_ish, monkeypatch):
         ignore_eos=True)
     assert all(len(o.token_ids) == 10 for o in outs)
     assert calls["n"] == 10
+
+
+@pytest.mark.parametrize("rows,out,inp", [(8, 3072, 576), (1, 49152, 64), (3, 128, 128),
+                                          (64, 256, 128)])
+def test_inference_linear_equals_f_linear(rows, out, inp):
+    """The sampler's matmul (oneDNN for float32 CPU matmuls of >= 2M multiply-adds, MKL below)
+    computes F.linear: same shape, float32, equal up to summation order."""
+    from veriloop.models import llama
+
+    g = torch.Generator().manual_seed(rows)
+    x = torch.randn(rows, 1, inp, generator=g)
+    w, b = torch.randn(out, inp, generator=g), torch.randn(out, generator=g)
+    big = rows * inp * out >= llama._ONEDNN_MIN_MACS
+    with torch.inference_mode():
+        got, ref = llama.inference_linear(x, w, b), torch.nn.functional.linear(x, w, b)
+        assert got.shape == ref.shape and got.dtype == torch.float32
+        # relative to the output's scale (~sqrt(inp)); exact below the oneDNN threshold
+        tol = 1e-5 * inp ** 0.5 if big and llama._ONEDNN else 0.0
+        assert (got - ref).abs().max().item() <= tol
+        assert torch.equal(llama.inference_linear(x, w), torch.nn.functional.linear(x, w)) \
+            or big
