@@ -14,6 +14,7 @@ from veriloop.algorithms.policy_losses import (
     clip_cov_loss,
     get_policy_loss,
     kl_cov_loss,
+    top_cov_detached_loss,
 )
 from veriloop.algorithms.shaping import lead_rewards
 
@@ -89,8 +90,54 @@ def test_pi_entropy_controller_hand_worked():
     assert ctl.c == pytest.approx(-0.1)  # the integral goes negative too, down to -max
     again = AdaptiveEntropy(0.2, 0.01, 0.1, kind="pi").load(ctl.state_dict())
     assert again.c == pytest.approx(-0.1) and again.kind == "pi"
-    with pytest.raises(ValueError, match="skywork or pi"):
+    with pytest.raises(ValueError, match="skywork, pi or cov"):
         AdaptiveEntropy(0.2, kind="bang")
+
+
+def test_cov_entropy_controller_hand_worked():
+    """`cov`: the pi controller's law, its output floored at 0: a share of tokens to drop."""
+    ctl = AdaptiveEntropy(target=0.2, delta=0.01, max_coef=0.1, kind="cov")
+    assert ctl.coef_at(0.1) == pytest.approx(0.05)  # e = 0.5 -> 0.1 * 0.5
+    assert ctl.coef_at(0.3) == 0.0  # e = -0.5: -0.05 floored, plain GRPO above the target
+    assert ctl.coef_at(0.0) == pytest.approx(0.1)  # e = 1 -> the bound
+    ctl = ctl.update(0.05)  # e = 0.75: c = 0.0075
+    assert ctl.c == pytest.approx(0.0075) and ctl.coef == pytest.approx(0.0075)
+    assert ctl.coef_at(0.15) == pytest.approx(0.0075 + 0.1 * 0.25)
+    for _ in range(30):
+        ctl = ctl.update(1.0)  # e = -1 (clipped from -4): the integral unwinds to -max
+    assert ctl.c == pytest.approx(-0.1) and ctl.coef == 0.0
+    assert ctl.coef_at(0.1) == 0.0  # -0.1 + 0.05 floored
+    assert ctl.coef_at(0.0) == pytest.approx(0.0)  # -0.1 + 0.1
+    again = AdaptiveEntropy(0.2, 0.01, 0.1, kind="cov").load(ctl.state_dict())
+    assert again.c == pytest.approx(-0.1) and again.kind == "cov"
+
+
+def test_top_cov_detached_loss_drops_the_highest_positive_covariance_tokens():
+    # lp = -1, -2, -3, A = 3, 3, -3: covariance products 2, 0, 4 (see the Clip-Cov test)
+    lp = torch.tensor([[-1.0, -2.0, -3.0]], requires_grad=True)
+    adv = torch.tensor([[3.0, 3.0, -3.0]])
+    mask = torch.ones(1, 3)
+    # share 1/3 of 3 tokens -> 1 token: the cov-4 one (third); d(-r A / 3)/dlp = -A / 3
+    loss, st = top_cov_detached_loss(lp, lp.detach(), adv, mask, 1 / 3)
+    loss.backward()
+    assert torch.allclose(lp.grad, torch.tensor([[-1.0, -1.0, 0.0]]))
+    assert float(loss.detach()) == pytest.approx((-3.0 - 3.0 + 0.0) / 3)
+    assert st.cov_selected_frac == pytest.approx(1 / 3)
+    # share 1 -> only the 2 tokens with a positive covariance (the cov-0 one is kept)
+    lp.grad = None
+    loss, st = top_cov_detached_loss(lp, lp.detach(), adv, mask, 1.0)
+    loss.backward()
+    assert torch.allclose(lp.grad, torch.tensor([[0.0, -1.0, 0.0]]))
+    assert st.cov_selected_frac == pytest.approx(2 / 3)
+    # share 0 is the clipped surrogate, value and gradient
+    lp2 = torch.tensor([[-1.0, -2.0], [-0.5, -0.7]], requires_grad=True)
+    old = torch.tensor([[-1.2, -1.9], [-0.5, -1.5]])
+    adv2, mask2 = torch.tensor([0.5, -0.5]), torch.tensor([[1.0, 1.0], [1.0, 0.0]])
+    a, _ = top_cov_detached_loss(lp2, old, adv2, mask2, 0.0)
+    b, _ = clipped_pg_loss(lp2, old, adv2, mask2, 0.2, 0.2, token_mean)
+    ga, = torch.autograd.grad(a, lp2)
+    gb, = torch.autograd.grad(b, lp2)
+    assert float(a.detach()) == pytest.approx(float(b.detach())) and torch.allclose(ga, gb)
 
 
 def test_clip_cov_detaches_the_in_band_token():

@@ -123,3 +123,35 @@ def test_on_policy_losses_refuse_an_off_policy_correction():
         load_config(None, ["algorithm.policy_loss=clip_cov", "algorithm.off_policy=decoupled"])
     cfg = load_config(None, ["algorithm.off_policy=decoupled"])
     assert cfg.algorithm.policy_loss == "clip"
+
+
+def test_cov_controller_drops_tokens_below_its_target_only(tmp_path, tiny):
+    # below a target of 50 nats (the untrained model's entropy H is several nats): the share is
+    # max_coef * (50 - H) / 50 on each micro-batch and no bonus is added; far above a target of
+    # 0.01 (e = -1): the share is 0 (plain GRPO). The untrained model fails every task (all
+    # advantages 0, no covariance), so the update gets random advantages.
+    import torch
+
+    extra = ["algorithm.entropy_delta=0.01", "algorithm.entropy_max_coef=0.3",
+             "algorithm.entropy_controller=cov"]
+
+    def update(t):
+        groups, _, _ = t.rollout(1)
+        batch = t.make_batch(groups)
+        batch.advantages = torch.randn(len(batch), generator=torch.Generator().manual_seed(0))
+        return t.update(batch, 1)
+
+    t = _trainer(tmp_path / "below", tiny, ["algorithm.target_entropy=50", *extra])
+    m = update(t)
+    share = 0.3 * (50 - m["entropy"]) / 50
+    assert m["cov_detach_share"] == pytest.approx(share, abs=0.01) and m["entropy_coef"] == 0.0
+    assert m["cov_selected_frac"] == pytest.approx(share, abs=0.02)
+    assert t.entropy_control.c == pytest.approx(0.01 * (50 - m["entropy"]) / 50)
+    t.close()
+    t = _trainer(tmp_path / "above", tiny, ["algorithm.target_entropy=0.01", *extra])
+    m = update(t)
+    assert m["cov_detach_share"] == 0.0 and m["cov_selected_frac"] == 0.0
+    t.close()
+    with pytest.raises(ConfigError, match="entropy_controller cov"):
+        load_config(CONFIGS / "grpo.yaml", ["algorithm.target_entropy=0.2", *extra,
+                                            "algorithm.policy_loss=kl_cov"])

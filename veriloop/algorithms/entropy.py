@@ -24,6 +24,13 @@
   coefficient turns negative (an entropy penalty): Skywork's never does, so when a policy whose
   groups all fail has zero GRPO advantages, nothing pulls its entropy back down (the runaway in
   benchmarks/RESULTS.md).
+  `kind="cov"` (`entropy_controller: cov`): the same signed controller, but its output is not
+  a bonus coefficient: it is the share q = clamp(c + max_coef * e, 0, max_coef) of policy tokens,
+  those with the highest positive Cov(log pi, A) term, whose policy gradient is dropped
+  (`policy_losses.top_cov_detached_loss`). Those tokens are the ones whose update lowers entropy
+  most, so the controller acts on the force that collapses entropy in the very update that
+  would apply it, instead of adding an opposing bonus whose effect builds up over steps; above
+  the target q = 0 and the update is plain GRPO's. Clip-Cov detaches a fixed, small share.
 """
 
 from __future__ import annotations
@@ -83,33 +90,38 @@ class AdaptiveEntropy:
     kind: str = "skywork"  # or "pi"
 
     def __post_init__(self) -> None:
-        if self.kind not in ("skywork", "pi"):
-            raise ValueError(f"entropy controller {self.kind!r} is unknown; use skywork or pi")
+        if self.kind not in ("skywork", "pi", "cov"):
+            raise ValueError(f"entropy controller {self.kind!r} is unknown; use skywork, pi "
+                             "or cov")
 
     def _error(self, entropy: float) -> float:
         return min(max((self.target - entropy) / self.target, -1.0), 1.0)
 
     def _clamp(self, x: float) -> float:
-        low = -self.max_coef if self.kind == "pi" else 0.0
+        low = -self.max_coef if self.kind in ("pi", "cov") else 0.0
         return min(max(x, low), self.max_coef)
 
     @property
     def coef(self) -> float:
         """skywork: c while the last entropy is at or below the target, else 0 (first step: c);
-        pi: c (its coefficient without a current measurement)."""
+        pi: c (its coefficient without a current measurement); cov: max(c, 0), a share."""
         if self.kind == "pi":
             return self.c
+        if self.kind == "cov":
+            return max(self.c, 0.0)
         return self.c if self.entropy is None or self.entropy <= self.target else 0.0
 
     def coef_at(self, entropy: float | None) -> float:
         """The coefficient for a micro-batch whose entropy is `entropy` (pi: c + max_coef * e;
-        skywork, or no measurement: `coef`)."""
-        if self.kind != "pi" or entropy is None:
+        cov: the same, floored at 0, as a share of tokens; skywork, or no measurement:
+        `coef`)."""
+        if self.kind == "skywork" or entropy is None:
             return self.coef
-        return self._clamp(self.c + self.max_coef * self._error(entropy))
+        out = self._clamp(self.c + self.max_coef * self._error(entropy))
+        return max(out, 0.0) if self.kind == "cov" else out
 
     def update(self, entropy: float) -> AdaptiveEntropy:
-        if self.kind == "pi":
+        if self.kind in ("pi", "cov"):
             step = self.delta * self._error(entropy)
         else:
             step = self.delta if entropy < self.target else -self.delta \

@@ -17,11 +17,16 @@ import torch
 
 from veriloop.algorithms.entropy import entropy_diagnostics
 from veriloop.algorithms.losses import entropy_bonus, get_aggregation, get_off_policy, kl_penalty
-from veriloop.algorithms.policy_losses import PolicyLossParams, get_policy_loss
+from veriloop.algorithms.policy_losses import (
+    PolicyLossParams,
+    get_policy_loss,
+    top_cov_detached_loss,
+)
 
 
 class Objective:
-    """`objective(out, rows, mask, entropy_coef) -> (loss, detached statistics)`."""
+    """`objective(out, rows, mask, entropy_coef) -> (loss, detached statistics)`; under the
+    `cov` entropy controller `entropy_coef` is its share of top-covariance tokens to drop."""
 
     def __init__(self, algorithm: Any, max_new_tokens: int, seed: int) -> None:
         a = self.algorithm = algorithm
@@ -49,7 +54,12 @@ class Objective:
             vloss, vst = critic.loss(values, rows.old_values, rows.returns, mask)
             loss = loss + vloss
             stats.update(vst._asdict())
-        if a.off_policy == "none":  # on-policy: clip, clip_cov or kl_cov
+        cov_control = a.target_entropy is not None and a.entropy_controller == "cov"
+        if cov_control:  # entropy_coef is the controller's share of tokens to drop, no bonus
+            pg, pst = top_cov_detached_loss(out.logprobs, rows.old_logprobs, rows.advantages,
+                                            mask, entropy_coef, self.params, agg, norm)
+            stats["cov_detach_share"], entropy_coef = entropy_coef, 0.0
+        elif a.off_policy == "none":  # on-policy: clip, clip_cov or kl_cov
             pg, pst = self.policy_loss(out.logprobs, rows.old_logprobs, rows.advantages, mask,
                                        self.params, agg, norm, self.generator)
         else:  # asynchronous rollouts: a correction against the behaviour policy

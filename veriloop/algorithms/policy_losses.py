@@ -121,6 +121,38 @@ def kl_cov_loss(logprobs: Tensor, old_logprobs: Tensor, advantages: Tensor, mask
     return aggregation(per_token, mask, norm), stats
 
 
+def top_cov_detached_loss(logprobs: Tensor, old_logprobs: Tensor, advantages: Tensor,
+                          mask: Tensor, share: float, p: PolicyLossParams = PolicyLossParams(),
+                          aggregation: Reduce = token_mean, norm: float = 1.0
+                          ) -> tuple[Tensor, CovPGStats]:
+    """The clipped surrogate with the round(share x policy tokens) tokens of highest positive
+    covariance term (`entropy.token_covariance`) detached: their loss is 0, and they still count
+    in the aggregation's token count, as in Clip-Cov. share 0 is exactly `clip_loss`, for the
+    `cov` entropy controller. logprobs, old_logprobs, mask [B, T]; advantages [B] or [B, T]."""
+    adv = advantages[:, None].expand_as(logprobs) if advantages.dim() == 1 else advantages
+    log_ratio = logprobs - old_logprobs  # [B, T]
+    ratio = torch.exp(log_ratio)  # [B, T]
+    clipped = ratio.clamp(1.0 - p.eps_low, 1.0 + p.eps_high)  # [B, T]
+    per_token = -torch.min(ratio * adv, clipped * adv)  # [B, T]
+    with torch.no_grad():
+        on = mask > 0  # [B, T]
+        n_on = int(on.sum())
+        cov = token_covariance(logprobs, adv, mask).masked_fill(~on, 0.0)  # [B, T]
+        k = min(round(share * n_on), int((cov > 0).sum()))
+        keep = torch.ones(logprobs.numel(), dtype=per_token.dtype)  # [B*T]
+        if k > 0:
+            keep[cov.reshape(-1).topk(k).indices] = 0.0
+        keep = keep.reshape(logprobs.shape)  # [B, T]
+        m = mask.to(ratio.dtype)
+        n_tok = m.sum().clamp(min=1.0)
+        low = ((ratio < 1.0 - p.eps_low) & (adv < 0)).to(ratio.dtype)
+        high = ((ratio > 1.0 + p.eps_high) & (adv > 0)).to(ratio.dtype)
+        r_mean, kl_old = _ratio_stats(ratio, log_ratio, mask)
+        stats = CovPGStats(float((low * m).sum() / n_tok), float((high * m).sum() / n_tok),
+                           r_mean, kl_old, k / max(n_on, 1))
+    return aggregation(per_token * keep, mask, norm), stats
+
+
 POLICY_LOSSES: dict[str, PolicyLoss] = {"clip": clip_loss, "clip_cov": clip_cov_loss,
                                         "kl_cov": kl_cov_loss}
 

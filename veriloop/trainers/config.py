@@ -199,10 +199,13 @@ class AlgorithmConfig(Section):
     entropy_max_coef: float = Field(0.05, gt=0)
     """Adaptive entropy control: the coefficient's upper bound (pi: also its lower bound,
     negated, and the proportional gain)."""
-    entropy_controller: Literal["skywork", "pi"] = "skywork"
+    entropy_controller: Literal["skywork", "pi", "cov"] = "skywork"
     """Adaptive entropy control: `skywork` (a bonus that integrates up below the target and is
-    off above it) or `pi` (signed proportional-integral on the relative error, measured on each
-    micro-batch: a penalty above the target; `veriloop.algorithms.entropy`)."""
+    off above it), `pi` (signed proportional-integral on the relative error, measured on each
+    micro-batch: a penalty above the target) or `cov` (no bonus: the same proportional-integral
+    controller sets the share, up to entropy_max_coef, of policy tokens whose positive
+    log-prob/advantage covariance is highest, whose gradient is dropped, as Clip-Cov does with a
+    fixed share; needs policy_loss clip, on-policy; `veriloop.algorithms.entropy`)."""
     value_coef: float = Field(0.5, ge=0)
     """Weight of the value loss (gae only)."""
     value_clip: float | None = 0.2
@@ -240,6 +243,10 @@ class AlgorithmConfig(Section):
             raise ValueError(f"policy_loss {self.policy_loss} is an on-policy loss; with "
                              f"off_policy {self.off_policy} (asynchronous rollouts) use "
                              "policy_loss: clip")
+        if self.target_entropy is not None and self.entropy_controller == "cov" and (
+                self.policy_loss != "clip" or self.off_policy != "none"):
+            raise ValueError("entropy_controller cov drops top-covariance tokens from the clip "
+                             "loss itself: use policy_loss: clip and off_policy: none")
         return self
 
 
