@@ -241,7 +241,7 @@ def inference_linear(x: Tensor, weight: Tensor, bias: Tensor | None = None) -> T
     """F.linear without autograd, through oneDNN for float32 on a CPU. PyTorch sends float32
     CPU matmuls to MKL, whose kernels for skinny inputs (a decode step's few rows) reach 9-25 GB/s
     of weight reads on an AMD EPYC where oneDNN's reach 26-48 GB/s (2-3.7x faster at 1-64 rows,
-    2x at 1,600; `benchmarks/generate.py`). oneDNN costs ~10 us more a call, so matmuls under
+    2x at 1,600; benchmarks/RESULTS.md, "Generation"). oneDNN costs ~10 us more a call, so matmuls under
     2M multiply-adds (a tiny model's) stay on MKL. Both are float32 with float32 accumulation
     and differ only in summation order (~1e-6 relative); neither is batch-invariant bit for bit."""
     if _ONEDNN and x.device.type == "cpu" and x.dtype == torch.float32 \
