@@ -10,6 +10,8 @@ Variants (all `configs/grpo.yaml` with token-mean aggregation, from the same --i
   proportional gain).
 - `cov`: the same controller setting the share of top-covariance tokens whose gradient is
   dropped, no bonus (`algorithm.entropy_controller: cov`; --max-coef bounds the share).
+- `pi_clip_cov`: `pi` plus Clip-Cov detaching a random 30% of the positive-covariance tokens
+  (`policy_loss: clip_cov`, `cov_ratio: 0.3`, band (0, 1e9)).
 
 Per step it records the policy-token entropy and Cov(log pi, A) the trainer logs; at the end,
 held-out pass@1 and pass@k (k = --k samples at temperature 1). Reports, per variant, the entropy
@@ -38,6 +40,11 @@ VARIANTS = {"baseline": [], "adaptive": ["algorithm.target_entropy={target}",
             "clip_cov": ["algorithm.policy_loss=clip_cov", "algorithm.cov_ratio=0.002"],
             "pi": ["algorithm.target_entropy={target}", "algorithm.entropy_delta={delta}",
                    "algorithm.entropy_max_coef={max_coef}", "algorithm.entropy_controller=pi"],
+            "pi_clip_cov": ["algorithm.target_entropy={target}", "algorithm.entropy_delta={delta}",
+                            "algorithm.entropy_max_coef={max_coef}",
+                            "algorithm.entropy_controller=pi", "algorithm.policy_loss=clip_cov",
+                            "algorithm.cov_ratio=0.3", "algorithm.cov_low=0",
+                            "algorithm.cov_high=1e9"],
             "cov": ["algorithm.target_entropy={target}", "algorithm.entropy_delta={delta}",
                     "algorithm.entropy_max_coef={max_coef}", "algorithm.entropy_controller=cov"]}
 
