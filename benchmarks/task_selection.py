@@ -74,7 +74,7 @@ def run(args, selection: bool, work: Path) -> dict:
           f"rollout.prompts_per_step={prompts}", f"rollout.group_size={args.group}",
           f"rollout.max_new_tokens={args.max_new_tokens}", "rollout.max_total_tokens=400",
           f"optim.minibatch_size={n}", f"optim.micro_batch_size={min(n, 16)}",
-          "train.save_every=0"]
+          "train.save_every=0", *([f"optim.lr={args.lr}"] if args.lr else [])]
     if args.init:
         ov.append(f"init={args.init}")
     if selection:
@@ -150,6 +150,7 @@ def main() -> None:
                    help="prompts per step of the filtered run (0: --prompts); with half, its "
                    "updates see as many non-trivial groups as the baseline's, at half the cost")
     p.add_argument("--eval-samples", type=int, default=4)
+    p.add_argument("--lr", type=float, default=None, help="optim.lr (default: configs/grpo.yaml's)")
     args = p.parse_args()
     before = conditions()  # load, threads, commit: printed with the figures
     t0 = time.perf_counter()
