@@ -10,6 +10,15 @@ a step, ~15-25 s a step) ended at loss 2.28, far from the memorised demonstratio
 test gets, and the "before" evaluation (3 held-out questions x 4 samples, episodes running to
 the step budget) had not finished after 8 minutes, so the run was stopped. It needs a GPU or a
 much shorter report format for the embedded model.
+
+Tried again on 2026-11-26 with the s model. Setup: 40 demonstrations, 6 epochs, lr 3e-3,
+8 turns, 512 new tokens. SFT took 5.2 minutes, and its loss fell from 4.07 to 1.84 per token.
+The SFT model's greedy actions are degenerate tool calls (`<tool_call>{"name": "arguments":
+"arguments": ...`), so every episode ran to the turn budget and scored 0.15. That score is
+originality and efficiency only. Six GRPO steps then saw equal rewards in every group: zero
+advantages, nothing to learn. The tiny model's tokenizer is trained on arithmetic and
+workspace text only (`veriloop.policies.tiny.corpus`), so research text (scripts, dataset
+documentation) encodes nearly byte by byte, about 4.5k tokens a demonstration.
 """
 
 from pathlib import Path
