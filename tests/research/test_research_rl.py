@@ -18,7 +18,7 @@ The SFT model's greedy actions are degenerate tool calls (`<tool_call>{"name": "
 originality and efficiency only. Six GRPO steps then saw equal rewards in every group: zero
 advantages, nothing to learn. The tiny model's tokenizer is trained on arithmetic and
 workspace text only (`veriloop.policies.tiny.corpus`), so research text (scripts, dataset
-documentation) encodes nearly byte by byte, about 4.5k tokens a demonstration.
+documentation) encodes nearly byte by byte, about 3.7k tokens a demonstration.
 """
 
 from pathlib import Path
