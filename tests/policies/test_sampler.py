@@ -328,3 +328,17 @@ def test_inference_linear_equals_f_linear(rows, out, inp):
         assert (got - ref).abs().max().item() <= tol
         assert torch.equal(llama.inference_linear(x, w), torch.nn.functional.linear(x, w)) \
             or big
+
+
+def test_inference_linear_falls_back_to_mkl_when_onednn_refuses(monkeypatch):
+    from veriloop.models import llama
+
+    def refuse(*args):
+        raise RuntimeError("oneDNN: unsupported")
+
+    monkeypatch.setattr(llama, "_ONEDNN", True)
+    monkeypatch.setattr(llama, "_onednn_linear", refuse)
+    x, w = torch.randn(8, 576), torch.randn(3072, 576)
+    with torch.inference_mode():
+        assert torch.equal(llama.inference_linear(x, w), torch.nn.functional.linear(x, w))
+    assert llama._ONEDNN is False  # not tried again

@@ -235,6 +235,7 @@ Linear = Callable[..., Tensor]  # (x, weight, bias=None) as F.linear
 
 _ONEDNN = torch.backends.mkldnn.is_available() and hasattr(torch.ops.mkldnn, "_linear_pointwise")
 _ONEDNN_MIN_MACS = 1 << 21
+_onednn_linear = torch.ops.mkldnn._linear_pointwise if _ONEDNN else None
 
 
 def inference_linear(x: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
@@ -244,9 +245,13 @@ def inference_linear(x: Tensor, weight: Tensor, bias: Tensor | None = None) -> T
     2x at 1,600; benchmarks/RESULTS.md, "Generation"). oneDNN costs ~10 us more a call, so matmuls under
     2M multiply-adds (a tiny model's) stay on MKL. Both are float32 with float32 accumulation
     and differ only in summation order (~1e-6 relative); neither is batch-invariant bit for bit."""
+    global _ONEDNN
     if _ONEDNN and x.device.type == "cpu" and x.dtype == torch.float32 \
             and weight.dtype == torch.float32 and x.numel() * weight.shape[0] >= _ONEDNN_MIN_MACS:
-        return torch.ops.mkldnn._linear_pointwise(x, weight, bias, "none", [], "")
+        try:
+            return _onednn_linear(x, weight, bias, "none", [], "")
+        except RuntimeError:  # a build or CPU whose oneDNN refuses it: MKL from now on
+            _ONEDNN = False
     return F.linear(x, weight, bias)
 
 
