@@ -124,3 +124,26 @@ def test_shard_is_round_robin():
 @pytest.fixture(autouse=True)
 def _no_env_leak(monkeypatch):
     monkeypatch.delenv("WORLD_SIZE", raising=False)
+
+
+def _leaving_rank(rank, world, port, tmp):
+    import atexit
+
+    import torch.distributed as dist
+
+    from veriloop.trainers.distributed import leave
+
+    dist.init_process_group("gloo", init_method=f"tcp://127.0.0.1:{port}", rank=rank,
+                            world_size=world)
+    atexit.register(lambda: (Path(tmp) / f"teardown{rank}").write_text("ran"))
+    leave(together=True)
+    (Path(tmp) / f"left{rank}").write_text("yes")  # rank 0 only: rank 1 has exited already
+
+
+def test_ranks_after_rank_0_exit_without_interpreter_teardown(tmp_path):
+    """`leave(together=True)`: every rank meets the others and leaves the group; a rank other
+    than 0 then exits with status 0 at once, without the interpreter's teardown (where one
+    aborted under load after a complete run), while rank 0 returns and tears down normally."""
+    mp.spawn(_leaving_rank, args=(2, _free_port(), str(tmp_path)), nprocs=2, join=True)
+    assert (tmp_path / "left0").exists() and (tmp_path / "teardown0").exists()
+    assert not (tmp_path / "left1").exists() and not (tmp_path / "teardown1").exists()

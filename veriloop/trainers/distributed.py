@@ -51,12 +51,24 @@ def init_from_env() -> tuple[int, int]:
 def leave(together: bool = False) -> None:
     """Leave the process group, if this process joined one; `together` (a run that ended
     normally on every rank) waits for the other ranks first, so that no rank tears its side
-    down while rank 0 is still writing (a rank that left early was seen to abort in gloo's
-    teardown under load: "terminate called without an active exception")."""
-    if dist.is_available() and dist.is_initialized():
-        if together:
-            dist.barrier()
-        dist.destroy_process_group()
+    down while rank 0 is still writing. A rank other than 0 that ended normally then exits at
+    once (`os._exit(0)` after flushing its output), skipping the interpreter's teardown: under
+    load such a rank aborted there, after the run was complete, with "terminate called without
+    an active exception" (a C++ thread still joinable when static objects were destroyed),
+    which failed the whole launch. Those ranks hold no files or stores (rank 0 writes them),
+    so there is nothing left for the teardown to do."""
+    if not (dist.is_available() and dist.is_initialized()):
+        return
+    rank = dist.get_rank()
+    if together:
+        dist.barrier()
+    dist.destroy_process_group()
+    if together and rank != 0:
+        import sys
+
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(0)
 
 
 def gather(items: Sequence[T]) -> list[T]:
