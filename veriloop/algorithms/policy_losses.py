@@ -65,6 +65,28 @@ def clip_loss(logprobs: Tensor, old_logprobs: Tensor, advantages: Tensor, mask: 
                            aggregation, norm)
 
 
+def _detached(logprobs: Tensor, old_logprobs: Tensor, adv: Tensor, mask: Tensor,
+              p: PolicyLossParams, drop: Tensor, aggregation: Reduce, norm: float
+              ) -> tuple[Tensor, CovPGStats]:
+    """The clipped surrogate with the flat token indices `drop` detached (loss 0; they still
+    count in the aggregation's token count), and its statistics. adv, mask [B, T]."""
+    log_ratio = logprobs - old_logprobs  # [B, T]
+    ratio = torch.exp(log_ratio)  # [B, T]
+    clipped = ratio.clamp(1.0 - p.eps_low, 1.0 + p.eps_high)  # [B, T]
+    per_token = -torch.min(ratio * adv, clipped * adv)  # [B, T]
+    with torch.no_grad():
+        keep = torch.ones(logprobs.numel(), dtype=per_token.dtype)  # [B*T]
+        keep[drop] = 0.0
+        m = mask.to(ratio.dtype)
+        n_tok = m.sum().clamp(min=1.0)
+        low = ((ratio < 1.0 - p.eps_low) & (adv < 0)).to(ratio.dtype)
+        high = ((ratio > 1.0 + p.eps_high) & (adv > 0)).to(ratio.dtype)
+        r_mean, kl_old = _ratio_stats(ratio, log_ratio, mask)
+        stats = CovPGStats(float((low * m).sum() / n_tok), float((high * m).sum() / n_tok),
+                           r_mean, kl_old, float(len(drop) / n_tok))
+    return aggregation(per_token * keep.reshape(logprobs.shape), mask, norm), stats
+
+
 def clip_cov_loss(logprobs: Tensor, old_logprobs: Tensor, advantages: Tensor, mask: Tensor,
                   p: PolicyLossParams = PolicyLossParams(), aggregation: Reduce = token_mean,
                   norm: float = 1.0, generator: torch.Generator | None = None
@@ -72,29 +94,17 @@ def clip_cov_loss(logprobs: Tensor, old_logprobs: Tensor, advantages: Tensor, ma
     """Clipped surrogate with a random share of in-band high-covariance tokens detached.
     logprobs, old_logprobs, mask [B, T]; advantages [B] or [B, T]."""
     adv = advantages[:, None].expand_as(logprobs) if advantages.dim() == 1 else advantages
-    log_ratio = logprobs - old_logprobs  # [B, T]
-    ratio = torch.exp(log_ratio)  # [B, T]
-    clipped = ratio.clamp(1.0 - p.eps_low, 1.0 + p.eps_high)  # [B, T]
-    per_token = -torch.min(ratio * adv, clipped * adv)  # [B, T]
-    on = mask > 0  # [B, T]
     with torch.no_grad():
+        on = mask > 0  # [B, T]
+        ratio = torch.exp(logprobs - old_logprobs)  # [B, T]
+        clipped = ratio.clamp(1.0 - p.eps_low, 1.0 + p.eps_high)  # [B, T]
         by_clip = (clipped * adv < ratio * adv) & on  # [B, T] the ratio clip already acts
         cov = token_covariance(logprobs, adv, mask)  # [B, T]
         band = (cov > p.cov_low) & (cov < p.cov_high) & on & ~by_clip  # [B, T]
         cand = band.reshape(-1).nonzero().squeeze(-1)  # [C]
         n = max(int(p.cov_ratio * float(on.sum())), 1)
         pick = cand[torch.randperm(len(cand), generator=generator)[:n]]  # [<=n]
-        keep = torch.ones(logprobs.numel(), dtype=per_token.dtype)  # [B*T]
-        keep[pick] = 0.0
-        keep = keep.reshape(logprobs.shape)  # [B, T]
-        m = mask.to(ratio.dtype)
-        low = ((ratio < 1.0 - p.eps_low) & (adv < 0)).to(ratio.dtype)
-        high = ((ratio > 1.0 + p.eps_high) & (adv > 0)).to(ratio.dtype)
-        n_tok = m.sum().clamp(min=1.0)
-        r_mean, kl_old = _ratio_stats(ratio, log_ratio, mask)
-        stats = CovPGStats(float((low * m).sum() / n_tok), float((high * m).sum() / n_tok),
-                           r_mean, kl_old, float(len(pick) / n_tok))
-    return aggregation(per_token * keep, mask, norm), stats
+    return _detached(logprobs, old_logprobs, adv, mask, p, pick, aggregation, norm)
 
 
 def kl_cov_loss(logprobs: Tensor, old_logprobs: Tensor, advantages: Tensor, mask: Tensor,
@@ -130,27 +140,12 @@ def top_cov_detached_loss(logprobs: Tensor, old_logprobs: Tensor, advantages: Te
     in the aggregation's token count, as in Clip-Cov. share 0 is exactly `clip_loss`, for the
     `cov` entropy controller. logprobs, old_logprobs, mask [B, T]; advantages [B] or [B, T]."""
     adv = advantages[:, None].expand_as(logprobs) if advantages.dim() == 1 else advantages
-    log_ratio = logprobs - old_logprobs  # [B, T]
-    ratio = torch.exp(log_ratio)  # [B, T]
-    clipped = ratio.clamp(1.0 - p.eps_low, 1.0 + p.eps_high)  # [B, T]
-    per_token = -torch.min(ratio * adv, clipped * adv)  # [B, T]
     with torch.no_grad():
         on = mask > 0  # [B, T]
-        n_on = int(on.sum())
         cov = token_covariance(logprobs, adv, mask).masked_fill(~on, 0.0)  # [B, T]
-        k = min(round(share * n_on), int((cov > 0).sum()))
-        keep = torch.ones(logprobs.numel(), dtype=per_token.dtype)  # [B*T]
-        if k > 0:
-            keep[cov.reshape(-1).topk(k).indices] = 0.0
-        keep = keep.reshape(logprobs.shape)  # [B, T]
-        m = mask.to(ratio.dtype)
-        n_tok = m.sum().clamp(min=1.0)
-        low = ((ratio < 1.0 - p.eps_low) & (adv < 0)).to(ratio.dtype)
-        high = ((ratio > 1.0 + p.eps_high) & (adv > 0)).to(ratio.dtype)
-        r_mean, kl_old = _ratio_stats(ratio, log_ratio, mask)
-        stats = CovPGStats(float((low * m).sum() / n_tok), float((high * m).sum() / n_tok),
-                           r_mean, kl_old, k / max(n_on, 1))
-    return aggregation(per_token * keep, mask, norm), stats
+        k = min(round(share * int(on.sum())), int((cov > 0).sum()))
+        top = cov.reshape(-1).topk(k).indices  # [k]
+    return _detached(logprobs, old_logprobs, adv, mask, p, top, aggregation, norm)
 
 
 POLICY_LOSSES: dict[str, PolicyLoss] = {"clip": clip_loss, "clip_cov": clip_cov_loss,
