@@ -239,12 +239,14 @@ _onednn_linear = torch.ops.mkldnn._linear_pointwise if _ONEDNN else None
 
 
 def inference_linear(x: Tensor, weight: Tensor, bias: Tensor | None = None) -> Tensor:
-    """F.linear without autograd, through oneDNN for float32 on a CPU. PyTorch sends float32
-    CPU matmuls to MKL, whose kernels for skinny inputs (a decode step's few rows) reach 9-25 GB/s
-    of weight reads on an AMD EPYC where oneDNN's reach 26-48 GB/s (2-3.7x faster at 1-64 rows,
-    2x at 1,600; benchmarks/RESULTS.md, "Generation"). oneDNN costs ~10 us more a call, so matmuls under
-    2M multiply-adds (a tiny model's) stay on MKL. Both are float32 with float32 accumulation
-    and differ only in summation order (~1e-6 relative); neither is batch-invariant bit for bit."""
+    """F.linear without autograd, through oneDNN for float32 on a CPU.
+
+    PyTorch sends float32 CPU matmuls to MKL. On an AMD EPYC, MKL's kernels for skinny inputs
+    (a decode step's few rows) read weights at 9-25 GB/s, where oneDNN's read them at 26-48
+    GB/s: 2-3.7x faster at 1-64 rows, 2x at 1,600 (benchmarks/RESULTS.md, "Generation").
+    oneDNN costs ~10 us more a call, so matmuls under 2M multiply-adds (a tiny model's) stay
+    on MKL. Both compute in float32 with float32 accumulation and differ only in summation
+    order (~1e-6 relative); neither is batch-invariant bit for bit."""
     global _ONEDNN
     if _ONEDNN and x.device.type == "cpu" and x.dtype == torch.float32 \
             and weight.dtype == torch.float32 and x.numel() * weight.shape[0] >= _ONEDNN_MIN_MACS:
