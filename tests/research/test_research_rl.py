@@ -19,6 +19,11 @@ originality and efficiency only. Six GRPO steps then saw equal rewards in every 
 advantages, nothing to learn. The tiny model's tokenizer is trained on arithmetic and
 workspace text only (`veriloop.policies.tiny.corpus`), so research text (scripts, dataset
 documentation) encodes nearly byte by byte, about 3.7k tokens a demonstration.
+With 4,096-token SFT batches instead (10 epochs, ~450 steps, 5.7 min) the s model memorised
+its demonstrations (loss 0.03), and GRPO's training scores varied (0.15-0.40 a step). The
+held-out reward still stayed at 0.147 before and after 6 steps. Level 1 has 11 training
+questions, one per dataset, and the held-out ones are other datasets: the model learns the
+training questions, not the method.
 """
 
 from pathlib import Path
