@@ -38,6 +38,14 @@ class Objective:
         self.norm = float(a.loss_norm or max_new_tokens)  # the constant of seq_mean_token_sum_norm
         self.generator = torch.Generator().manual_seed(seed)  # clip_cov's token draw
 
+    @property
+    def entropy_bonus(self) -> bool:
+        """Whether the loss has an entropy bonus (so the forward needs the entropy's gradient):
+        a fixed coefficient, or an adaptive controller other than `cov` (which adds none)."""
+        a = self.algorithm
+        return a.entropy_coef != 0 or (a.target_entropy is not None
+                                       and a.entropy_controller != "cov")
+
     def reseed(self, seed: int) -> None:
         self.generator.manual_seed(seed)
 
@@ -54,8 +62,7 @@ class Objective:
             vloss, vst = critic.loss(values, rows.old_values, rows.returns, mask)
             loss = loss + vloss
             stats.update(vst._asdict())
-        cov_control = a.target_entropy is not None and a.entropy_controller == "cov"
-        if cov_control:  # entropy_coef is the controller's share of tokens to drop, no bonus
+        if a.target_entropy is not None and a.entropy_controller == "cov":  # entropy_coef is the controller's share of tokens to drop, no bonus
             pg, pst = top_cov_detached_loss(out.logprobs, rows.old_logprobs, rows.advantages,
                                             mask, entropy_coef, self.params, agg, norm)
             stats["cov_detach_share"], entropy_coef = entropy_coef, 0.0

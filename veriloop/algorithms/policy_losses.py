@@ -68,23 +68,15 @@ def clip_loss(logprobs: Tensor, old_logprobs: Tensor, advantages: Tensor, mask: 
 def _detached(logprobs: Tensor, old_logprobs: Tensor, adv: Tensor, mask: Tensor,
               p: PolicyLossParams, drop: Tensor, aggregation: Reduce, norm: float
               ) -> tuple[Tensor, CovPGStats]:
-    """The clipped surrogate with the flat token indices `drop` detached (loss 0; they still
-    count in the aggregation's token count), and its statistics. adv, mask [B, T]."""
-    log_ratio = logprobs - old_logprobs  # [B, T]
-    ratio = torch.exp(log_ratio)  # [B, T]
-    clipped = ratio.clamp(1.0 - p.eps_low, 1.0 + p.eps_high)  # [B, T]
-    per_token = -torch.min(ratio * adv, clipped * adv)  # [B, T]
-    with torch.no_grad():
-        keep = torch.ones(logprobs.numel(), dtype=per_token.dtype)  # [B*T]
-        keep[drop] = 0.0
-        m = mask.to(ratio.dtype)
-        n_tok = m.sum().clamp(min=1.0)
-        low = ((ratio < 1.0 - p.eps_low) & (adv < 0)).to(ratio.dtype)
-        high = ((ratio > 1.0 + p.eps_high) & (adv > 0)).to(ratio.dtype)
-        r_mean, kl_old = _ratio_stats(ratio, log_ratio, mask)
-        stats = CovPGStats(float((low * m).sum() / n_tok), float((high * m).sum() / n_tok),
-                           r_mean, kl_old, float(len(drop) / n_tok))
-    return aggregation(per_token * keep.reshape(logprobs.shape), mask, norm), stats
+    """`clipped_pg_loss` with the flat token indices `drop` detached (loss 0; they still count
+    in the aggregation's token count), and its statistics. adv, mask [B, T]."""
+    keep = torch.ones(logprobs.numel(), dtype=logprobs.dtype)  # [B*T]
+    keep[drop] = 0.0
+    keep = keep.reshape(logprobs.shape)  # [B, T]
+    loss, st = clipped_pg_loss(logprobs, old_logprobs, adv, mask, p.eps_low, p.eps_high,
+                               lambda x, m, n: aggregation(x * keep, m, n), norm)
+    n_tok = float(mask.to(logprobs.dtype).sum().clamp(min=1.0))
+    return loss, CovPGStats(*st, len(drop) / n_tok)
 
 
 def clip_cov_loss(logprobs: Tensor, old_logprobs: Tensor, advantages: Tensor, mask: Tensor,

@@ -24,6 +24,7 @@ gradient reduction and clipping, syncing the sampled model, the optimizer as che
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
@@ -64,8 +65,6 @@ def leave(together: bool = False) -> None:
         dist.barrier()
     dist.destroy_process_group()
     if together and rank != 0:
-        import sys
-
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(0)

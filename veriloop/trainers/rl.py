@@ -227,7 +227,7 @@ class RLTrainer:
         return self.batches(groups)
 
     def _forward(self, packed: Packed, entropy: bool = True):
-        grad = self.entropy_control is not None or self.cfg.algorithm.entropy_coef != 0
+        grad = self.objective.entropy_bonus
         return self.parallel.forward(self.model, packed, temperature=self.cfg.rollout.temperature,
                                      entropy=entropy, policy_only=True, entropy_grad=grad,
                                      autocast=autocast_dtype(self.cfg.train.precision, self.model))
