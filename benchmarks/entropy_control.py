@@ -10,6 +10,8 @@ Variants (all `configs/grpo.yaml` with token-mean aggregation, from the same --i
   proportional gain).
 - `cov`: the same controller setting the share of top-covariance tokens whose gradient is
   dropped, no bonus (`algorithm.entropy_controller: cov`; --max-coef bounds the share).
+- `cov_state`: `cov` ranking tokens by their own first-order entropy change at their state
+  (`algorithm.cov_score: state`) instead of the batch covariance.
 - `pi_clip_cov`: `pi` plus Clip-Cov detaching a random 30% of the positive-covariance tokens
   (`policy_loss: clip_cov`, `cov_ratio: 0.3`, band (0, 1e9)).
 
@@ -46,7 +48,10 @@ VARIANTS = {"baseline": [], "adaptive": ["algorithm.target_entropy={target}",
                             "algorithm.cov_ratio=0.3", "algorithm.cov_low=0",
                             "algorithm.cov_high=1e9"],
             "cov": ["algorithm.target_entropy={target}", "algorithm.entropy_delta={delta}",
-                    "algorithm.entropy_max_coef={max_coef}", "algorithm.entropy_controller=cov"]}
+                    "algorithm.entropy_max_coef={max_coef}", "algorithm.entropy_controller=cov"],
+            "cov_state": ["algorithm.target_entropy={target}", "algorithm.entropy_delta={delta}",
+                          "algorithm.entropy_max_coef={max_coef}",
+                          "algorithm.entropy_controller=cov", "algorithm.cov_score=state"]}
 
 
 def run(args, name: str, work: Path) -> dict:

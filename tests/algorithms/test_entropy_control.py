@@ -7,7 +7,12 @@ import pytest
 import torch
 
 from veriloop.algorithms.advantages import get_advantage
-from veriloop.algorithms.entropy import AdaptiveEntropy, entropy_diagnostics, token_covariance
+from veriloop.algorithms.entropy import (
+    AdaptiveEntropy,
+    entropy_diagnostics,
+    entropy_slope,
+    token_covariance,
+)
 from veriloop.algorithms.losses import clipped_pg_loss, token_mean
 from veriloop.algorithms.policy_losses import (
     PolicyLossParams,
@@ -138,6 +143,55 @@ def test_top_cov_detached_loss_drops_the_highest_positive_covariance_tokens():
     ga, = torch.autograd.grad(a, lp2)
     gb, = torch.autograd.grad(b, lp2)
     assert float(a.detach()) == pytest.approx(float(b.detach())) and torch.allclose(ga, gb)
+
+
+def test_entropy_slope_hand_worked_and_equals_finite_differences():
+    # two equally likely tokens: pi = (1/2, 1/2), H = log 2, log pi_y + H = 0 for both -> slope 0
+    half = torch.log(torch.tensor([[0.5, 0.5]]))
+    assert entropy_slope(half, half[:, 0]).item() == pytest.approx(0.0, abs=1e-7)
+    # pi = (3/4, 1/4): H = -(3/4 ln 3/4 + 1/4 ln 1/4); token 0: -3/4 (ln 3/4 + H) plus
+    # sum_b pi_b^2 (ln pi_b + H) = 9/16 (ln 3/4 + H) + 1/16 (ln 1/4 + H)
+    p = torch.tensor([[0.75, 0.25]], dtype=torch.float64)
+    h = -(0.75 * math.log(0.75) + 0.25 * math.log(0.25))
+    s2 = 9 / 16 * (math.log(0.75) + h) + 1 / 16 * (math.log(0.25) + h)
+    lp = p.log()
+    assert entropy_slope(lp, lp[:, 0]).item() == pytest.approx(s2 - 0.75 * (math.log(0.75) + h))
+    assert entropy_slope(lp, lp[:, 0]).item() < 0 < entropy_slope(lp, lp[:, 1]).item()
+    # equivalence: the entropy change of a small step z + eps (e_y - pi), by central differences
+    z = torch.randn(6, 9, dtype=torch.float64, generator=torch.Generator().manual_seed(1))
+    y = torch.tensor([0, 3, 8, 2, 1, 5])
+
+    def ent(z):
+        lq = torch.log_softmax(z, -1)
+        return -(lq.exp() * lq).sum(-1)
+
+    lq = torch.log_softmax(z, -1)
+    step = torch.nn.functional.one_hot(y, 9).double() - lq.exp()
+    eps = 1e-5
+    numeric = (ent(z + eps * step) - ent(z - eps * step)) / (2 * eps)
+    assert torch.allclose(entropy_slope(lq, lq.gather(-1, y[:, None])[:, 0]), numeric, atol=1e-8)
+
+
+def test_state_score_drops_the_tokens_that_lower_entropy():
+    # the batch covariance ranks by (lp - mean)(A - mean); the state score -A * slope ranks by
+    # each token's own entropy change. Token 0: confident, A > 0 (slope < 0 -> lowers entropy,
+    # score > 0); token 1: unlikely, A > 0 (raises entropy); token 2: A < 0 on a confident token
+    # (raises entropy).
+    lp = torch.tensor([[-0.1, -3.0, -0.2]], requires_grad=True)
+    adv = torch.tensor([[1.0, 1.0, -1.0]])
+    slope = torch.tensor([[-0.05, 0.04, -0.03]])
+    score = -adv * slope  # 0.05, -0.04, -0.03: only token 0 lowers entropy
+    loss, st = top_cov_detached_loss(lp, lp.detach(), adv, torch.ones(1, 3), 1.0, score=score)
+    loss.backward()
+    # share 1 drops every positive-score token: only token 0; d(-r A / 3)/dlp = -A / 3
+    assert torch.allclose(lp.grad, torch.tensor([[0.0, -1 / 3, 1 / 3]]))
+    assert st.cov_selected_frac == pytest.approx(1 / 3)
+    # share 1/3 (one token) drops the highest score: token 2 under this score
+    lp.grad = None
+    loss, _ = top_cov_detached_loss(lp, lp.detach(), adv, torch.ones(1, 3), 1 / 3,
+                                    score=torch.tensor([[0.01, -0.04, 0.03]]))
+    loss.backward()
+    assert torch.allclose(lp.grad, torch.tensor([[-1 / 3, -1 / 3, 0.0]]))
 
 
 def test_clip_cov_detaches_the_in_band_token():

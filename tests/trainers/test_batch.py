@@ -30,6 +30,26 @@ def test_packed_logprobs_equal_separate_forward():
                                    torch.tensor(masks[i][1:], dtype=torch.float32))
 
 
+def test_entropy_slope_from_the_packed_forward_equals_the_separate_logits():
+    from veriloop.algorithms.entropy import entropy_slope
+
+    model = _model()
+    seqs = [[1, 5, 7, 9, 11, 3], [2, 4, 6], [8, 8, 9, 10, 12]]
+    masks = [[0, 0, 1, 1, 1, 1], [0, 1, 1], [0, 0, 0, 1, 1]]
+    packed = pack(seqs, masks, row_len=12)
+    out = forward_logprobs(model, packed, temperature=0.7, entropy=True, policy_only=True,
+                           entropy_slope=True)
+    assert forward_logprobs(model, packed, entropy=True).slope is None  # only when asked
+    for i, s in enumerate(seqs):
+        ids = torch.tensor([s])
+        logp = torch.log_softmax(model(ids).logits[0, :-1] / 0.7, -1)  # [n-1, V]
+        ref = entropy_slope(logp, logp.gather(-1, ids[0, 1:, None]).squeeze(-1))
+        on = torch.tensor(masks[i][1:], dtype=torch.bool)
+        torch.testing.assert_close(out.slope[i, :len(s) - 1][on], ref[on], atol=1e-5,
+                                   rtol=1e-4)
+        assert torch.all(out.slope[i, :len(s) - 1][~on] == 0)
+
+
 def test_aligned_shifts_by_one():
     out = aligned([[0.0, -1.0, -2.0], [0.0, -3.0]], L=2)
     torch.testing.assert_close(out, torch.tensor([[-1.0, -2.0], [-3.0, 0.0]]))

@@ -2,6 +2,7 @@
 its coefficient by the configured step and survives a resume; Clip-Cov / KL-Cov, OPO and the
 GRPO-LEAD group reward run end to end and log their diagnostics."""
 
+import math
 from pathlib import Path
 
 import pytest
@@ -151,6 +152,16 @@ def test_cov_controller_drops_tokens_below_its_target_only(tmp_path, tiny):
     t = _trainer(tmp_path / "above", tiny, ["algorithm.target_entropy=0.01", *extra])
     m = update(t)
     assert m["cov_detach_share"] == 0.0 and m["cov_selected_frac"] == 0.0
+    assert "entropy_drive" not in m  # the slope is computed for cov_score state only
+    t.close()
+    # cov_score state: the same share, drawn from the tokens whose own update lowers entropy;
+    # the forward returns slopes and the step logs their mean first-order effect
+    t = _trainer(tmp_path / "state", tiny, ["algorithm.target_entropy=50", *extra,
+                                            "algorithm.cov_score=state"])
+    m = update(t)
+    assert m["cov_detach_share"] == pytest.approx(0.3 * (50 - m["entropy"]) / 50, abs=0.01)
+    assert 0 < m["cov_selected_frac"] <= m["cov_detach_share"] + 0.02
+    assert math.isfinite(m["entropy_drive"]) and m["entropy_drive"] != 0.0
     t.close()
     with pytest.raises(ConfigError, match="entropy_controller cov"):
         load_config(CONFIGS / "grpo.yaml", ["algorithm.target_entropy=0.2", *extra,

@@ -38,7 +38,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+import torch
 from torch import Tensor
+
+
+def entropy_slope(logp: Tensor, logp_y: Tensor) -> Tensor:
+    """d H / d eta when the logits z of a state move along the gradient of one token's log-prob,
+    z <- z + eta (e_y - pi): -pi_y (log pi_y + H) + sum_b pi_b^2 (log pi_b + H), detached.
+
+    A policy-gradient step gives token y the step eta * A, so A * slope is that token's
+    first-order entropy change at its own state, in logit space (the network's shared weights
+    and Adam's scaling are not in it). Negative for a probable token (log pi_y > -H) with a
+    positive advantage: those sharpen the distribution. logp [..., V] the state's log-probs,
+    logp_y [...] the token's -> [...]."""
+    with torch.no_grad():
+        p = logp.exp()  # [..., V]
+        h = -(p * logp).sum(-1, keepdim=True)  # [..., 1]
+        s2 = (p * p * (logp + h)).sum(-1)  # [...]
+        return s2 - logp_y.exp() * (logp_y + h[..., 0])  # [...]
 
 
 def token_covariance(logprobs: Tensor, advantages: Tensor, mask: Tensor) -> Tensor:

@@ -46,6 +46,13 @@ class Objective:
         return a.entropy_coef != 0 or (a.target_entropy is not None
                                        and a.entropy_controller != "cov")
 
+    @property
+    def entropy_slope(self) -> bool:
+        """Whether the forward must return each token's entropy slope (`cov_score: state`)."""
+        a = self.algorithm
+        return a.target_entropy is not None and a.entropy_controller == "cov" \
+            and a.cov_score == "state"
+
     def reseed(self, seed: int) -> None:
         self.generator.manual_seed(seed)
 
@@ -63,8 +70,10 @@ class Objective:
             loss = loss + vloss
             stats.update(vst._asdict())
         if a.target_entropy is not None and a.entropy_controller == "cov":  # entropy_coef is the controller's share of tokens to drop, no bonus
+            score = None if out.slope is None else -_per_token(rows.advantages, out.slope) \
+                * out.slope  # state ranking: how much each token's update lowers entropy
             pg, pst = top_cov_detached_loss(out.logprobs, rows.old_logprobs, rows.advantages,
-                                            mask, entropy_coef, self.params, agg, norm)
+                                            mask, entropy_coef, self.params, agg, norm, score)
             stats["cov_detach_share"], entropy_coef = entropy_coef, 0.0
         elif a.off_policy == "none":  # on-policy: clip, clip_cov or kl_cov
             pg, pst = self.policy_loss(out.logprobs, rows.old_logprobs, rows.advantages, mask,
@@ -80,6 +89,10 @@ class Objective:
         stats.update(est._asdict())
         diag = entropy_diagnostics(out.entropy, out.logprobs, rows.advantages, mask)
         stats.update({k: v for k, v in diag._asdict().items() if k != "entropy"})
+        if out.slope is not None and mask.any():  # mean first-order entropy change per token
+            m = mask > 0
+            stats["entropy_drive"] = float((_per_token(rows.advantages, out.slope)
+                                            * out.slope)[m].mean())
         stats["entropy_coef"] = entropy_coef
         if entropy_coef:
             loss = loss + entropy_coef * ent_loss
@@ -89,3 +102,8 @@ class Objective:
             stats.update(kst._asdict())
         stats["loss"] = float(loss.detach())
         return loss, stats
+
+
+def _per_token(advantages: torch.Tensor, like: torch.Tensor) -> torch.Tensor:
+    """Advantages [B] or [B, T] as [B, T] like `like`."""
+    return advantages[:, None].expand_as(like) if advantages.dim() == 1 else advantages

@@ -125,16 +125,20 @@ def kl_cov_loss(logprobs: Tensor, old_logprobs: Tensor, advantages: Tensor, mask
 
 def top_cov_detached_loss(logprobs: Tensor, old_logprobs: Tensor, advantages: Tensor,
                           mask: Tensor, share: float, p: PolicyLossParams = PolicyLossParams(),
-                          aggregation: Reduce = token_mean, norm: float = 1.0
-                          ) -> tuple[Tensor, CovPGStats]:
+                          aggregation: Reduce = token_mean, norm: float = 1.0,
+                          score: Tensor | None = None) -> tuple[Tensor, CovPGStats]:
     """The clipped surrogate with the round(share x policy tokens) tokens of highest positive
-    covariance term (`entropy.token_covariance`) detached: their loss is 0, and they still count
-    in the aggregation's token count, as in Clip-Cov. share 0 is exactly `clip_loss`, for the
-    `cov` entropy controller. logprobs, old_logprobs, mask [B, T]; advantages [B] or [B, T]."""
+    score detached: their loss is 0, and they still count in the aggregation's token count, as
+    in Clip-Cov. The score says how much a token's update lowers entropy: by default its
+    covariance term over the batch (`entropy.token_covariance`); `score` [B, T] replaces it
+    (the `state` ranking passes -A * `entropy.entropy_slope`). share 0 is exactly `clip_loss`,
+    for the `cov` entropy controller. logprobs, old_logprobs, mask [B, T]; advantages [B] or
+    [B, T]."""
     adv = advantages[:, None].expand_as(logprobs) if advantages.dim() == 1 else advantages
     with torch.no_grad():
         on = mask > 0  # [B, T]
-        cov = token_covariance(logprobs, adv, mask).masked_fill(~on, 0.0)  # [B, T]
+        cov = token_covariance(logprobs, adv, mask) if score is None else score.detach()
+        cov = cov.masked_fill(~on, 0.0)  # [B, T]
         k = min(round(share * int(on.sum())), int((cov > 0).sum()))
         top = cov.reshape(-1).topk(k).indices  # [k]
     return _detached(logprobs, old_logprobs, adv, mask, p, top, aggregation, norm)

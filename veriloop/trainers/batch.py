@@ -32,6 +32,7 @@ import torch
 from torch import Tensor
 
 from veriloop.algorithms.advantages import AdvantageFn, difficulty_weighted, get_advantage
+from veriloop.algorithms.entropy import entropy_slope as slope_of
 from veriloop.algorithms.turn_advantages import (
     TurnAdvantageFn,
     TurnParams,
@@ -219,12 +220,13 @@ class ForwardOut:
     entropy: Tensor | None  # [B, L]
     hidden: Tensor  # [N, H] last (final-normed) hidden state at the N selected positions
     selected: Tensor  # [B, L] bool: the positions the LM head ran on
+    slope: Tensor | None = None  # [B, L] detached `entropy.entropy_slope` (with entropy_slope)
 
 
 def forward_logprobs(model: torch.nn.Module, packed: Packed, temperature: float = 1.0,
                      entropy: bool = False, policy_only: bool = False,
                      entropy_grad: bool = False, autocast: torch.dtype | None = None,
-                     fused: bool = True) -> ForwardOut:
+                     fused: bool = True, entropy_slope: bool = False) -> ForwardOut:
     """Teacher-forced logprobs of the packed tokens under `model` (logits / temperature).
 
     The LM head runs only on the positions whose results are used: every predicted token, or
@@ -235,6 +237,8 @@ def forward_logprobs(model: torch.nn.Module, packed: Packed, temperature: float 
     at the CPU's bf16 rate); the LM head, log-softmax and entropy stay in float32.
     `fused=False` keeps to the layer modules' own forward (FSDP gathers weights in their hooks)
     instead of the grouped Llama forward, which reads their weights directly.
+    `entropy_slope` (with `entropy`) also returns each policy token's entropy slope
+    (`veriloop.algorithms.entropy.entropy_slope`), detached.
     """
     sel = packed.valid & (packed.loss_mask > 0) if policy_only else packed.valid  # [B, L]
     with torch.autocast(packed.input_ids.device.type, dtype=autocast or torch.bfloat16,
@@ -251,8 +255,14 @@ def forward_logprobs(model: torch.nn.Module, packed: Packed, temperature: float 
     if entropy:
         with torch.set_grad_enabled(entropy_grad and torch.is_grad_enabled()):
             logp = logits - lse[:, None]  # [N, V]
-            ent = torch.zeros_like(lp).masked_scatter(sel, -(logp.exp() * logp).sum(-1))
-    return ForwardOut(lp, ent, hs, sel)
+            h = -(logp.exp() * logp).sum(-1)  # [N]
+            ent = torch.zeros_like(lp).masked_scatter(sel, h)
+    slope = None
+    if entropy and entropy_slope:
+        with torch.no_grad():
+            s = slope_of(logits - lse[:, None], tgt - lse)  # [N]
+            slope = torch.zeros_like(lp).masked_scatter(sel, s)
+    return ForwardOut(lp, ent, hs, sel, slope)
 
 
 def _selected_hidden(model: torch.nn.Module, packed: Packed, sel: Tensor,

@@ -206,6 +206,11 @@ class AlgorithmConfig(Section):
     controller sets the share, up to entropy_max_coef, of policy tokens whose positive
     log-prob/advantage covariance is highest, whose gradient is dropped, as Clip-Cov does with a
     fixed share; needs policy_loss clip, on-policy; `veriloop.algorithms.entropy`)."""
+    cov_score: Literal["batch", "state"] = "batch"
+    """entropy_controller cov: how tokens are ranked for dropping. `batch`: the token's term of
+    Cov(log pi, A) over the micro-batch's tokens (Clip-Cov's). `state`: the token's own
+    first-order entropy change at its state, -A (pi_y (log pi_y + H) - sum_b pi_b^2 (log pi_b +
+    H)), exact in logit space (`veriloop.algorithms.entropy.entropy_slope`)."""
     value_coef: float = Field(0.5, ge=0)
     """Weight of the value loss (gae only)."""
     value_clip: float | None = 0.2

@@ -12,9 +12,8 @@ One `step()`:
    from its values (gae; turn_gae with each turn's reward on its last token). The batch also
    holds what the update keeps fixed: the *sampling* logprobs as the old policy and the
    reference logprobs for the KL;
-3. `update`: `optim.epochs` passes of minibatches (gradient accumulation over micro-batches,
-   weighted as the aggregation's registry entry says) of the clipped policy-gradient loss,
-   plus the optional KL penalty to the frozen initial policy, entropy bonus and value loss.
+3. `update`: `optim.epochs` passes of minibatches (accumulated micro-batches) of the clipped
+   policy-gradient loss, optional KL penalty to the initial policy, entropy bonus and value loss.
 
 Step 1 is the `RolloutSource` the trainer builds at setup (`veriloop.trainers.rl_rollouts`).
 With `rollout.asynchronous` it takes finished groups from a background producer
@@ -227,10 +226,11 @@ class RLTrainer:
         return self.batches(groups)
 
     def _forward(self, packed: Packed, entropy: bool = True):
-        grad = self.objective.entropy_bonus
+        grad, slope = self.objective.entropy_bonus, self.objective.entropy_slope and entropy
         return self.parallel.forward(self.model, packed, temperature=self.cfg.rollout.temperature,
                                      entropy=entropy, policy_only=True, entropy_grad=grad,
-                                     autocast=autocast_dtype(self.cfg.train.precision, self.model))
+                                     entropy_slope=slope, autocast=autocast_dtype(
+                                         self.cfg.train.precision, self.model))
 
     def _entropy_coef(self, out: Any = None, mask: torch.Tensor | None = None) -> float:
         """The fixed entropy_coef, or the adaptive controller's coefficient for the micro-batch
