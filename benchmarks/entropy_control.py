@@ -12,6 +12,8 @@ Variants (all `configs/grpo.yaml` with token-mean aggregation, from the same --i
   dropped, no bonus (`algorithm.entropy_controller: cov`; --max-coef bounds the share).
 - `cov_state`: `cov` ranking tokens by their own first-order entropy change at their state
   (`algorithm.cov_score: state`) instead of the batch covariance.
+- `kl`: the same controller weighting a KL penalty to the --init model (which has the higher
+  entropy) instead of a bonus (`algorithm.entropy_controller: kl`).
 - `pi_clip_cov`: `pi` plus Clip-Cov detaching a random 30% of the positive-covariance tokens
   (`policy_loss: clip_cov`, `cov_ratio: 0.3`, band (0, 1e9)).
 
@@ -51,7 +53,9 @@ VARIANTS = {"baseline": [], "adaptive": ["algorithm.target_entropy={target}",
                     "algorithm.entropy_max_coef={max_coef}", "algorithm.entropy_controller=cov"],
             "cov_state": ["algorithm.target_entropy={target}", "algorithm.entropy_delta={delta}",
                           "algorithm.entropy_max_coef={max_coef}",
-                          "algorithm.entropy_controller=cov", "algorithm.cov_score=state"]}
+                          "algorithm.entropy_controller=cov", "algorithm.cov_score=state"],
+            "kl": ["algorithm.target_entropy={target}", "algorithm.entropy_delta={delta}",
+                   "algorithm.entropy_max_coef={max_coef}", "algorithm.entropy_controller=kl"]}
 
 
 def run(args, name: str, work: Path) -> dict:

@@ -117,6 +117,41 @@ def test_cov_entropy_controller_hand_worked():
     assert again.c == pytest.approx(-0.1) and again.kind == "cov"
 
 
+def test_kl_entropy_controller_hand_worked():
+    """`kl`: the same law as `cov`, floored at 0; its output weights the KL to the reference."""
+    ctl = AdaptiveEntropy(target=0.2, delta=0.02, max_coef=0.4, kind="kl")
+    assert ctl.coef_at(0.15) == pytest.approx(0.1)  # e = 0.25 -> 0.4 * 0.25
+    assert ctl.coef_at(0.25) == 0.0  # e = -0.25: -0.1 floored, plain GRPO above the target
+    ctl = ctl.update(0.1).update(0.1)  # e = 0.5 twice: c = 0.02
+    assert ctl.c == pytest.approx(0.02) and ctl.coef == pytest.approx(0.02)
+    assert ctl.coef_at(0.18) == pytest.approx(0.02 + 0.4 * 0.1)
+    assert ctl.update(0.4).c == pytest.approx(0.0)  # e = -1 unwinds the integral by delta
+    with pytest.raises(ValueError, match="cov or kl"):
+        AdaptiveEntropy(0.2, kind="kl_cov")
+
+
+def test_kl_controller_adds_its_coefficient_to_the_kl_penalty():
+    from types import SimpleNamespace
+
+    from veriloop.algorithms.objective import Objective
+    from veriloop.trainers.config import AlgorithmConfig
+
+    # two policy tokens, ratio 1 (old = current), A = 1: the clip loss is -1 with gradient
+    # -1/2 a token; k3(lp, ref) = exp(ref - lp) - (ref - lp) - 1 with ref - lp = -0.5, 0.2
+    lp = torch.tensor([[-0.5, -1.2]], requires_grad=True)
+    ref = torch.tensor([[-1.0, -1.0]])
+    rows = SimpleNamespace(old_logprobs=lp.detach().clone(), advantages=torch.tensor([1.0]),
+                           ref_logprobs=ref)
+    out = SimpleNamespace(logprobs=lp, entropy=torch.tensor([[0.3, 0.1]]), slope=None)
+    k3 = [math.exp(d) - d - 1 for d in (-0.5, 0.2)]
+    for kl_coef in (0.0, 0.1):
+        a = AlgorithmConfig(kl_coef=kl_coef, target_entropy=0.5, entropy_controller="kl",
+                            aggregation="token_mean")
+        loss, st = Objective(a, 16, 0)(out, rows, torch.ones(1, 2), 0.3)
+        assert st["kl_control_coef"] == 0.3 and st["entropy_coef"] == 0.0  # no bonus
+        assert float(loss.detach()) == pytest.approx(-1.0 + (kl_coef + 0.3) * sum(k3) / 2, rel=1e-6)
+
+
 def test_top_cov_detached_loss_drops_the_highest_positive_covariance_tokens():
     # lp = -1, -2, -3, A = 3, 3, -3: covariance products 2, 0, 4 (see the Clip-Cov test)
     lp = torch.tensor([[-1.0, -2.0, -3.0]], requires_grad=True)

@@ -50,6 +50,12 @@ def test_registered_with_real_questions_and_disjoint_splits():
     for lv in SPECS:
         train, test = split_specs(lv, "train"), split_specs(lv, "test")
         assert train and test and not {s.id for s in train} & {s.id for s in test}
+    # level 1: each held-out question names a column no training question names, on a dataset
+    # training has seen (one of four columns per dataset)
+    train, test = split_specs(1, "train"), split_specs(1, "test")
+    seen = {(s.dataset, s.args["column"]) for s in train}
+    assert len(train) == 3 * len(test) and {s.dataset for s in test} == {s.dataset for s in train}
+    assert not {(s.dataset, s.args["column"]) for s in test} & seen
     [task] = env.tasks(1, difficulty=3)
     # the reference analysis is the statsmodels OLS on the bundled data
     a = task.metadata["args"]

@@ -46,6 +46,24 @@ def test_adaptive_entropy_coefficient_follows_the_measured_entropy(tmp_path, tin
     low.close()
 
 
+def test_kl_controller_pulls_towards_the_initial_model_below_its_target(tmp_path, tiny):
+    # kl_coef 0, yet the kl controller needs the reference: the trainer keeps a frozen copy and
+    # the batch carries its log-probs. Below a target of 50 nats the controller's weight is
+    # max_coef * (50 - H) / 50 on each micro-batch; no entropy bonus
+    t = _trainer(tmp_path / "kl", tiny, ["algorithm.target_entropy=50",
+                                         "algorithm.entropy_delta=0.01",
+                                         "algorithm.entropy_max_coef=0.3",
+                                         "algorithm.entropy_controller=kl"])
+    assert t.ref_model is not None
+    m1 = t.step()
+    assert m1["entropy_coef"] == 0.0 and "kl" in m1
+    assert m1["kl_control_coef"] == pytest.approx(0.3 * (50 - m1["entropy"]) / 50, abs=0.01)
+    assert t.entropy_control.c == pytest.approx(0.01 * (50 - m1["entropy"]) / 50)
+    m2 = t.step()
+    assert m2["kl"] > 0  # the first update moved the policy away from the reference
+    t.close()
+
+
 def test_pi_controller_penalises_entropy_above_its_target(tmp_path, tiny):
     # the untrained xs model's entropy (several nats) is far above 0.5: e = -1 on every
     # micro-batch, so the applied coefficient is -max_coef (a penalty) from the first step,

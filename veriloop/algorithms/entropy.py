@@ -31,6 +31,14 @@
   most, so the controller acts on the force that collapses entropy in the very update that
   would apply it, instead of adding an opposing bonus whose effect builds up over steps; above
   the target q = 0 and the update is plain GRPO's. Clip-Cov detaches a fixed, small share.
+  With `cov_score: state` the tokens are ranked by their own first-order entropy change at
+  their state (`entropy_slope`) instead.
+  `kind="kl"` (`entropy_controller: kl`): the same controller's output, floored at 0, is a
+  coefficient on the KL penalty to the reference (initial) policy, added to `kl_coef`. Below
+  the target the policy is pulled back towards the model it started from, which had the higher
+  entropy; above it the update is plain GRPO's. The restoring force grows with how far each
+  sampled token's probability has moved from the reference, so it acts on the sharpened tokens
+  at once, where an entropy bonus spreads probability onto tokens neither model would pick.
 """
 
 from __future__ import annotations
@@ -104,41 +112,42 @@ class AdaptiveEntropy:
     max_coef: float = 0.05  # bound (pi: also the proportional gain)
     c: float = 0.0  # controller value
     entropy: float | None = None  # last measured entropy (None before the first step)
-    kind: str = "skywork"  # or "pi"
+    kind: str = "skywork"  # or "pi", "cov", "kl"
 
     def __post_init__(self) -> None:
-        if self.kind not in ("skywork", "pi", "cov"):
-            raise ValueError(f"entropy controller {self.kind!r} is unknown; use skywork, pi "
-                             "or cov")
+        if self.kind not in ("skywork", "pi", "cov", "kl"):
+            raise ValueError(f"entropy controller {self.kind!r} is unknown; use skywork, pi, "
+                             "cov or kl")
 
     def _error(self, entropy: float) -> float:
         return min(max((self.target - entropy) / self.target, -1.0), 1.0)
 
     def _clamp(self, x: float) -> float:
-        low = -self.max_coef if self.kind in ("pi", "cov") else 0.0
+        low = -self.max_coef if self.kind != "skywork" else 0.0
         return min(max(x, low), self.max_coef)
 
     @property
     def coef(self) -> float:
         """skywork: c while the last entropy is at or below the target, else 0 (first step: c);
-        pi: c (its coefficient without a current measurement); cov: max(c, 0), a share."""
+        pi: c (its coefficient without a current measurement); cov: max(c, 0), a share; kl:
+        max(c, 0), a KL coefficient."""
         if self.kind == "pi":
             return self.c
-        if self.kind == "cov":
+        if self.kind in ("cov", "kl"):
             return max(self.c, 0.0)
         return self.c if self.entropy is None or self.entropy <= self.target else 0.0
 
     def coef_at(self, entropy: float | None) -> float:
         """The coefficient for a micro-batch whose entropy is `entropy` (pi: c + max_coef * e;
-        cov: the same, floored at 0, as a share of tokens; skywork, or no measurement:
+        cov and kl: the same, floored at 0; skywork, or no measurement:
         `coef`)."""
         if self.kind == "skywork" or entropy is None:
             return self.coef
         out = self._clamp(self.c + self.max_coef * self._error(entropy))
-        return max(out, 0.0) if self.kind == "cov" else out
+        return max(out, 0.0) if self.kind in ("cov", "kl") else out
 
     def update(self, entropy: float) -> AdaptiveEntropy:
-        if self.kind in ("pi", "cov"):
+        if self.kind != "skywork":
             step = self.delta * self._error(entropy)
         else:
             step = self.delta if entropy < self.target else -self.delta \

@@ -2,6 +2,8 @@
 
 loss = value loss (with a critic) + policy-gradient loss + entropy_coef x entropy bonus
        + kl_coef x KL to the reference policy (when reference log-probs are given)
+(entropy_controller cov: no bonus, the controller's share of tokens is dropped from the
+policy-gradient loss; kl: no bonus, the controller's coefficient is added to kl_coef)
 
 The policy-gradient term is the on-policy loss (`algorithm.policy_loss`: clip, clip_cov,
 kl_cov) against the sampling log-probs, or, with `algorithm.off_policy` set, that correction
@@ -44,7 +46,7 @@ class Objective:
         a fixed coefficient, or an adaptive controller other than `cov` (which adds none)."""
         a = self.algorithm
         return a.entropy_coef != 0 or (a.target_entropy is not None
-                                       and a.entropy_controller != "cov")
+                                       and a.entropy_controller not in ("cov", "kl"))
 
     @property
     def entropy_slope(self) -> bool:
@@ -69,7 +71,8 @@ class Objective:
             vloss, vst = critic.loss(values, rows.old_values, rows.returns, mask)
             loss = loss + vloss
             stats.update(vst._asdict())
-        if a.target_entropy is not None and a.entropy_controller == "cov":  # entropy_coef is the controller's share of tokens to drop, no bonus
+        if a.target_entropy is not None and a.entropy_controller == "cov":
+            # entropy_coef is the controller's share of tokens to drop, no bonus
             score = None if out.slope is None else -_per_token(rows.advantages, out.slope) \
                 * out.slope  # state ranking: how much each token's update lowers entropy
             pg, pst = top_cov_detached_loss(out.logprobs, rows.old_logprobs, rows.advantages,
@@ -82,6 +85,11 @@ class Objective:
             pg, pst = self.off_policy.loss(out.logprobs, rows.prox_logprobs, rows.old_logprobs,
                                            rows.advantages, mask, a.eps_low, a.eps_high,
                                            a.is_cap, agg, norm)
+        kl_coef = a.kl_coef
+        if a.target_entropy is not None and a.entropy_controller == "kl":
+            # entropy_coef is the controller's extra KL weight, no bonus
+            stats["kl_control_coef"], kl_coef = entropy_coef, kl_coef + entropy_coef
+            entropy_coef = 0.0
         loss = loss + pg
         stats.update(pst._asdict())
         stats["pg_loss"] = float(pg.detach())
@@ -98,7 +106,7 @@ class Objective:
             loss = loss + entropy_coef * ent_loss
         if rows.ref_logprobs is not None:
             kl, kst = kl_penalty(out.logprobs, rows.ref_logprobs, mask, a.kl_estimator, agg, norm)
-            loss = loss + a.kl_coef * kl
+            loss = loss + kl_coef * kl
             stats.update(kst._asdict())
         stats["loss"] = float(loss.detach())
         return loss, stats

@@ -199,13 +199,15 @@ class AlgorithmConfig(Section):
     entropy_max_coef: float = Field(0.05, gt=0)
     """Adaptive entropy control: the coefficient's upper bound (pi: also its lower bound,
     negated, and the proportional gain)."""
-    entropy_controller: Literal["skywork", "pi", "cov"] = "skywork"
+    entropy_controller: Literal["skywork", "pi", "cov", "kl"] = "skywork"
     """Adaptive entropy control: `skywork` (a bonus that integrates up below the target and is
     off above it), `pi` (signed proportional-integral on the relative error, measured on each
     micro-batch: a penalty above the target) or `cov` (no bonus: the same proportional-integral
     controller sets the share, up to entropy_max_coef, of policy tokens whose positive
     log-prob/advantage covariance is highest, whose gradient is dropped, as Clip-Cov does with a
-    fixed share; needs policy_loss clip, on-policy; `veriloop.algorithms.entropy`)."""
+    fixed share; needs policy_loss clip, on-policy) or `kl` (no bonus: the same controller's
+    output, floored at 0, weights a KL penalty to the initial policy, added to kl_coef; LoRA
+    runs take the reference from the adapter-free model); `veriloop.algorithms.entropy`."""
     cov_score: Literal["batch", "state"] = "batch"
     """entropy_controller cov: how tokens are ranked for dropping. `batch`: the token's term of
     Cov(log pi, A) over the micro-batch's tokens (Clip-Cov's). `state`: the token's own
@@ -241,6 +243,12 @@ class AlgorithmConfig(Section):
     format_error, tool_error, tool_call, answer, tool_success, recovery, repeat, clarify. The
     book's dense rewards: {tool_success: 0.05, tool_error: -0.03, recovery: 0.08, repeat: -0.1,
     clarify: 0.05}."""
+
+    @property
+    def needs_reference(self) -> bool:
+        """Whether the update needs the reference policy's log-probs (a KL penalty to it)."""
+        return self.kl_coef > 0 or (self.target_entropy is not None
+                                    and self.entropy_controller == "kl")
 
     @model_validator(mode="after")
     def _one_policy_loss(self) -> AlgorithmConfig:

@@ -141,7 +141,7 @@ class RLTrainer:
         self.params = self.parallel.parameters(self.model)
         self.params += self.critic.parameters() if self.critic is not None else []
         self.ref_model = None
-        if a.kl_coef > 0 and cfg.model.lora_rank <= 0:
+        if a.needs_reference and cfg.model.lora_rank <= 0:
             self.ref_model = copy.deepcopy(self.model).eval().requires_grad_(False)
         self.batches = BatchMaker(cfg, self.model, self.shaping, self.credit, self.critic,
                                   self.ref_model, self.objective.off_policy.needs_proximal,

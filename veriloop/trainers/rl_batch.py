@@ -74,7 +74,7 @@ class BatchMaker:
             return None
         batch = TrainBatch.of(trajs, rewards[valid][keep])
         B, L = batch.old_logprobs.shape
-        batch.ref_logprobs = torch.zeros(B, L) if self.cfg.algorithm.kl_coef > 0 else None
+        batch.ref_logprobs = torch.zeros(B, L) if self.cfg.algorithm.needs_reference else None
         batch.prox_logprobs = torch.zeros(B, L) if self.needs_proximal else None
         for idx, packed in self.micro_packs(batch):
             n = packed.loss_mask.shape[1]

@@ -3,7 +3,8 @@ verifiable facts.
 
 Four levels, as the curriculum of the source material suggests:
 
-1. summarise what the corpus says about a dataset and check it on the data (n, a mean);
+1. summarise what the corpus says about a dataset and check it on the data (n, a mean; four
+   columns of each of 14 datasets, the fourth held out);
 2. answer with one test: a Pearson correlation or Welch's two-sample t-test;
 3. a controlled comparison: the OLS coefficient of x on y, adjusting for other columns;
 4. a multi-part study: the raw correlation, then the adjusted coefficient with its 95% CI.
@@ -54,11 +55,19 @@ class Spec:
 
 
 def _specs() -> dict[int, list[Spec]]:
-    describe = [("longley", "totemp"), ("statecrime", "violent"), ("stackloss", "stackloss"),
-                ("engel", "foodexp"), ("ccard", "avgexp"), ("spector", "gpa"),
-                ("fair", "affairs"), ("grunfeld", "invest"), ("scotland", "yes"),
-                ("cpunish", "executions"), ("diabetes", "target"), ("iris", "petal_length_cm"),
-                ("wine", "alcohol"), ("breast_cancer", "mean_radius"), ("linnerud", "chins")]
+    # four columns of each dataset: the held-out question (every fourth) asks about a column
+    # no training question names, on a dataset training has seen
+    describe = [(d, c) for d, cols in (
+        ("longley", "totemp gnp unemp pop"), ("statecrime", "violent poverty hs_grad urban"),
+        ("stackloss", "stackloss airflow watertemp acidconc"),
+        ("ccard", "avgexp age income incomesq"), ("spector", "gpa tuce psi grade"),
+        ("fair", "affairs age yrs_married educ"), ("grunfeld", "invest value capital year"),
+        ("scotland", "yes coutax unempf gdp"),
+        ("cpunish", "executions income perpoverty perblack"), ("diabetes", "target bmi bp s1"),
+        ("iris", "petal_length_cm sepal_length_cm sepal_width_cm petal_width_cm"),
+        ("wine", "alcohol malic_acid magnesium hue"),
+        ("breast_cancer", "mean_radius mean_texture mean_area mean_smoothness"),
+        ("linnerud", "chins situps jumps weight")) for c in cols.split()]
     corr = [("statecrime", "poverty", "violent"), ("engel", "income", "foodexp"),
             ("longley", "gnp", "totemp"), ("stackloss", "airflow", "stackloss"),
             ("diabetes", "bmi", "target"), ("ccard", "income", "avgexp"),
