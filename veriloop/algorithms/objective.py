@@ -43,7 +43,7 @@ class Objective:
     @property
     def entropy_bonus(self) -> bool:
         """Whether the loss has an entropy bonus (so the forward needs the entropy's gradient):
-        a fixed coefficient, or an adaptive controller other than `cov` (which adds none)."""
+        a fixed coefficient, or an adaptive controller other than `cov` or `kl` (they add none)."""
         a = self.algorithm
         return a.entropy_coef != 0 or (a.target_entropy is not None
                                        and a.entropy_controller not in ("cov", "kl"))

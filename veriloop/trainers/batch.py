@@ -255,8 +255,7 @@ def forward_logprobs(model: torch.nn.Module, packed: Packed, temperature: float 
     if entropy:
         with torch.set_grad_enabled(entropy_grad and torch.is_grad_enabled()):
             logp = logits - lse[:, None]  # [N, V]
-            h = -(logp.exp() * logp).sum(-1)  # [N]
-            ent = torch.zeros_like(lp).masked_scatter(sel, h)
+            ent = torch.zeros_like(lp).masked_scatter(sel, -(logp.exp() * logp).sum(-1))
     slope = None
     if entropy and entropy_slope:
         with torch.no_grad():
