@@ -95,7 +95,7 @@ def test_pi_entropy_controller_hand_worked():
     assert ctl.c == pytest.approx(-0.1)  # the integral goes negative too, down to -max
     again = AdaptiveEntropy(0.2, 0.01, 0.1, kind="pi").load(ctl.state_dict())
     assert again.c == pytest.approx(-0.1) and again.kind == "pi"
-    with pytest.raises(ValueError, match="skywork, pi or cov"):
+    with pytest.raises(ValueError, match="skywork, pi, cov or kl"):
         AdaptiveEntropy(0.2, kind="bang")
 
 
