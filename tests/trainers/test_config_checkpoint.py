@@ -27,6 +27,14 @@ def test_dotted_overrides_and_errors(tmp_path):
         load_config(tmp_path / "nope.yaml")
 
 
+def test_every_shipped_config_loads():
+    configs = sorted(CONFIGS.glob("*.yaml"))
+    assert len(configs) >= 15
+    for path in configs:
+        cfg = load_config(path, [])
+        assert cfg.env.name and cfg.model.name, path.name
+
+
 def test_every_field_has_a_docstring():
     from veriloop.trainers.config import RunConfig
 
