@@ -198,7 +198,7 @@ class AlgorithmConfig(Section):
     """Adaptive entropy control: the coefficient's change per step."""
     entropy_max_coef: float = Field(0.05, gt=0)
     """Adaptive entropy control: the coefficient's upper bound (pi: also its lower bound,
-    negated, and the proportional gain)."""
+    negated; pi, cov and kl: also the proportional gain)."""
     entropy_controller: Literal["skywork", "pi", "cov", "kl"] = "skywork"
     """Adaptive entropy control: `skywork` (a bonus that integrates up below the target and is
     off above it), `pi` (signed proportional-integral on the relative error, measured on each
