@@ -10,6 +10,7 @@ import pytest
 from veriloop.envs import get_env
 from veriloop.envs.code import (
     CODE_NOISES,
+    RESULTS,
     CodeEnv,
     CodeExpertPolicy,
     CodeState,
@@ -58,6 +59,28 @@ def test_all_164_problems_load_with_splits(env):
     assert {t.difficulty for t in env.tasks(split="all")} == {1, 2, 3}
     with pytest.raises(ValueError, match="split"):
         env.tasks(split="dev")
+
+
+def test_concurrent_replays_of_random_input_tests_agree(env, tasks):
+    # regression: HumanEval-50's test draws its inputs from the global `random` after
+    # random.seed(i); two replays in threads interleaved their draws under load and failed the
+    # canonical solution ("arguments differ from the recorded call"). A tiny switch interval
+    # makes the threads interleave on every few bytecodes, as a loaded machine did.
+    import sys
+    from concurrent.futures import ThreadPoolExecutor
+
+    v = tasks["HumanEval-50"].verification
+    good, res = env.tests.run(v, v["prompt"] + v["canonical_solution"])
+    evidence = res.files.get(RESULTS, "")
+    assert good.all_passed and evidence
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        with ThreadPoolExecutor(4) as ex:
+            verdicts = list(ex.map(lambda _: replay(v, evidence), range(16)))
+    finally:
+        sys.setswitchinterval(old)
+    assert all(x.all_passed for x in verdicts), [x.reason for x in verdicts if not x.all_passed]
 
 
 def test_canonical_passes_and_wrong_fails_on_subset(env, tasks):

@@ -140,8 +140,19 @@ class Verdict:
         return self.passed / self.total if self.total else 0.0
 
 
+# The dataset's tests draw inputs from the process-wide `random` after `random.seed(i)`; two
+# replays in different threads (a runner grades in worker threads) would interleave their draws
+# and see arguments that differ from the recorded ones. One replay at a time.
+_REPLAY_LOCK = threading.Lock()
+
+
 def replay(verification: dict[str, Any], evidence: str) -> Verdict:
     """Judge the recorded evidence in the trusted process (see the module docstring)."""
+    with _REPLAY_LOCK:
+        return _replay(verification, evidence)
+
+
+def _replay(verification: dict[str, Any], evidence: str) -> Verdict:
     sources, counted = check_statements(verification["test"])
     total = sum(counted)
     records: dict[int, dict[str, Any]] = {}
