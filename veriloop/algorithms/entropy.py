@@ -50,6 +50,11 @@ import torch
 from torch import Tensor
 
 
+def per_token(advantages: Tensor, like: Tensor) -> Tensor:
+    """Advantages [B] (one per sequence) or [B, T] as [B, T], shaped like `like`."""
+    return advantages[:, None].expand_as(like) if advantages.dim() == 1 else advantages
+
+
 def entropy_slope(logp: Tensor, logp_y: Tensor) -> Tensor:
     """d H / d eta when the logits z of a state move along the gradient of one token's log-prob,
     z <- z + eta (e_y - pi): -pi_y (log pi_y + H) + sum_b pi_b^2 (log pi_b + H), detached.
@@ -71,7 +76,7 @@ def token_covariance(logprobs: Tensor, advantages: Tensor, mask: Tensor) -> Tens
 
     logprobs, mask [B, T]; advantages [B] or [B, T] -> [B, T]."""
     m = mask.to(logprobs.dtype)  # [B, T]
-    adv = advantages[:, None].expand_as(logprobs) if advantages.dim() == 1 else advantages
+    adv = per_token(advantages, logprobs)
     n = m.sum().clamp(min=1.0)
     lp = logprobs.detach()  # [B, T]
     lp_c = lp - (lp * m).sum() / n  # [B, T]

@@ -17,7 +17,7 @@ from typing import Any
 
 import torch
 
-from veriloop.algorithms.entropy import entropy_diagnostics
+from veriloop.algorithms.entropy import entropy_diagnostics, per_token
 from veriloop.algorithms.losses import entropy_bonus, get_aggregation, get_off_policy, kl_penalty
 from veriloop.algorithms.policy_losses import (
     PolicyLossParams,
@@ -45,15 +45,12 @@ class Objective:
         """Whether the loss has an entropy bonus (so the forward needs the entropy's gradient):
         a fixed coefficient, or an adaptive controller other than `cov` or `kl` (they add none)."""
         a = self.algorithm
-        return a.entropy_coef != 0 or (a.target_entropy is not None
-                                       and a.entropy_controller not in ("cov", "kl"))
+        return a.entropy_coef != 0 or a.controller not in (None, "cov", "kl")
 
     @property
     def entropy_slope(self) -> bool:
         """Whether the forward must return each token's entropy slope (`cov_score: state`)."""
-        a = self.algorithm
-        return a.target_entropy is not None and a.entropy_controller == "cov" \
-            and a.cov_score == "state"
+        return self.algorithm.controller == "cov" and self.algorithm.cov_score == "state"
 
     def reseed(self, seed: int) -> None:
         self.generator.manual_seed(seed)
@@ -71,10 +68,11 @@ class Objective:
             vloss, vst = critic.loss(values, rows.old_values, rows.returns, mask)
             loss = loss + vloss
             stats.update(vst._asdict())
-        if a.target_entropy is not None and a.entropy_controller == "cov":
+        # each token's first-order entropy change at its state (cov_score: state only)
+        drive = None if out.slope is None else per_token(rows.advantages, out.slope) * out.slope
+        if a.controller == "cov":
             # entropy_coef is the controller's share of tokens to drop, no bonus
-            score = None if out.slope is None else -_per_token(rows.advantages, out.slope) \
-                * out.slope  # state ranking: how much each token's update lowers entropy
+            score = None if drive is None else -drive  # state ranking: entropy lowered
             pg, pst = top_cov_detached_loss(out.logprobs, rows.old_logprobs, rows.advantages,
                                             mask, entropy_coef, self.params, agg, norm, score)
             stats["cov_detach_share"], entropy_coef = entropy_coef, 0.0
@@ -86,7 +84,7 @@ class Objective:
                                            rows.advantages, mask, a.eps_low, a.eps_high,
                                            a.is_cap, agg, norm)
         kl_coef = a.kl_coef
-        if a.target_entropy is not None and a.entropy_controller == "kl":
+        if a.controller == "kl":
             # entropy_coef is the controller's extra KL weight, no bonus
             stats["kl_control_coef"], kl_coef = entropy_coef, kl_coef + entropy_coef
             entropy_coef = 0.0
@@ -97,10 +95,8 @@ class Objective:
         stats.update(est._asdict())
         diag = entropy_diagnostics(out.entropy, out.logprobs, rows.advantages, mask)
         stats.update({k: v for k, v in diag._asdict().items() if k != "entropy"})
-        if out.slope is not None and mask.any():  # mean first-order entropy change per token
-            m = mask > 0
-            stats["entropy_drive"] = float((_per_token(rows.advantages, out.slope)
-                                            * out.slope)[m].mean())
+        if drive is not None and mask.any():  # its mean over the policy tokens
+            stats["entropy_drive"] = float(drive[mask > 0].mean())
         stats["entropy_coef"] = entropy_coef
         if entropy_coef:
             loss = loss + entropy_coef * ent_loss
@@ -110,8 +106,3 @@ class Objective:
             stats.update(kst._asdict())
         stats["loss"] = float(loss.detach())
         return loss, stats
-
-
-def _per_token(advantages: torch.Tensor, like: torch.Tensor) -> torch.Tensor:
-    """Advantages [B] or [B, T] as [B, T] like `like`."""
-    return advantages[:, None].expand_as(like) if advantages.dim() == 1 else advantages

@@ -25,7 +25,7 @@ from typing import NamedTuple
 import torch
 from torch import Tensor
 
-from veriloop.algorithms.entropy import token_covariance
+from veriloop.algorithms.entropy import per_token, token_covariance
 from veriloop.algorithms.losses import Reduce, clipped_pg_loss, token_mean
 
 
@@ -85,7 +85,7 @@ def clip_cov_loss(logprobs: Tensor, old_logprobs: Tensor, advantages: Tensor, ma
                   ) -> tuple[Tensor, CovPGStats]:
     """Clipped surrogate with a random share of in-band high-covariance tokens detached.
     logprobs, old_logprobs, mask [B, T]; advantages [B] or [B, T]."""
-    adv = advantages[:, None].expand_as(logprobs) if advantages.dim() == 1 else advantages
+    adv = per_token(advantages, logprobs)
     with torch.no_grad():
         on = mask > 0  # [B, T]
         ratio = torch.exp(logprobs - old_logprobs)  # [B, T]
@@ -105,7 +105,7 @@ def kl_cov_loss(logprobs: Tensor, old_logprobs: Tensor, advantages: Tensor, mask
                 ) -> tuple[Tensor, CovPGStats]:
     """Unclipped surrogate -r A plus kl_cov_coef * |log r| on the top-covariance tokens.
     logprobs, old_logprobs, mask [B, T]; advantages [B] or [B, T]."""
-    adv = advantages[:, None].expand_as(logprobs) if advantages.dim() == 1 else advantages
+    adv = per_token(advantages, logprobs)
     log_ratio = logprobs - old_logprobs  # [B, T]
     ratio = torch.exp(log_ratio)  # [B, T]
     on = mask > 0  # [B, T]
@@ -119,8 +119,8 @@ def kl_cov_loss(logprobs: Tensor, old_logprobs: Tensor, advantages: Tensor, mask
         sel = sel.reshape(logprobs.shape)  # [B, T]
         r_mean, kl_old = _ratio_stats(ratio, log_ratio, mask)
         stats = CovPGStats(0.0, 0.0, r_mean, kl_old, k / max(n_on, 1))
-    per_token = -ratio * adv + p.kl_cov_coef * log_ratio.abs() * sel  # [B, T]
-    return aggregation(per_token, mask, norm), stats
+    loss = -ratio * adv + p.kl_cov_coef * log_ratio.abs() * sel  # [B, T]
+    return aggregation(loss, mask, norm), stats
 
 
 def top_cov_detached_loss(logprobs: Tensor, old_logprobs: Tensor, advantages: Tensor,
@@ -134,7 +134,7 @@ def top_cov_detached_loss(logprobs: Tensor, old_logprobs: Tensor, advantages: Te
     (the `state` ranking passes -A * `entropy.entropy_slope`). share 0 is exactly `clip_loss`,
     for the `cov` entropy controller. logprobs, old_logprobs, mask [B, T]; advantages [B] or
     [B, T]."""
-    adv = advantages[:, None].expand_as(logprobs) if advantages.dim() == 1 else advantages
+    adv = per_token(advantages, logprobs)
     with torch.no_grad():
         on = mask > 0  # [B, T]
         cov = token_covariance(logprobs, adv, mask) if score is None else score.detach()

@@ -251,16 +251,13 @@ def forward_logprobs(model: torch.nn.Module, packed: Packed, temperature: float 
     tgt = logits.gather(-1, packed.targets[sel][:, None]).squeeze(-1)  # [N]
     lp = torch.zeros(sel.shape, dtype=logits.dtype, device=logits.device)  # [B, L]
     lp = lp.masked_scatter(sel, tgt - lse)
-    ent = None
+    ent = slope = None
     if entropy:
         with torch.set_grad_enabled(entropy_grad and torch.is_grad_enabled()):
             logp = logits - lse[:, None]  # [N, V]
             ent = torch.zeros_like(lp).masked_scatter(sel, -(logp.exp() * logp).sum(-1))
-    slope = None
-    if entropy and entropy_slope:
-        with torch.no_grad():
-            s = slope_of(logits - lse[:, None], tgt - lse)  # [N]
-            slope = torch.zeros_like(lp).masked_scatter(sel, s)
+        if entropy_slope:
+            slope = torch.zeros_like(lp).masked_scatter(sel, slope_of(logp, tgt - lse))
     return ForwardOut(lp, ent, hs, sel, slope)
 
 

@@ -245,10 +245,14 @@ class AlgorithmConfig(Section):
     clarify: 0.05}."""
 
     @property
+    def controller(self) -> str | None:
+        """The entropy controller in use (`entropy_controller`), None without a target."""
+        return self.entropy_controller if self.target_entropy is not None else None
+
+    @property
     def needs_reference(self) -> bool:
         """Whether the update needs the reference policy's log-probs (a KL penalty to it)."""
-        return self.kl_coef > 0 or (self.target_entropy is not None
-                                    and self.entropy_controller == "kl")
+        return self.kl_coef > 0 or self.controller == "kl"
 
     @model_validator(mode="after")
     def _one_policy_loss(self) -> AlgorithmConfig:
@@ -256,8 +260,8 @@ class AlgorithmConfig(Section):
             raise ValueError(f"policy_loss {self.policy_loss} is an on-policy loss; with "
                              f"off_policy {self.off_policy} (asynchronous rollouts) use "
                              "policy_loss: clip")
-        if self.target_entropy is not None and self.entropy_controller == "cov" and (
-                self.policy_loss != "clip" or self.off_policy != "none"):
+        if self.controller == "cov" and (self.policy_loss != "clip"
+                                         or self.off_policy != "none"):
             raise ValueError("entropy_controller cov drops top-covariance tokens from the clip "
                              "loss itself: use policy_loss: clip and off_policy: none")
         return self
