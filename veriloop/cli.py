@@ -334,6 +334,9 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
              temperature: Annotated[float | None, typer.Option(
                  help="Default: 0 (greedy) for k=1, 1.0 otherwise.")] = None,
              max_new_tokens: int = 128, max_total_tokens: TokensOpt = None,
+             slots: Annotated[int | None, typer.Option(
+                 min=1, help="Episodes live at once (the rest start as they finish): bounds "
+                             "the memory of long episodes on a local model. Default: all.")] = None,
              suite: Annotated[Suite | None, typer.Option(
                  help="Evaluate on the environment's suite of this name (robustness also "
                       "injects errors into 15% of calls); --tasks of them.")] = None,
@@ -410,7 +413,7 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
                            max_total_tokens=max_total_tokens,
                            suite=suite.value if suite is not None else None,
                            env_options=options, experience=experience, shots=shots,
-                           skills=skills)
+                           skills=skills, slots=slots)
     if tool_variation is not None:
         summary["tool_variation"] = tool_variation.value
         (out / "summary.json").write_text(json.dumps(summary, indent=2))

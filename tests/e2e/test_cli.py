@@ -44,6 +44,19 @@ def test_noisy_eval_reports_pass_at_k_and_format_violations(tmp_path):
     assert (tmp_path / "summary.json").exists()
 
 
+def test_eval_with_slots_gives_the_same_summary(tmp_path):
+    def summary(*extra):
+        out = tmp_path / f"run{len(extra)}"
+        got = json.loads(veriloop("eval", "--policy", "noisy-expert", "--noise", "0.5",
+                                  "--tasks", "12", "--k", "2", "--json", "--out", str(out),
+                                  *extra).stdout)
+        return {k: got[k] for k in ("pass_at", "mean_score", "trajectories")}
+
+    assert summary("--slots", "5") == summary()
+    proc = veriloop("eval", "--slots", "0", check=False)
+    assert proc.returncode == 2 and "--slots" in proc.stderr
+
+
 def test_bad_input_gets_a_clear_error():
     proc = veriloop("rollout", "--env", "nope", "--json", check=False)
     assert proc.returncode == 2 and "not registered" in proc.stderr

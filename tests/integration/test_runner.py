@@ -81,6 +81,50 @@ def test_all_waiting_episodes_share_one_generate_call():
     assert policy.batches == [20, 20, 20]  # bad call, retry, answer: three rounds of 20
 
 
+class Open(ArithmeticEnv):
+    """Counts the episodes open at once (reset to close)."""
+
+    def __init__(self):
+        super().__init__()
+        self.open = self.most = 0
+        self.lock = threading.Lock()
+
+    def reset(self, task):
+        episode = super().reset(task)
+        with self.lock:
+            self.open += 1
+            self.most = max(self.most, self.open)
+        inner = episode.close
+
+        def close():
+            with self.lock:
+                self.open -= 1
+            return inner()
+
+        episode.close = close
+        return episode
+
+
+def test_slots_bound_the_live_episodes_and_later_ones_start_as_others_finish():
+    tasks = ArithmeticEnv().tasks(5, seed=0)
+    policy, env = CountingPolicy(noise=1.0, format_share=1.0, recovery=1.0), Open()
+    trajs = RolloutRunner(env, policy, RolloutConfig(group_size=4, slots=6)).run(tasks)
+    # 20 episodes of 3 rounds each (bad call, retry, answer), 6 at a time: 6, 6, 6, then 2
+    assert policy.batches == [6] * 9 + [2] * 3
+    assert env.most == 6 and env.open == 0
+    assert [(t.task_id, t.sample_index) for t in trajs] == [
+        (task.id, g) for task in tasks for g in range(4)]
+    assert all(t.passed for t in trajs)
+
+
+def test_slots_count_the_episode_timeout_from_each_episodes_start():
+    env = ArithmeticEnv(max_turns=50)
+    trajs = RolloutRunner(env, Slow(), RolloutConfig(loop_limit=0, episode_timeout=0.5,
+                                                      slots=1)).run(env.tasks(2, seed=0))
+    # the second episode waited ~0.6 s for the first; each still gets its own 0.5 s
+    assert all(t.fault.kind == FaultKind.EPISODE_TIMEOUT and len(t.turns) == 2 for t in trajs)
+
+
 class Looper(ExpertPolicy):
     """Calls the calculator with the same arguments forever."""
 

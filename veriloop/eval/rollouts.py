@@ -24,12 +24,12 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
                  suite: str | None = None,
                  env_options: dict[str, Any] | None = None,
                  experience: Path | None = None, shots: int = 2,
-                 skills: bool = False) -> dict[str, Any]:
+                 skills: bool = False, slots: int | None = None) -> dict[str, Any]:
     """Roll out `tasks` tasks (of the environment's `suite` if given) × `group` samples, store
     them under `out`, return the summary (with the agent metrics when they apply). With
     `experience` (a trajectory store), each prompt shows the `shots` most similar solved tasks
     of that store (`veriloop.data.retrieval`); with `skills`, their verified tool-call programs
-    instead (`veriloop.data.skills`)."""
+    instead (`veriloop.data.skills`). `slots` bounds the episodes live at once (memory)."""
     from veriloop.cli import make_env, suite_env_and_tasks
 
     try:
@@ -53,7 +53,7 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
         max_total_tokens = 1 << 30 if getattr(policy, "scripted", False) else 4096
     config = RolloutConfig(group_size=group, max_turns=max_turns, run_id=run_id,
                            max_total_tokens=max_total_tokens, temperature=temperature,
-                           max_new_tokens=max_new_tokens, seed=seed)
+                           max_new_tokens=max_new_tokens, seed=seed, slots=slots)
     out.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     with TrajectoryStore(out / "trajectories.sqlite") as store, \

@@ -81,8 +81,10 @@ class RolloutConfig(BaseModel):
     oldest weights that sampled it. Producers wait rather than start episodes that would come
     out staler; anything staler still is dropped (counted as `stale_dropped`)."""
     slots: int | None = Field(None, gt=0)
-    """Asynchronous only: episodes in flight at once (whole groups are admitted); None =
-    `prompts_per_step * group_size * (max_staleness + 1)`."""
+    """Episodes in flight at once: it bounds the memory of long episodes (every live episode
+    holds its context, and a local policy its KV cache). Synchronous rollouts and evaluation:
+    the rest start in order as episodes finish; None = all at once. Asynchronous: whole groups
+    are admitted; None = `prompts_per_step * group_size * (max_staleness + 1)`."""
     run_id: str = "run"
     """Recorded in every trajectory; trainers set it to the run directory's name."""
 

@@ -23,6 +23,7 @@ import queue
 import threading
 import time
 import uuid
+from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -173,7 +174,12 @@ class RolloutRunner:
     # -- public ------------------------------------------------------------------------------
 
     def run(self, tasks: Sequence[Task]) -> list[Trajectory]:
-        """All G samples of every task; trajectories in task order, then sample order."""
+        """All G samples of every task; trajectories in task order, then sample order.
+
+        With `config.slots`, at most that many episodes are live at once (each holds its
+        context, and a local policy its KV cache): the others start, in order, as episodes
+        finish. Episodes are admitted in list order, so their sampling keys, and with a seeded
+        policy their tokens, are the same as with every episode live at once."""
         cfg = self.config
         lives = []
         for task in tasks:
@@ -181,14 +187,22 @@ class RolloutRunner:
             for g in range(cfg.group_size):
                 lives.append(_Live(task=task, sample=g, group_id=group_id,
                                    traj_id=uuid.uuid4().hex))
-        self._parallel(lives, self._reset)
+        queued, live = deque(lives), []
         results: dict[str, Trajectory] = {}
-        self._finish_ready(lives, results)
-        while waiting := [lv for lv in lives if not lv.finished]:
-            gens = self._generate(waiting)
+        while queued or live:
+            admitted = [queued.popleft()
+                        for _ in range(min(len(queued), (cfg.slots or len(lives)) - len(live)))]
+            for lv in admitted:
+                lv.start = time.perf_counter()  # its episode_timeout counts from its start
+            self._parallel(admitted, self._reset)
+            self._finish_ready(admitted, results)
+            if not (live := [lv for lv in (*live, *admitted) if not lv.finished]):
+                continue
+            gens = self._generate(live)
             if gens is not None:
-                self._parallel(list(zip(waiting, gens, strict=True)), self._advance)
-            self._finish_ready(waiting, results)
+                self._parallel(list(zip(live, gens, strict=True)), self._advance)
+            self._finish_ready(live, results)
+            live = [lv for lv in live if not lv.finished]
         return [results[lv.traj_id] for lv in lives]
 
     def run_continuous(self, admit: Callable[[], Task | None],
