@@ -6,14 +6,25 @@ dataset that no training question names), 2 samples each at the training tempera
 The config's `rollout.slots: 8` keeps 8 episodes live at a time: all 28 at once held KV caches
 and prefill buffers that took 22.6 GB, and the kernel killed the process.
 
-NOT yet seen to pass. Measured on 2 CPU cores (2026-11-26, these settings run as a script in two
-parts, SFT and then RL from its model): SFT took 19 min (loss 1.51 -> 0.014). The SFT model solved
-4 of 4 held-out questions greedily (score 0.99 each), and scored 0.543 on the 14 x 2 sampled
-episodes at temperature 1.0: the GRPO headroom. GRPO at lr 2e-5 lowered the training reward
-(0.44, 0.54, 0.34, 0.28, 0.22). At lr 3e-6 (this config) the training rewards were 0.44,
-0.61, 0.60, 0.52, 0.74 over five steps (2.6-7.6 min each). Then the process ran out of memory
-in step six (24 GB resident, 8 episodes of up to 8k tokens, micro-batches of 2), before the
-"after" evaluation. The config now uses micro-batches of 1; not re-run.
+NOT yet seen to pass, and on the evidence so far it would fail. Measured on 2 CPU cores
+(2026-11-26, these settings run as a script in two parts, SFT and then RL from its model):
+- SFT took 19 min (loss 1.51 -> 0.014). The SFT model solved 4 of 4 held-out questions greedily
+  (score 0.99 each). Sampled at temperature 1.0 it fails about half the time, mostly on malformed
+  tool calls it then repeats until the turn budget runs out: the GRPO headroom.
+- The evaluation is noisy: the same SFT model scored 0.543 on the 14 x 2 episodes with one set
+  of sampling keys (questions 4 at a time) and 0.728 with another (8 live episodes, rolling).
+  Before and after share their keys, so the comparison uses common random numbers.
+- GRPO at 2 prompts x 4 samples a step (the same tasks and seeds in every run below):
+  - lr 2e-5: training reward 0.44, 0.54, 0.34, 0.28, 0.22; stopped.
+  - lr 3e-6 (this config), 6 steps, 4-10 min each: training reward 0.44, 0.61, 0.68, 0.54,
+    0.71, 0.70; held-out 0.543 -> 0.517 (questions 4 at a time).
+  - lr 5e-6, 8 steps, -0.1 per format error: training reward 0.44, 0.54, 0.61, 0.38, 0.69,
+    0.60, 0.53, 0.51; held-out 0.728 -> 0.596 (this test's evaluation): format errors 22 -> 49,
+    step-budget failures 6 -> 13 of 28.
+- Sampling and training log-probs agree on these episodes (max difference 1e-4 over 2,900
+  policy tokens), so the update sees the tokens the sampler drew. Our reading, not tested:
+  eight episodes a step give too noisy an update, and it adds format errors rather than
+  removing them. Next to try: more episodes a step, or updates on positive advantages only.
 
 The tiny models do not learn this task on 2 cores. The xs model (4 demonstrations, 40 epochs)
 ended SFT at loss 2.28. The s model with 4,096-token SFT batches memorised its demonstrations
