@@ -21,6 +21,9 @@ NOT yet seen to pass, and on the evidence so far it would fail. Measured on 2 CP
   - lr 5e-6, 8 steps, -0.1 per format error: training reward 0.44, 0.54, 0.61, 0.38, 0.69,
     0.60, 0.53, 0.51; held-out 0.728 -> 0.596 (this test's evaluation): format errors 22 -> 49,
     step-budget failures 6 -> 13 of 28.
+  - lr 3e-6, 4 prompts x 4 samples, 3 steps (9-22 min each, beside other jobs): training
+    reward 0.81, 0.73, 0.71; held-out 0.728 -> 0.745. Per episode: 4 better, 4 worse, 20 the
+    same. That is noise, not a gain.
 - Sampling and training log-probs agree on these episodes (max difference 1e-4 over 2,900
   policy tokens), so the update sees the tokens the sampler drew. Our reading, not tested:
   eight episodes a step give too noisy an update, and it adds format errors rather than
