@@ -1,7 +1,7 @@
 """Each RL option has the effect it documents, checked by hand-computed numbers on real
 rollouts of the tiny model (or of the arithmetic expert): PPO's value head learns, the entropy
 bonus adds -coef x entropy to the loss and its gradient, difficulty weighting rescales group
-advantages, step costs and event weights shape the reward."""
+advantages, neg_weight scales the negative ones, step costs and event weights shape the reward."""
 
 import math
 from pathlib import Path
@@ -113,6 +113,23 @@ def test_difficulty_weighting_scales_group_advantages_by_pass_rate(tmp_path, tin
     plain = t.make_batch(groups).advantages
     torch.testing.assert_close(plain, torch.tensor([hi, -lo, -lo, -lo, lo, lo, lo, -hi]),
                                atol=1e-4, rtol=1e-4)
+    t.close()
+
+
+def test_neg_weight_scales_only_negative_advantages(tmp_path, tiny):
+    t = _trainer(tmp_path, tiny, "grpo.yaml", ["algorithm.neg_weight=0.25"])
+    groups, _, _ = t.rollout(1)
+    passes = [[1, 0, 0, 0], [1, 1, 1, 0]]
+    groups = [[tr.model_copy(update={"grade": Grade(score=float(p), passed=bool(p))})
+               for tr, p in zip(g, ps, strict=True)] for g, ps in zip(groups, passes, strict=True)]
+    t.model.train()
+    hi, lo = math.sqrt(3), 1 / math.sqrt(3)  # GRPO, population std (the test above)
+    torch.testing.assert_close(t.make_batch(groups).advantages,
+                               torch.tensor([hi, -lo / 4, -lo / 4, -lo / 4, lo, lo, lo, -hi / 4]),
+                               atol=1e-4, rtol=1e-4)
+    _with_algorithm(t, neg_weight=0.0)  # positive samples only
+    torch.testing.assert_close(t.make_batch(groups).advantages,
+                               torch.tensor([hi, 0, 0, 0, lo, lo, lo, 0]), atol=1e-4, rtol=1e-4)
     t.close()
 
 

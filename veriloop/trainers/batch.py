@@ -431,12 +431,17 @@ def turn_metrics(trajs: Sequence[Trajectory], rewards: Tensor, advantages: Tenso
 @dataclass(frozen=True)
 class Credit:
     """Critic-free advantages for the trainable rollouts of a step's groups
-    (`difficulty_weighting` applies to group estimators only)."""
+    (`difficulty_weighting` applies to group estimators only); `neg_weight` scales the
+    negative advantages of both kinds."""
 
     group: AdvantageFn | None
     turn: TurnAdvantageFn | None
     params: TurnParams
     difficulty_weighting: bool = False
+    neg_weight: float = 1.0
+
+    def _signed(self, adv: Tensor) -> Tensor:
+        return adv if self.neg_weight == 1.0 else torch.where(adv < 0, adv * self.neg_weight, adv)
 
     def __call__(self, groups: Sequence[Sequence[Trajectory]], rewards: Tensor, passed: Tensor,
                  valid: Tensor, keep: Tensor, trajs: Sequence[Trajectory], L: int,
@@ -451,6 +456,7 @@ class Credit:
                                  "trajectory-level estimator with rollout.context: summarize "
                                  "or window")
             adv = self.turn(turn_inputs(groups, rewards, passed, valid), self.params)  # [G, K, T]
+            adv = self._signed(adv)
             return turn_token_values(trajs, adv[valid][keep].tolist(), L)  # [B, L]
         assert self.group is not None
         lengths = torch.zeros_like(rewards)  # [G, K] policy tokens (OPO's baseline weights)
@@ -460,6 +466,7 @@ class Credit:
         if self.difficulty_weighting:
             rate = (passed * valid).sum(1) / valid.sum(1).clamp(min=1)  # [G]
             adv = difficulty_weighted(adv, rate)
+        adv = self._signed(adv)
         return adv[valid][keep][owner]  # [B] one per context, row-major: group, then sample
 
 
@@ -468,4 +475,5 @@ def build_credit(a: AlgorithmConfig) -> Credit:
     turn = is_turn_level(a.advantage)
     return Credit(None if turn else get_advantage(a.advantage),
                   get_turn_advantage(a.advantage) if turn else None,
-                  TurnParams(gamma=a.gamma, step_weight=a.step_weight), a.difficulty_weighting)
+                  TurnParams(gamma=a.gamma, step_weight=a.step_weight), a.difficulty_weighting,
+                  a.neg_weight)

@@ -226,6 +226,11 @@ class AlgorithmConfig(Section):
     episode-level one."""
     difficulty_weighting: bool = False
     """Scale group advantages by prompt difficulty (GRPO-LEAD)."""
+    neg_weight: float = Field(1.0, ge=0)
+    """Scale of negative advantages (critic-free estimators, after difficulty weighting): 1
+    keeps GRPO's symmetric update; 0 reinforces only the better-than-average samples (positive
+    sample reinforcement, Zhu et al. 2025: sharpens the policy and raises pass@1, while
+    pushing down failed samples spreads probability mass and raises entropy)."""
     dynamic_sampling: bool = False
     """Drop groups whose rewards are all equal and sample more (DAPO)."""
     max_sampling_rounds: int = Field(3, gt=0)
