@@ -335,7 +335,7 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
                  help="Default: 0 (greedy) for k=1, 1.0 otherwise.")] = None,
              max_new_tokens: int = 128, max_total_tokens: TokensOpt = None,
              slots: Annotated[int | None, typer.Option(
-                 min=1, help="Episodes live at once (the rest start as they finish): bounds "
+                 min=1, help="Episodes live at once (the rest start as they finish; with --reflexion, per attempt): bounds "
                              "the memory of long episodes on a local model. Default: all.")] = None,
              suite: Annotated[Suite | None, typer.Option(
                  help="Evaluate on the environment's suite of this name (robustness also "
@@ -374,6 +374,9 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
     from veriloop.eval.rollouts import run_reflexion_eval, run_rollouts
 
     load_env_modules(env_module)
+    if inference is not None and slots is not None:
+        _fail("--slots does not apply with --inference (its methods run their own candidates); "
+              "drop one")
     if inference is not None:
         from veriloop.eval.scaling_cli import eval_inference
 
@@ -402,7 +405,7 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
                                      max_turns=max_turns, temperature=temp,
                                      max_new_tokens=max_new_tokens,
                                      max_total_tokens=max_total_tokens or 4096,
-                                     env_options=options)
+                                     env_options=options, slots=slots)
         print(json.dumps(summary) if as_json else
               " ".join(f"{key}={v}" for key, v in summary.items()))
         return

@@ -55,6 +55,8 @@ def test_eval_with_slots_gives_the_same_summary(tmp_path):
     assert summary("--slots", "5") == summary()
     proc = veriloop("eval", "--slots", "0", check=False)
     assert proc.returncode == 2 and "--slots" in proc.stderr
+    proc = veriloop("eval", "--slots", "2", "--inference", "majority", check=False)
+    assert proc.returncode == 2 and "--slots does not apply with --inference" in proc.stderr
 
 
 def test_bad_input_gets_a_clear_error():

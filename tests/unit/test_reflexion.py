@@ -1,5 +1,6 @@
 """Reflexion: failures get a reflection, the next attempt shows it, success@n counts tasks solved
-within n attempts; `veriloop eval --reflexion` with a scripted policy is a one-line error."""
+within n attempts; `veriloop eval --reflexion` with a scripted policy is a one-line error, and
+its --slots bound the episodes of an attempt live at once."""
 
 import pytest
 
@@ -88,3 +89,28 @@ def test_successes_with_reflections_distil_to_the_original_prompt():
         assert list(d.prompt_ids) == list(unnoted[t.task_id].prompt_ids)
         assert d.prompt_text == unnoted[t.task_id].prompt_text
         assert [u.action_ids for u in d.turns] == [u.action_ids for u in t.turns]
+
+
+class Counting(Learner):
+    """The Learner, recording how many attempt requests each generate call holds."""
+
+    def __init__(self, renderer, first):
+        super().__init__(renderer, first)
+        self.batches = []
+
+    def generate(self, requests, params):
+        self.batches.append(sum(REFLECT not in r.messages[-1].content for r in requests))
+        return super().generate(requests, params)
+
+
+@pytest.mark.parametrize("slots,widest", [(None, 3), (1, 1)])
+def test_reflexion_eval_passes_slots_to_its_attempts(tmp_path, slots, widest):
+    from veriloop.eval.rollouts import run_reflexion_eval
+
+    first = get_env("arithmetic").tasks(3, seed=0, split="test")[0].id
+    policy = Counting(load_policy("tiny-xs").renderer, first=first)
+    summary = run_reflexion_eval("arithmetic", policy, tasks=3, attempts=2, split="test", seed=0,
+                                 out=tmp_path / "r", difficulty=None, max_turns=2,
+                                 temperature=0.0, max_new_tokens=16, max_total_tokens=4096,
+                                 slots=slots)
+    assert summary["success@2"] == 1.0 and max(policy.batches) == widest

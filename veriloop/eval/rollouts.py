@@ -80,8 +80,10 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
 def run_reflexion_eval(env_name: str, policy: Any, *, tasks: int, attempts: int, split: str,
                        seed: int, out: Path, difficulty: int | None, max_turns: int | None,
                        temperature: float, max_new_tokens: int, max_total_tokens: int,
-                       env_options: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Reflexion over `tasks` tasks of the environment (`veriloop.eval.reflexion`)."""
+                       env_options: dict[str, Any] | None = None,
+                       slots: int | None = None) -> dict[str, Any]:
+    """Reflexion over `tasks` tasks of the environment (`veriloop.eval.reflexion`); `slots`
+    bounds the episodes of an attempt live at once."""
     from veriloop.cli import make_env
     from veriloop.eval.reflexion import reflexion_eval
 
@@ -91,7 +93,7 @@ def run_reflexion_eval(env_name: str, policy: Any, *, tasks: int, attempts: int,
     config = RolloutConfig(group_size=1, max_turns=max_turns, seed=seed,
                            run_id=f"reflexion-{time.strftime('%Y%m%d-%H%M%S')}",
                            max_total_tokens=max_total_tokens, temperature=temperature,
-                           max_new_tokens=max_new_tokens)
+                           max_new_tokens=max_new_tokens, slots=slots)
     summary = reflexion_eval(env, policy, task_list, attempts, config, out)
     summary.update(env=env_name, split=split)
     (out / "summary.json").write_text(json.dumps(summary, indent=2))
