@@ -335,8 +335,9 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
                  help="Default: 0 (greedy) for k=1, 1.0 otherwise.")] = None,
              max_new_tokens: int = 128, max_total_tokens: TokensOpt = None,
              slots: Annotated[int | None, typer.Option(
-                 min=1, help="Episodes live at once (the rest start as they finish; with --reflexion, per attempt): bounds "
-                             "the memory of long episodes on a local model. Default: all.")] = None,
+                 min=1, help="Episodes live at once (the rest start as they finish; with "
+                             "--reflexion, per attempt): bounds the memory of long episodes "
+                             "on a local model. Default: all.")] = None,
              suite: Annotated[Suite | None, typer.Option(
                  help="Evaluate on the environment's suite of this name (robustness also "
                       "injects errors into 15% of calls); --tasks of them.")] = None,
