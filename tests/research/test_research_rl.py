@@ -24,6 +24,11 @@ NOT yet seen to pass, and on the evidence so far it would fail. Measured on 2 CP
   - lr 3e-6, 4 prompts x 4 samples, 3 steps (9-22 min each, beside other jobs): training
     reward 0.81, 0.73, 0.71; held-out 0.728 -> 0.745. Per episode: 4 better, 4 worse, 20 the
     same. That is noise, not a gain.
+  - Positive advantages only (`algorithm.neg_weight: 0`), seq_mean_token_mean, -0.1 per format
+    error, lr 5e-6, 4 prompts x 4 samples, 6 steps (7-12 min each): training reward 0.65, 0.74,
+    0.62, 0.73, 0.76, 0.70; held-out 0.728 -> 0.702. Format errors 22 -> 15 and step-budget
+    failures 6 -> 4 of 28, but more analysis scripts failed (execution ok 0.79 -> 0.71) and
+    correctness fell (0.68 -> 0.61): fewer malformed calls, no gain in reward.
 - Sampling and training log-probs agree on these episodes (max difference 1e-4 over 2,900
   policy tokens), so the update sees the tokens the sampler drew. Our reading, not tested:
   eight episodes a step give too noisy an update, and it adds format errors rather than
