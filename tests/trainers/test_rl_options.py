@@ -95,7 +95,7 @@ def _w(p):  # GRPO-LEAD weight with the defaults low 0.5, high 1.5, slope 10, ce
     return 0.5 + 1.0 / (1.0 + math.exp(10 * (p - 0.5)))
 
 
-def test_difficulty_weighting_scales_group_advantages_by_pass_rate(tmp_path, tiny):
+def test_difficulty_weighting_and_neg_weight_rescale_group_advantages(tmp_path, tiny):
     t = _trainer(tmp_path, tiny, "grpo.yaml", ["algorithm.difficulty_weighting=true"])
     groups, _, _ = t.rollout(1)
     # hand-made grades on real rollouts: group 0 passes 1 of 4, group 1 passes 3 of 4
@@ -113,21 +113,11 @@ def test_difficulty_weighting_scales_group_advantages_by_pass_rate(tmp_path, tin
     plain = t.make_batch(groups).advantages
     torch.testing.assert_close(plain, torch.tensor([hi, -lo, -lo, -lo, lo, lo, lo, -hi]),
                                atol=1e-4, rtol=1e-4)
-    t.close()
-
-
-def test_neg_weight_scales_only_negative_advantages(tmp_path, tiny):
-    t = _trainer(tmp_path, tiny, "grpo.yaml", ["algorithm.neg_weight=0.25"])
-    groups, _, _ = t.rollout(1)
-    passes = [[1, 0, 0, 0], [1, 1, 1, 0]]
-    groups = [[tr.model_copy(update={"grade": Grade(score=float(p), passed=bool(p))})
-               for tr, p in zip(g, ps, strict=True)] for g, ps in zip(groups, passes, strict=True)]
-    t.model.train()
-    hi, lo = math.sqrt(3), 1 / math.sqrt(3)  # GRPO, population std (the test above)
+    _with_algorithm(t, difficulty_weighting=False, neg_weight=0.25)  # negatives scaled only
     torch.testing.assert_close(t.make_batch(groups).advantages,
                                torch.tensor([hi, -lo / 4, -lo / 4, -lo / 4, lo, lo, lo, -hi / 4]),
                                atol=1e-4, rtol=1e-4)
-    _with_algorithm(t, neg_weight=0.0)  # positive samples only
+    _with_algorithm(t, difficulty_weighting=False, neg_weight=0.0)  # positive samples only
     torch.testing.assert_close(t.make_batch(groups).advantages,
                                torch.tensor([hi, 0, 0, 0, lo, lo, lo, 0]), atol=1e-4, rtol=1e-4)
     t.close()
