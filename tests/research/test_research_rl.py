@@ -29,10 +29,14 @@ NOT yet seen to pass, and on the evidence so far it would fail. Measured on 2 CP
     0.62, 0.73, 0.76, 0.70; held-out 0.728 -> 0.702. Format errors 22 -> 15 and step-budget
     failures 6 -> 4 of 28, but more analysis scripts failed (execution ok 0.79 -> 0.71) and
     correctness fell (0.68 -> 0.61): fewer malformed calls, no gain in reward.
+  - The same at lr 2e-5, 2 prompts x 4 samples (the tasks of the first three runs): training
+    reward 0.44, 0.30, 0.47 against 0.44, 0.61, 0.68 at lr 3e-6, entropy 0.08 -> 0.12; stopped.
 - Sampling and training log-probs agree on these episodes (max difference 1e-4 over 2,900
-  policy tokens), so the update sees the tokens the sampler drew. Our reading, not tested:
-  eight episodes a step give too noisy an update, and it adds format errors rather than
-  removing them. Next to try: more episodes a step, or updates on positive advantages only.
+  policy tokens), so the update sees the tokens the sampler drew. Our reading, not tested: on
+  2 cores a run affords about 100 episodes an hour, too few for GRPO to move this model by
+  more than the evaluation's noise (about 0.06 standard error on 28 episodes); a higher lr
+  breaks the model before it helps. Next to try: a GPU session, with hundreds of episodes a
+  step and 4+ samples per held-out question.
 
 The tiny models do not learn this task on 2 cores. The xs model (4 demonstrations, 40 epochs)
 ended SFT at loss 2.28. The s model with 4,096-token SFT batches memorised its demonstrations
