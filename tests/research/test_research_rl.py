@@ -13,9 +13,9 @@ NOT yet seen to pass, and on the evidence so far it would fail. Measured on 2 CP
   tool calls it then repeats until the turn budget runs out: the GRPO headroom.
 - The evaluation is noisy: the same SFT model scored 0.543 on the 14 x 2 episodes with one set
   of sampling keys (questions 4 at a time) and 0.728 with another (8 live episodes, rolling).
-  Before and after share their keys, but that does not make the episodes common random
-  numbers: on CPU the sampled tokens change with load and thread scheduling (two runs with the
-  same seed and no update yet scored 0.44 and 0.69 on their first step's 8 episodes).
+  Before and after share their keys, but the episodes are not common random numbers: runs
+  with the same seed, tasks and model scored 0.44 (three runs) and 0.69 (one, beside the test
+  suite) on their first step's 8 episodes, before any update. Cause not found.
 - GRPO at 2 prompts x 4 samples a step (the same tasks in every run below):
   - lr 2e-5: training reward 0.44, 0.54, 0.34, 0.28, 0.22; stopped.
   - lr 3e-6 (this config), 6 steps, 4-10 min each: training reward 0.44, 0.61, 0.68, 0.54,
