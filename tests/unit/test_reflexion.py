@@ -22,8 +22,10 @@ class Learner:
         self.renderer = renderer
         self.first = first
         self.reflection_prompts = []
+        self.batches = []  # attempt (not reflection) requests per generate call
 
     def generate(self, requests, params):
+        self.batches.append(sum(REFLECT not in r.messages[-1].content for r in requests))
         out = []
         for r in requests:
             text = r.messages[-1].content
@@ -91,24 +93,12 @@ def test_successes_with_reflections_distil_to_the_original_prompt():
         assert [u.action_ids for u in d.turns] == [u.action_ids for u in t.turns]
 
 
-class Counting(Learner):
-    """The Learner, recording how many attempt requests each generate call holds."""
-
-    def __init__(self, renderer, first):
-        super().__init__(renderer, first)
-        self.batches = []
-
-    def generate(self, requests, params):
-        self.batches.append(sum(REFLECT not in r.messages[-1].content for r in requests))
-        return super().generate(requests, params)
-
-
 @pytest.mark.parametrize("slots,widest", [(None, 3), (1, 1)])
 def test_reflexion_eval_passes_slots_to_its_attempts(tmp_path, slots, widest):
     from veriloop.eval.rollouts import run_reflexion_eval
 
     first = get_env("arithmetic").tasks(3, seed=0, split="test")[0].id
-    policy = Counting(load_policy("tiny-xs").renderer, first=first)
+    policy = Learner(load_policy("tiny-xs").renderer, first=first)
     summary = run_reflexion_eval("arithmetic", policy, tasks=3, attempts=2, split="test", seed=0,
                                  out=tmp_path / "r", difficulty=None, max_turns=2,
                                  temperature=0.0, max_new_tokens=16, max_total_tokens=4096,
