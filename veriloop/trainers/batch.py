@@ -25,8 +25,8 @@ advantages for every estimator.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field, fields, replace
+from typing import TYPE_CHECKING, Any
 
 import torch
 from torch import Tensor
@@ -66,12 +66,21 @@ class Packed:
     def num_tokens(self) -> int:
         return int(sum(self.lengths))
 
+    def to(self, device: torch.device) -> Packed:
+        return _moved(self, device)
+
     def gather(self, per_position: Tensor) -> Tensor:
         """[R, T] (or [R, T, ...]) per-row values -> [B, L] per-sequence values (0 padded)."""
         flat = per_position.reshape(-1, *per_position.shape[2:])  # [R*T, ...]
         out = flat[self.index]  # [B, L, ...]
         v = self.valid.reshape(*self.valid.shape, *([1] * (out.dim() - 2)))
         return out * v.to(out.dtype)
+
+
+def _moved(obj: Any, device: torch.device) -> Any:
+    """A copy of the dataclass `obj` with its tensor fields on `device`."""
+    return replace(obj, **{f.name: getattr(obj, f.name).to(device) for f in fields(obj)
+                           if isinstance(getattr(obj, f.name), Tensor)})
 
 
 def _lcp(a: Sequence[int], b: Sequence[int]) -> int:
@@ -164,6 +173,9 @@ class Grouped:
     suf_row: Tensor  # [B]
     index: Tensor  # [B, L] flat index into [R * Pm + B * Sm] (prefix positions first)
 
+    def to(self, device: torch.device) -> Grouped:
+        return _moved(self, device)
+
 
 def grouped(packed: Packed) -> Grouped:
     """Lay out each row's shared prefix once and each sequence's own tokens as a suffix."""
@@ -222,6 +234,9 @@ class ForwardOut:
     selected: Tensor  # [B, L] bool: the positions the LM head ran on
     slope: Tensor | None = None  # [B, L] detached `entropy.entropy_slope` (with entropy_slope)
 
+    def to(self, device: torch.device) -> ForwardOut:
+        return _moved(self, device)
+
 
 def forward_logprobs(model: torch.nn.Module, packed: Packed, temperature: float = 1.0,
                      entropy: bool = False, policy_only: bool = False,
@@ -240,6 +255,11 @@ def forward_logprobs(model: torch.nn.Module, packed: Packed, temperature: float 
     `entropy_slope` (with `entropy`) also returns each policy token's entropy slope
     (`veriloop.algorithms.entropy.entropy_slope`), detached.
     """
+    home, device = packed.input_ids.device, next(model.parameters()).device
+    if device != home:  # a GPU model: the forward runs there, its results come back (with grad)
+        out = forward_logprobs(model, packed.to(device), temperature, entropy, policy_only,
+                               entropy_grad, autocast, fused, entropy_slope)
+        return out.to(home)
     sel = packed.valid & (packed.loss_mask > 0) if policy_only else packed.valid  # [B, L]
     with torch.autocast(packed.input_ids.device.type, dtype=autocast or torch.bfloat16,
                         enabled=autocast is not None):
@@ -266,7 +286,7 @@ def _selected_hidden(model: torch.nn.Module, packed: Packed, sel: Tensor,
     """The final-normed hidden states [N, H] at the selected positions `sel` [B, L]."""
     if fused and _grouped_ok(model, packed):
         # Llama family: shared prefixes attended once per row instead of a block-diagonal mask
-        g = grouped(packed)
+        g = grouped(packed).to(packed.input_ids.device)
         flat = grouped_hidden(model, g.pre_ids, g.pre_pos, g.pre_mask, g.suf_ids, g.suf_pos,
                               g.suf_mask, g.suf_row)  # [N, H]
         return flat.index_select(0, g.index[sel])  # [N, H] (index_add backward, cheap on CPU)

@@ -94,12 +94,12 @@ def seed_everything(seed: int) -> None:
 
 
 def policy_from_config(model_cfg: ModelConfig, init: str | Path | None = None) -> Any:
-    """The model-backed policy a trainer trains in place (on the CPU, float32): `init` (a model
-    directory or a finished run directory) if given, else `model_cfg.name` (the embedded tiny
-    model at `size`/`seed`, or any `veriloop.policies.load_policy` spec)."""
+    """The model-backed policy a trainer trains in place (float32 on `model_cfg.device`): `init`
+    (a model directory or a finished run directory) if given, else `model_cfg.name` (the embedded
+    tiny model at `size`/`seed`, or any `veriloop.policies.load_policy` spec)."""
     from veriloop.policies import load_policy
 
-    local = {"device": "cpu", "dtype": "float32"}
+    local = {"device": model_cfg.device, "dtype": "float32"}
     if init is not None:
         return load_policy(str(init), **local)
     if model_cfg.name == "tiny":

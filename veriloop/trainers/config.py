@@ -32,6 +32,10 @@ class ModelConfig(Section):
     """Tiny-model size (xs, s, m, l); ignored for a directory."""
     seed: int = 0
     """Tiny-model build seed (tokenizer corpus and initial weights)."""
+    device: str = Field("auto", pattern=r"^(auto|cpu|cuda(:\d+)?)$")
+    """Where the trained model lives (weights, optimizer, forward and backward, sampling):
+    `auto` (a CUDA GPU when torch sees one, else the CPU), `cpu`, `cuda` or `cuda:N`. Weights
+    stay float32 on any device (`train.precision` sets the autocast of forward and backward)."""
     lora_rank: int = Field(0, ge=0)
     """LoRA rank (peft); 0 trains all weights."""
     lora_alpha: float = 16.0

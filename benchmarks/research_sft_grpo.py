@@ -1,0 +1,167 @@
+"""SFT -> GRPO on `research` level 1 with the embedded SmolLM2 model, at GPU scale: does GRPO
+raise the held-out reward over the SFT model (issue 18)?
+
+Three phases, each its own process so that RL arms can run side by side on one GPU:
+
+    python benchmarks/research_sft_grpo.py sft OUT [overrides...]
+        SFT from configs/research_smollm2.yaml, saved to OUT/sft/final, then the held-out
+        evaluation of that model (OUT/before.json, OUT/eval_before.sqlite).
+    python benchmarks/research_sft_grpo.py rl OUT/ARM --init OUT/sft/final --deadline EPOCH \
+            [overrides...]
+        GRPO steps from the SFT model while the deadline leaves time for the held-out
+        evaluation (timed by the `sft` phase's evaluation, in OUT/before.json), then that
+        evaluation (ARM/after.json, ARM/eval_after.sqlite).
+    python benchmarks/research_sft_grpo.py summary OUT
+        One JSON line: before, each arm's after, the paired difference per held-out question.
+
+The evaluation samples every held-out question `--samples` times at the training temperature;
+before and after use the same sampling seeds. Every phase appends its progress to
+OUT/log.jsonl. Overrides are `section.key=value` config overrides (e.g. `optim.lr=1e-5`).
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+CONFIG = ROOT / "configs" / "research_smollm2.yaml"
+
+
+def log(out: Path, **row) -> None:
+    row = {"t": round(time.time(), 1), **row}
+    print(json.dumps(row), flush=True)
+    with (out / "log.jsonl").open("a") as f:
+        f.write(json.dumps(row) + "\n")
+
+
+def evaluate(rl, out: Path, name: str, samples: int, temperature: float) -> dict:
+    from veriloop.data.store import TrajectoryStore
+
+    start = time.time()
+    per_task: dict[str, list[float]] = {}
+
+    def keep(t) -> None:
+        store.append(t)
+        per_task.setdefault(t.task_id, []).append(t.grade.score)
+
+    with TrajectoryStore(out / f"eval_{name}.sqlite") as store:
+        r = rl.evaluate(samples=samples, temperature=temperature, on_trajectory=keep)
+    result = {k: r[k] for k in ("mean_score", "success_rate", "mean_turns",
+                                "format_violation_rate")}
+    result.update(seconds=round(time.time() - start, 1), episodes=sum(map(len, per_task.values())),
+                  per_task={k: statistics.fmean(v) for k, v in sorted(per_task.items())})
+    (out / f"{name}.json").write_text(json.dumps(result))
+    log(out, phase=name, **{k: v for k, v in result.items() if k != "per_task"})
+    return result
+
+
+def trainers(overrides: list[str]):
+    import torch
+
+    from veriloop.trainers.config import load_config
+
+    cfg = load_config(CONFIG, ["train.save_every=0", *overrides])
+    if cfg.train.threads:
+        torch.set_num_threads(cfg.train.threads)
+    return cfg
+
+
+def sft_phase(out: Path, samples: int, overrides: list[str]) -> None:
+    from veriloop.trainers.common import policy_from_config
+    from veriloop.trainers.rl import RLTrainer
+    from veriloop.trainers.sft import SFTTrainer
+
+    cfg = trainers(overrides)
+    start = time.time()
+    sft = SFTTrainer(cfg.model_copy(update={"kind": "sft"}), out / "sft",
+                     policy_from_config(cfg.model), progress=False)
+    sft.setup()
+    sft.train()
+    model = sft.save_final()
+    log(out, phase="sft", seconds=round(time.time() - start, 1), model=str(model),
+        device=str(next(sft.model.parameters()).device))
+    rl = RLTrainer(cfg.model_copy(update={"kind": "rl", "init": str(model)}), out / "rl0",
+                   policy_from_config(cfg.model, init=model))
+    rl.setup()
+    evaluate(rl, out, "before", samples, cfg.rollout.temperature)
+    rl.close()
+
+
+def rl_phase(out: Path, init: Path, deadline: float, samples: int, overrides: list[str]) -> None:
+    from veriloop.trainers.common import policy_from_config
+    from veriloop.trainers.rl import RLTrainer
+
+    out.mkdir(parents=True, exist_ok=True)
+    cfg = trainers(overrides)
+    eval_s = json.loads((init.parents[1] / "before.json").read_text())["seconds"]
+    rl = RLTrainer(cfg.model_copy(update={"kind": "rl", "init": str(init)}), out / "run",
+                   policy_from_config(cfg.model, init=init))
+    rl.setup()
+    steps: list[float] = []
+    for i in range(cfg.train.steps):
+        longest = max(steps, default=0.0)
+        if time.time() + longest + 1.3 * eval_s + 15 > deadline:
+            break
+        start = time.time()
+        m = rl.step()
+        steps.append(time.time() - start)
+        log(out, phase="step", step=i, seconds=round(steps[-1], 1),
+            **{k: round(m[k], 4) for k in ("score", "entropy", "kl", "grad_norm", "turns",
+                                           "format_violation_rate") if k in m})
+    evaluate(rl, out, "after", samples, cfg.rollout.temperature)
+    rl.close()
+
+
+def summary(out: Path) -> dict:
+    before = json.loads((out / "before.json").read_text())
+    arms = {}
+    for after_path in sorted(out.glob("*/after.json")):
+        after = json.loads(after_path.read_text())
+        steps = [json.loads(line) for line in (after_path.parent / "log.jsonl").open()
+                 if '"step"' in line]
+        diffs = [after["per_task"][k] - before["per_task"][k] for k in before["per_task"]]
+        sd = statistics.stdev(diffs) if len(diffs) > 1 else 0.0
+        arms[after_path.parent.name] = {
+            "after": after["mean_score"], "gain": after["mean_score"] - before["mean_score"],
+            "paired_se": sd / len(diffs) ** 0.5, "questions_up": sum(d > 0 for d in diffs),
+            "questions_down": sum(d < 0 for d in diffs), "steps": len(steps),
+            "train_scores": [s["score"] for s in steps], "after_success": after["success_rate"],
+            "after_format_violation_rate": after["format_violation_rate"]}
+    return {"before": before["mean_score"], "before_success": before["success_rate"],
+            "before_format_violation_rate": before["format_violation_rate"],
+            "episodes_per_eval": before["episodes"], "arms": arms}
+
+
+def main(argv: list[str]) -> None:
+    phase, out = argv[0], Path(argv[1])
+    rest = argv[2:]
+
+    def option(name: str, default: str | None = None) -> str | None:
+        if name in rest:
+            i = rest.index(name)
+            value = rest[i + 1]
+            del rest[i:i + 2]
+            return value
+        return default
+
+    samples = int(option("--samples", "8"))
+    if phase == "sft":
+        out.mkdir(parents=True, exist_ok=True)
+        sft_phase(out, samples, rest)
+    elif phase == "rl":
+        init = Path(option("--init"))
+        deadline = float(option("--deadline"))
+        rl_phase(out, init, deadline, samples, rest)
+    elif phase == "summary":
+        print(json.dumps(summary(out)))
+    else:
+        raise SystemExit(f"unknown phase {phase!r}: use sft, rl or summary")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
