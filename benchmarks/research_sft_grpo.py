@@ -47,7 +47,8 @@ def evaluate(rl, out: Path, name: str, samples: int, temperature: float) -> dict
 
     def keep(t) -> None:
         store.append(t)
-        per_task.setdefault(t.task_id, []).append(t.grade.score)
+        if t.grade is not None:  # None: an infrastructure fault, not scored
+            per_task.setdefault(t.task_id, []).append(t.grade.score)
 
     with TrajectoryStore(out / f"eval_{name}.sqlite") as store:
         r = rl.evaluate(samples=samples, temperature=temperature, on_trajectory=keep)
@@ -124,11 +125,12 @@ def summary(out: Path) -> dict:
         after = json.loads(after_path.read_text())
         steps = [json.loads(line) for line in (after_path.parent / "log.jsonl").open()
                  if '"step"' in line]
-        diffs = [after["per_task"][k] - before["per_task"][k] for k in before["per_task"]]
+        both = sorted(set(before["per_task"]) & set(after["per_task"]))
+        diffs = [after["per_task"][k] - before["per_task"][k] for k in both]
         sd = statistics.stdev(diffs) if len(diffs) > 1 else 0.0
         arms[after_path.parent.name] = {
             "after": after["mean_score"], "gain": after["mean_score"] - before["mean_score"],
-            "paired_se": sd / len(diffs) ** 0.5, "questions_up": sum(d > 0 for d in diffs),
+            "paired_se": sd / max(1, len(diffs)) ** 0.5, "questions_up": sum(d > 0 for d in diffs),
             "questions_down": sum(d < 0 for d in diffs), "steps": len(steps),
             "train_scores": [s["score"] for s in steps], "after_success": after["success_rate"],
             "after_format_violation_rate": after["format_violation_rate"]}

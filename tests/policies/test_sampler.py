@@ -64,6 +64,32 @@ def test_group_prefill_and_shared_prefix_match_separate_runs(trained_ish, one_th
         assert max(abs(x - y) for x, y in zip(a.logprobs, b.logprobs)) < 1e-4
 
 
+def test_chunked_prefill_equals_one_pass_prefill(trained_ish, one_thread):
+    """A prefill split into chunks of a few positions (a small `prefill_bytes`) samples the same
+    tokens with the same logprobs as one pass, for ragged, shared-prefix and kept-cache rows."""
+    s = trained_ish.sampler
+    prompts = _prompts(trained_ish, 3)
+    batch = [prompts[0][:50], prompts[1], prompts[0], prompts[2][:70], prompts[1]]
+    heads = s._forward.dims.heads
+    P = max(map(len, batch))
+    results = []
+    for budget in (1 << 30, 4 * len(batch) * heads * P * 3):  # one pass; 3 positions a chunk
+        s.prefill_bytes = budget
+        first = s.generate(batch, GREEDY, keys=[f"k{i}" for i in range(5)], ignore_eos=True)
+        again = s.generate([p + o.token_ids + [9, 10] for p, o in zip(batch, first)], GREEDY,
+                           keys=[f"k{i}" for i in range(5)], ignore_eos=True)  # kept caches
+        results.append(first + again)
+        s.release_all()
+    assert s.prefill_chunk(len(batch), P, P) == 3  # the budget of the last run, in positions
+    assert s.prefill_chunk(1, 40, 40) == min(40, len(batch) * P * 3 // 40)
+    assert s.prefill_chunk(2 * len(batch), P, P) == 1  # at least one
+    one, chunked = results
+    assert [o.token_ids for o in chunked] == [o.token_ids for o in one]
+    assert all(o.cached_prefix > 0 for o in chunked[5:])
+    for a, b in zip(one, chunked):
+        assert max(abs(x - y) for x, y in zip(a.logprobs, b.logprobs)) < 1e-4
+
+
 @pytest.mark.parametrize("temperature,top_p,top_k", [(1.0, 1.0, 0), (0.7, 0.9, 0),
                                                      (1.3, 1.0, 20), (0.0, 1.0, 0)])
 def test_logprobs_match_teacher_forcing(trained_ish, temperature, top_p, top_k, one_thread):

@@ -34,6 +34,10 @@ NOT yet seen to pass, and on the evidence so far it would fail. Measured on 2 CP
   - The same at lr 2e-5, 2 prompts x 4 samples (the tasks of the first three runs): training
     reward 0.44, 0.30, 0.47 against 0.44, 0.61, 0.68 at lr 3e-6, entropy 0.08 -> 0.12; stopped.
   - The same at lr 1e-5: training reward 0.69, 0.55, 0.89, 0.43 (no trend); stopped for time.
+- On a GPU (2026-11-26, an H100 for 15 minutes, `benchmarks/research_sft_grpo_gpu.sh`): the same
+  SFT took 26-29 s (loss 1.51 -> 0.003), but the evaluation of 14 x 8 episodes, all live at
+  once, ran out of GPU memory in the sampler's one-pass prefill (chunked since), so there is no
+  GRPO result from it.
 - Sampling and training log-probs agree on these episodes (max difference 1e-4 over 2,900
   policy tokens), so the update sees the tokens the sampler drew. Our reading, not tested: on
   2 cores a run affords about 100 episodes an hour, too few for GRPO to move this model by

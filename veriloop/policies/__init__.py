@@ -11,8 +11,10 @@
 | a `.gguf` file | transformers' GGUF loader (dequantized) |
 | `openai:<base_url>#<model>` | an OpenAI-compatible server, e.g. `openai:http://127.0.0.1:8000/v1#tiny` (options: `api_key`, `max_concurrency`, `timeout`, `max_retries`, `tokenizer`) |
 
-Model options for the local backends: `device` (`cpu`, `cuda`, `auto`), `dtype` (`float32`,
-`bfloat16`, `float16`, `auto`), `cache_budget_bytes`, `fast` (force/disable our Llama forward).
+Model options for the local backends: `device` (`cpu`, `cuda`, `auto`: the default, a CUDA GPU
+when torch sees one), `dtype` (`float32`, `bfloat16`, `float16`, `auto`: bf16 on a GPU, float32
+on a CPU), `cache_budget_bytes`, `prefill_bytes`, `fast` (force/disable our Llama forward).
+Trainers load their model through `model.device` in float32.
 """
 
 from __future__ import annotations

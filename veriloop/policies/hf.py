@@ -43,7 +43,7 @@ def resolve_dtype(dtype: str | torch.dtype | None, device: torch.device) -> torc
     return _DTYPES[dtype]
 
 
-def load_hf(path: str | Path, device: str | None = "cpu", dtype: str | torch.dtype | None = None):
+def load_hf(path: str | Path, device: str | None = "auto", dtype: str | torch.dtype | None = None):
     """(model, tokenizer) from a checkpoint directory or a `.gguf` file, in eval mode."""
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
@@ -70,7 +70,8 @@ class HFPolicy:
     """A `Policy` over a transformers causal LM (see module docstring)."""
 
     def __init__(self, model, tokenizer, name: str = "hf", renderer: HFChatRenderer | None = None,
-                 cache_budget_bytes: int = 2 << 30, fast: bool | None = None) -> None:
+                 cache_budget_bytes: int = 2 << 30, fast: bool | None = None,
+                 prefill_bytes: int = 1 << 30) -> None:
         self.name = name
         self.model = model
         self.tokenizer = tokenizer
@@ -79,11 +80,12 @@ class HFPolicy:
         eos = getattr(model.generation_config, "eos_token_id", None)
         stop_ids.update([eos] if isinstance(eos, int) else (eos or []))
         self.sampler = Sampler(model, tokenizer, stop_token_ids=sorted(stop_ids),
-                               cache_budget_bytes=cache_budget_bytes, fast=fast)
+                               cache_budget_bytes=cache_budget_bytes, fast=fast,
+                               prefill_bytes=prefill_bytes)
         self._lock = threading.Lock()
 
     @classmethod
-    def from_pretrained(cls, path: str | Path, device: str | None = "cpu",
+    def from_pretrained(cls, path: str | Path, device: str | None = "auto",
                         dtype: str | torch.dtype | None = None, name: str | None = None,
                         **kwargs) -> HFPolicy:
         model, tokenizer = load_hf(path, device=device, dtype=dtype)
