@@ -11,12 +11,14 @@ samples from; `policy.set_model(m)` swaps in another module object.
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Sequence
 from pathlib import Path
 
 import torch
 
+from veriloop.errors import ConfigError
 from veriloop.policies.base import Generation, GenerationRequest, SamplingParams
 from veriloop.policies.sampler import Sampler
 from veriloop.rollout.tokenize import HFChatRenderer
@@ -26,10 +28,18 @@ _DTYPES = {"float32": torch.float32, "fp32": torch.float32, "bfloat16": torch.bf
 
 
 def resolve_device(device: str | None) -> torch.device:
-    if device in (None, "auto"):
-        return torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    """`auto` (or None): a CUDA GPU when torch sees one, else the CPU. `auto` and a plain `cuda`
+    mean the process's own GPU under torchrun (`cuda:$LOCAL_RANK`), so ranks do not share one."""
+    if device in (None, "auto") and not torch.cuda.is_available():
+        return torch.device("cpu")
     if str(device).startswith("cuda") and not torch.cuda.is_available():
-        raise ValueError(f"device {device!r} requested but CUDA is not available; use 'cpu'")
+        raise ConfigError(f"device {device!r} requested but torch sees no CUDA GPU; use 'auto' or "
+                          "'cpu' (in a config: model.device)")
+    if device in (None, "auto", "cuda"):
+        local = os.environ.get("LOCAL_RANK", "")
+        if local.isdigit() and int(local) < torch.cuda.device_count():
+            return torch.device(f"cuda:{local}")
+        return torch.device("cuda")
     return torch.device(device)
 
 

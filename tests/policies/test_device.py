@@ -1,0 +1,51 @@
+"""Where models go: `auto` is the CPU without CUDA and a GPU with it, the rank's own under
+torchrun; an explicit `cuda` without CUDA is a clear error; `model.device` is validated."""
+
+from pathlib import Path
+
+import pytest
+import torch
+
+from veriloop.policies.hf import resolve_device
+from veriloop.trainers.config import ConfigError, load_config
+
+CONFIGS = Path(__file__).resolve().parents[2] / "configs"
+
+
+def _cuda(monkeypatch, count: int) -> None:
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: count > 0)
+    monkeypatch.setattr(torch.cuda, "device_count", lambda: count)
+
+
+def test_auto_is_the_cpu_without_cuda_and_the_ranks_gpu_with_it(monkeypatch):
+    monkeypatch.delenv("LOCAL_RANK", raising=False)
+    _cuda(monkeypatch, 0)
+    assert resolve_device("auto") == resolve_device(None) == torch.device("cpu")
+    with pytest.raises(ValueError, match="torch sees no CUDA GPU"):
+        resolve_device("cuda")
+    _cuda(monkeypatch, 4)
+    assert resolve_device("auto") == torch.device("cuda")
+    monkeypatch.setenv("LOCAL_RANK", "2")
+    assert resolve_device("auto") == resolve_device("cuda") == torch.device("cuda:2")
+    assert resolve_device("cuda:1") == torch.device("cuda:1")  # an explicit index wins
+    assert resolve_device("cpu") == torch.device("cpu")
+    monkeypatch.setenv("LOCAL_RANK", "7")  # more ranks than GPUs (CPU ranks): the default GPU
+    assert resolve_device("auto") == torch.device("cuda")
+
+
+def test_model_device_is_validated():
+    assert load_config(None, ["model.device=cuda:3"]).model.device == "cuda:3"
+    with pytest.raises(ConfigError, match="model.device"):
+        load_config(None, ["model.device=gpu"])
+
+
+@pytest.mark.skipif(torch.cuda.is_available(), reason="needs a machine without CUDA")
+def test_train_on_cuda_without_a_gpu_is_a_one_line_error(tmp_path):
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-m", "veriloop.cli", "train", str(CONFIGS / "grpo.yaml"),
+                        "model.device=cuda", "--run-dir", str(tmp_path / "run")],
+                       capture_output=True, text=True, timeout=300, check=False)
+    assert r.returncode == 2, r.stderr
+    assert "torch sees no CUDA GPU" in r.stderr and "Traceback" not in r.stderr
