@@ -274,7 +274,8 @@ def grad_norm_clip(params: Sequence[torch.nn.Parameter], max_norm: float) -> flo
         return 0.0
     if max_norm > 0:
         return float(torch.nn.utils.clip_grad_norm_(params, max_norm))
-    return float(torch.linalg.vector_norm(torch.stack([p.grad.norm() for p in params])))
+    dev = params[0].grad.device  # a CPU value head beside a GPU model: norms on one device
+    return float(torch.linalg.vector_norm(torch.stack([p.grad.norm().to(dev) for p in params])))
 
 
 def load_run_config(run_dir: Path) -> RunConfig:
