@@ -3,8 +3,9 @@ full fine-tuning), from the shipped config `configs/research_smollm2.yaml`: held
 the SFT model against the GRPO model on the 14 held-out level-1 questions (a column of each
 dataset that no training question names), 2 samples each at the training temperature.
 
-The config's `rollout.slots: 8` keeps 8 episodes live at a time: all 28 at once held KV caches
-and prefill buffers that took 22.6 GB, and the kernel killed the process.
+The config's `rollout.slots: 8` keeps 8 episodes live at a time. All 28 at once took 22.6 GB
+and the kernel killed the process; with the chunked prefill (2026-11-26) they peak at 13.7 GB but
+take 722 s against 500 s for 8 live (5.7 GB) on 2 cores, so 8 stays.
 
 NOT yet seen to pass, and on the evidence so far it would fail. Measured on 2 CPU cores
 (2026-11-26, these settings run as a script in two parts, SFT and then RL from its model):
@@ -12,7 +13,8 @@ NOT yet seen to pass, and on the evidence so far it would fail. Measured on 2 CP
   (score 0.99 each). Sampled at temperature 1.0 it fails about half the time, mostly on malformed
   tool calls it then repeats until the turn budget runs out: the GRPO headroom.
 - The evaluation is noisy: the same SFT model scored 0.543 on the 14 x 2 episodes with one set
-  of sampling keys (questions 4 at a time) and 0.728 with another (8 live episodes, rolling).
+  of sampling keys (questions 4 at a time), 0.728 with another (8 live episodes, rolling; the
+  same 0.728 again on 2026-11-26) and 0.868 with 28 live episodes.
   Before and after share their keys, but the episodes are not common random numbers: runs
   with the same seed, tasks and model scored 0.44 (three runs) and 0.69 (one, beside the test
   suite) on their first step's 8 episodes, before any update. Cause not found.
