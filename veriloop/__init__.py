@@ -15,3 +15,10 @@ __version__ = "0.1.0"
 # if torch (its OpenMP runtime) is not loaded yet.
 if "torch" not in sys.modules and not {"OMP_WAIT_POLICY", "GOMP_SPINCOUNT"} & set(os.environ):
     os.environ["GOMP_SPINCOUNT"] = "3000"
+
+# bm25s (corpus search, experience retrieval) imports JAX when it is installed and runs one
+# computation at import, which makes JAX take 75% of a GPU's memory up front: on an H100 our
+# trainer then ran out of memory with 60 of 79 GiB held outside PyTorch. JAX allocates on
+# demand instead, unless the user set the variable.
+os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
+

@@ -49,3 +49,18 @@ def test_train_on_cuda_without_a_gpu_is_a_one_line_error(tmp_path):
                        capture_output=True, text=True, timeout=300, check=False)
     assert r.returncode == 2, r.stderr
     assert "torch sees no CUDA GPU" in r.stderr and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("preset", [None, "true"])
+def test_importing_veriloop_stops_jax_preallocating_the_gpu_unless_the_user_chose(preset):
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "XLA_PYTHON_CLIENT_PREALLOCATE"}
+    if preset is not None:
+        env["XLA_PYTHON_CLIENT_PREALLOCATE"] = preset
+    code = "import os, veriloop; print(os.environ['XLA_PYTHON_CLIENT_PREALLOCATE'])"
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                       timeout=120, check=True)
+    assert r.stdout.strip() == (preset or "false")

@@ -79,7 +79,8 @@ class ExperienceIndex:
         if self.bm25 is None or k <= 0:
             return []
         n = min(len(self.items), k + 1)
-        docs, scores = self.bm25.retrieve(_tokens([question]), k=n, show_progress=False)
+        docs, scores = self.bm25.retrieve(_tokens([question]), k=n, show_progress=False,
+                                          backend_selection="numpy")  # not JAX, where installed
         out = []
         for i, s in zip(docs[0].tolist(), scores[0].tolist(), strict=True):
             e = self.items[i]

@@ -92,7 +92,7 @@ class Corpus:
         if not tokens.ids[0]:
             return []
         ids, scores = self._bm25.retrieve(tokens, k=min(k, len(self._order)),
-                                          show_progress=False)
+                                          show_progress=False, backend_selection="numpy")
         return [(self.docs[self._order[int(i)]], float(s))
                 for i, s in zip(ids[0], scores[0], strict=True) if s > 0]
 
