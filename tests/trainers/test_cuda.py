@@ -70,4 +70,13 @@ def test_ppo_trains_a_gpu_model_beside_its_cpu_value_head(tmp_path, tiny, clip):
     m = rl.step()  # the gradient norm over GPU and CPU parameters (it raised with clip 0)
     assert m["grad_norm"] == m["grad_norm"]  # not NaN
     assert {p.device.type for p in rl.params} == {"cuda", "cpu"}
+    rl.save()
+    weights = [p.detach().cpu() for p in rl.model.parameters()]
     rl.close()
+    cpu_cfg = cfg.model_copy(update={"model": cfg.model.model_copy(update={"device": "cpu"})})
+    again = RLTrainer(cpu_cfg, tmp_path / "rl", policy_from_config(cpu_cfg.model))
+    again.setup()
+    assert again.resume() and again.step_count == 1  # a GPU checkpoint resumes on the CPU
+    for a, b in zip(weights, again.model.parameters(), strict=True):
+        assert torch.equal(a, b.detach())
+    again.close()

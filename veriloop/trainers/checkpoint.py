@@ -133,7 +133,7 @@ def load(ckpt: Path, model: torch.nn.Module, optimizer: torch.optim.Optimizer | 
     """Load weights (in place), optimizer, scheduler and RNG states; returns
     (trainer_state, extra)."""
     _load_model(model, ckpt / "model")
-    state = torch.load(ckpt / "state.pt", weights_only=False)
+    state = torch.load(ckpt / "state.pt", weights_only=False, map_location="cpu")  # GPU runs too
     if optimizer is not None:
         optimizer.load_state_dict(state["optimizer"])
     if scheduler is not None and state["scheduler"] is not None:
@@ -146,7 +146,7 @@ def _load_model(model: torch.nn.Module, path: Path) -> None:
     from safetensors.torch import load_file
 
     if (path / "state_dict.pt").exists():
-        model.load_state_dict(torch.load(path / "state_dict.pt"))
+        model.load_state_dict(torch.load(path / "state_dict.pt", map_location="cpu"))
         return
     if (path / "adapter_model.safetensors").exists():
         from peft import set_peft_model_state_dict
