@@ -120,6 +120,13 @@ class HFForward:
         return out.logits[:, -1]
 
 
+def _select_rows(cache: list[tuple[torch.Tensor, torch.Tensor]], idx: torch.Tensor) -> None:
+    """Keep the rows `idx` of every layer's K/V, in place, a layer at a time: each old layer is
+    freed as its copy is made, so the cache never exists twice (its whole size on a GPU)."""
+    for i, (k, v) in enumerate(cache):
+        cache[i] = (k.index_select(0, idx), v.index_select(0, idx))
+
+
 class Sampler:
     """Batched sampling over a Hugging Face causal LM (see module docstring)."""
 
@@ -324,7 +331,7 @@ class Sampler:
             if done and 4 * (len(rows) - n_live) >= len(rows):
                 keep = [r for r in range(len(rows)) if rows[r] >= 0]
                 idx = torch.tensor(keep, dtype=torch.long, device=device)
-                cache = [(k.index_select(0, idx), v.index_select(0, idx)) for k, v in cache]
+                _select_rows(cache, idx)
                 valid, pos, tok = valid[idx], pos[idx], tok[idx]
                 rows = [rows[r] for r in keep]
             pos = pos + 1
@@ -401,7 +408,7 @@ class Sampler:
         if E == len(live):
             return cache, valid, logits
         idx = torch.tensor(row_entry, dtype=torch.long, device=device)  # [B]
-        cache = [(k.index_select(0, idx), v.index_select(0, idx)) for k, v in cache]
+        _select_rows(cache, idx)
         return cache, valid[idx], logits[idx]
 
     def prefill_chunk(self, rows: int, window: int, length: int) -> int:
