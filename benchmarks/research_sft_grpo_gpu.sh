@@ -8,12 +8,15 @@
 #   run:     (device call 2 on the same warm machine, within its 30 s idle window; carry .p2)
 #            SFT, its held-out evaluation, then GRPO arms side by side until DEADLINE_S
 #            seconds from its start, each evaluated on the held-out questions.
+# The two calls, as the device tool's run: `bash benchmarks/research_sft_grpo_gpu.sh prepare`
+# carrying [.p1, .whl] (timeout 240; it took 35 s), then at once `DEADLINE_S=550 bash
+# benchmarks/research_sft_grpo_gpu.sh run` carrying [.p2] (timeout 600).
 # Results land in $OUT (log.jsonl, summary.json, the arms' logs). 2026-11-26 on an H100: SFT
 # took 26-29 s; the evaluation with all 112 episodes live ran out of GPU memory (fixed since:
-# chunked prefill, and 32 live episodes an arm here). Memory, two arms side by side: a live
-# episode's float32 KV cache is up to 8.7k tokens x 46 KB = 0.4 GB, doubled while finished rows
-# are compacted out, so 32 live take up to 26 GB an arm; training micro-batches of 2 sequences
-# of up to 8k tokens. That fits an H100 (80 GB) with room; an H200 has more.
+# chunked prefill, and 48 live episodes an arm here). Memory, two arms side by side: a live
+# episode's float32 KV cache is up to 8.7k tokens x 46 KB = 0.4 GB (compacted in place since),
+# so 48 live take up to 19 GB an arm; training micro-batches of 2 sequences of up to 8k tokens.
+# That fits an H100 (80 GB); an H200 has more room.
 set -uo pipefail
 export XLA_PYTHON_CLIENT_PREALLOCATE=false PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True JAX_PLATFORMS=cpu PYTHONUNBUFFERED=1 PYTHONPATH=/tmp/site:$PWD VERILOOP_HOME=/tmp/vhome TOKENIZERS_PARALLELISM=false
 export PATH=/tmp/bw:$PATH
@@ -62,7 +65,7 @@ sandbox=$(cat /tmp/sandbox 2>/dev/null || echo rlimit)
 R=$OUT/r
 mkdir -p $R
 common=(env.options.sandbox=$sandbox env.options.pool_size=48 env.options.timeout_s=60
-        rollout.step_timeout=600 rollout.slots=32 train.threads=4 optim.micro_batch_size=2
+        rollout.step_timeout=600 rollout.slots=48 train.threads=4 optim.micro_batch_size=2
         rollout.prompts_per_step=8 rollout.group_size=8 optim.minibatch_size=32 train.steps=50
         ${EXTRA:-})
 $PY benchmarks/research_sft_grpo.py sft $R --samples ${SAMPLES:-8} "${common[@]}" \
