@@ -61,7 +61,7 @@ def evaluate(rl, out: Path, name: str, samples: int, temperature: float) -> dict
     return result
 
 
-def trainers(overrides: list[str]):
+def load(overrides: list[str]):
     import torch
 
     from veriloop.trainers.config import load_config
@@ -77,7 +77,7 @@ def sft_phase(out: Path, samples: int, overrides: list[str]) -> None:
     from veriloop.trainers.rl import RLTrainer
     from veriloop.trainers.sft import SFTTrainer
 
-    cfg = trainers(overrides)
+    cfg = load(overrides)
     start = time.time()
     sft = SFTTrainer(cfg.model_copy(update={"kind": "sft"}), out / "sft",
                      policy_from_config(cfg.model), progress=False)
@@ -98,7 +98,7 @@ def rl_phase(out: Path, init: Path, deadline: float, samples: int, overrides: li
     from veriloop.trainers.rl import RLTrainer
 
     out.mkdir(parents=True, exist_ok=True)
-    cfg = trainers(overrides)
+    cfg = load(overrides)
     eval_s = json.loads((init.parents[1] / "before.json").read_text())["seconds"]
     rl = RLTrainer(cfg.model_copy(update={"kind": "rl", "init": str(init)}), out / "run",
                    policy_from_config(cfg.model, init=init))
@@ -106,7 +106,8 @@ def rl_phase(out: Path, init: Path, deadline: float, samples: int, overrides: li
     steps: list[float] = []
     for i in range(cfg.train.steps):
         longest = max(steps, default=0.0)
-        if time.time() + longest + 1.3 * eval_s + 15 > deadline:
+        # the arms evaluate side by side at the end, so allow more than the lone "before" took
+        if time.time() + longest + 1.8 * eval_s + 15 > deadline:
             break
         start = time.time()
         m = rl.step()
