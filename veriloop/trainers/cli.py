@@ -25,6 +25,14 @@ from veriloop.trainers.runlock import RunInUseError, RunLock
 app = typer.Typer(add_completion=False, no_args_is_help=True)
 
 
+def engine_memory(share: float | None, model: Any) -> dict[str, float]:
+    """vLLM's `gpu_memory_utilization` for `rollout.engine_memory`: the share given, else 0.5
+    when the trained model is on a GPU (the engine shares it), else vLLM's own choice."""
+    if share is None and next(model.parameters()).device.type == "cuda":
+        share = 0.5
+    return {} if share is None else {"gpu_memory_utilization": share}
+
+
 def _fail(message: str) -> None:
     typer.echo(f"error: {' '.join(str(message).split())}", err=True)
     raise typer.Exit(2)
@@ -224,7 +232,8 @@ def _train(cfg: Any, root: Path, json_out: bool, ray_joined: bool | None = None,
             rollout_policy = VLLMPolicy.of_model(
                 policy.model, policy.tokenizer, root / "engine_model", name=policy.name,
                 max_model_len=cfg.rollout.max_total_tokens + cfg.rollout.max_new_tokens,
-                max_lora_rank=max(cfg.model.lora_rank, 0))  # LoRA: adapters sync, not weights
+                max_lora_rank=max(cfg.model.lora_rank, 0),  # LoRA: adapters sync, not weights
+                **engine_memory(cfg.rollout.engine_memory, policy.model))
         pool = None
         if ray_joined is not None:
             from veriloop.rollout.ray_pool import RayRolloutPool
