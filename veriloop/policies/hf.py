@@ -27,6 +27,15 @@ _DTYPES = {"float32": torch.float32, "fp32": torch.float32, "bfloat16": torch.bf
            "bf16": torch.bfloat16, "float16": torch.float16, "fp16": torch.float16}
 
 
+def rank_gpu() -> int | None:
+    """The GPU of this process under torchrun (`LOCAL_RANK`), None without CUDA, outside a
+    launch, or with more ranks than GPUs (CPU ranks)."""
+    local = os.environ.get("LOCAL_RANK", "")
+    if torch.cuda.is_available() and local.isdigit() and int(local) < torch.cuda.device_count():
+        return int(local)
+    return None
+
+
 def resolve_device(device: str | None) -> torch.device:
     """`auto` (or None): a CUDA GPU when torch sees one, else the CPU. `auto` and a plain `cuda`
     mean the process's own GPU under torchrun (`cuda:$LOCAL_RANK`), so ranks do not share one."""
@@ -36,10 +45,8 @@ def resolve_device(device: str | None) -> torch.device:
         raise ConfigError(f"device {device!r} requested but torch sees no CUDA GPU; use 'auto' or "
                           "'cpu' (in a config: model.device)")
     if device in (None, "auto", "cuda"):
-        local = os.environ.get("LOCAL_RANK", "")
-        if local.isdigit() and int(local) < torch.cuda.device_count():
-            return torch.device(f"cuda:{local}")
-        return torch.device("cuda")
+        gpu = rank_gpu()
+        return torch.device("cuda" if gpu is None else f"cuda:{gpu}")
     return torch.device(device)
 
 

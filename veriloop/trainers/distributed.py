@@ -45,9 +45,10 @@ def init_from_env() -> tuple[int, int]:
     """Join the process group a launcher described in the environment (WORLD_SIZE > 1: nccl
     with CUDA, gloo without); (rank, world size), (0, 1) when not launched so."""
     if int(os.environ.get("WORLD_SIZE", "1")) > 1 and not dist.is_initialized():
-        local = os.environ.get("LOCAL_RANK", "")
-        if torch.cuda.is_available() and local.isdigit() and int(local) < torch.cuda.device_count():
-            torch.cuda.set_device(int(local))  # nccl and FSDP's mesh use the current device
+        from veriloop.policies.hf import rank_gpu
+
+        if (gpu := rank_gpu()) is not None:
+            torch.cuda.set_device(gpu)  # nccl and FSDP's mesh use the current device
         dist.init_process_group("nccl" if torch.cuda.is_available() else "gloo")
     return world()
 
