@@ -21,6 +21,7 @@ OUT/log.jsonl. Overrides are `section.key=value` config overrides (e.g. `optim.l
 
 from __future__ import annotations
 
+import argparse
 import json
 import statistics
 import sys
@@ -141,29 +142,22 @@ def summary(out: Path) -> dict:
 
 
 def main(argv: list[str]) -> None:
-    phase, out = argv[0], Path(argv[1])
-    rest = argv[2:]
-
-    def option(name: str, default: str | None = None) -> str | None:
-        if name in rest:
-            i = rest.index(name)
-            value = rest[i + 1]
-            del rest[i:i + 2]
-            return value
-        return default
-
-    samples = int(option("--samples", "8"))
-    if phase == "sft":
-        out.mkdir(parents=True, exist_ok=True)
-        sft_phase(out, samples, rest)
-    elif phase == "rl":
-        init = Path(option("--init"))
-        deadline = float(option("--deadline"))
-        rl_phase(out, init, deadline, samples, rest)
-    elif phase == "summary":
-        print(json.dumps(summary(out)))
+    ap = argparse.ArgumentParser(description="issue 18's SFT -> GRPO experiment (see the top)")
+    ap.add_argument("phase", choices=["sft", "rl", "summary"])
+    ap.add_argument("out", type=Path)
+    ap.add_argument("--samples", type=int, default=8)
+    ap.add_argument("--init", type=Path, help="rl: the SFT model")
+    ap.add_argument("--deadline", type=float, help="rl: epoch seconds to be done by")
+    a, overrides = ap.parse_known_args(argv)  # the rest: section.key=value config overrides
+    if a.phase == "sft":
+        a.out.mkdir(parents=True, exist_ok=True)
+        sft_phase(a.out, a.samples, overrides)
+    elif a.phase == "rl":
+        if a.init is None or a.deadline is None:
+            ap.error("rl needs --init and --deadline")
+        rl_phase(a.out, a.init, a.deadline, a.samples, overrides)
     else:
-        raise SystemExit(f"unknown phase {phase!r}: use sft, rl or summary")
+        print(json.dumps(summary(a.out)))
 
 
 if __name__ == "__main__":
