@@ -58,10 +58,23 @@ def test_returns_to_go_discounts_per_turn():
 
 def test_turn_grpo_hand_worked():
     # sample 0: 0.2 then 0.8; sample 1: nothing. gamma 0.5: G = [0.6, 0.8] and [0, 0];
-    # the baseline is over the episodes' returns G_0 = [0.6, 0]: mean 0.3, std 0.3
+    # the baseline is over the episodes' returns G_0 = [0.6, 0]: mean 0.3, std 0.3; the turns'
+    # returns differ from their episode's G_0 by [0, 0.2] and [0, 0]: mean square 0.01, so the
+    # scale is sqrt(0.09 + 0.01)
     x = _inputs([[[0.2, 0.8], [0.0, 0.0]]])
     a = get_turn_advantage("turn_grpo")(x, TurnParams(gamma=0.5, eps=0.0))
-    assert torch.allclose(a[0], torch.tensor([[1.0, 5 / 3], [-1.0, -1.0]]))
+    s = 0.1 ** 0.5
+    assert torch.allclose(a[0], torch.tensor([[0.3 / s, 0.5 / s], [-0.3 / s, -0.3 / s]]))
+
+
+def test_turn_grpo_stays_bounded_when_the_episodes_score_alike():
+    # regression (2026-11-26): both episodes total 1.0 (std 0), but sample 0 paid a -0.1
+    # format penalty on its first turn, so its second turn's return is 1.1. Divided by the
+    # episodes' std alone (+ eps 1e-6) that turn got an advantage of 1e5; now the scale is
+    # sqrt(0 + 0.1^2 / 4) = 0.05 and it gets 0.1 / 0.05 = 2
+    x = _inputs([[[-0.1, 1.1], [0.0, 1.0]]])
+    a = get_turn_advantage("turn_grpo")(x, TurnParams())
+    assert torch.allclose(a[0], torch.tensor([[0.0, 2.0], [0.0, 0.0]]), atol=1e-4)
 
 
 def test_turn_grpo_ignores_padding_turns():

@@ -9,9 +9,13 @@ the first failed sub-goal) and `states [G, K, T]` (an id of the state each turn 
 Each estimator returns `[G, K, T]`, zero off the mask.
 
 - `turn_grpo`: the discounted return-to-go of each turn, G_t = sum_{s >= t} gamma^(s-t) r_s,
-  minus the group mean of the episodes' returns G_0, divided by their std. With gamma = 1 and
-  only an outcome reward every turn gets the GRPO advantage; dense rewards earned before a
-  turn no longer count for it.
+  minus the group mean of the episodes' returns G_0, divided by
+  sqrt(std(G_0)^2 + mean over turns of (G_t - G_0)^2): the spread of the episodes' returns
+  plus that of the turns' returns within their episodes. With gamma = 1 and only an outcome
+  reward the second term is 0, so every turn gets the GRPO advantage; dense rewards earned
+  before a turn no longer count for it. (Dividing by std(G_0) alone, as before 2026-11-26,
+  gave advantages near 1e5 when a group's episodes scored alike but a dense reward made their
+  turns' returns differ: a gradient norm of 5,803 on the first step of a research run.)
 - `subgoal_slice`: the GRPO advantage of the episode's reward on every turn, except that a
   failed episode's negative advantage falls only on the turns of its first failed sub-goal
   (book 12.6.10, step 3). That span runs from the turn after the previous sub-goals' last
@@ -117,8 +121,11 @@ def turn_grpo(x: TurnInputs, p: TurnParams) -> Tensor:
     g0 = ret[..., 0]  # [G, K] the episodes' returns
     n = v.sum(1, keepdim=True).clamp(min=1.0)  # [G, 1]
     mean = (g0 * v).sum(1, keepdim=True) / n  # [G, 1]
-    std = ((((g0 - mean) ** 2) * v).sum(1, keepdim=True) / n).sqrt()  # [G, 1]
-    return (ret - mean[..., None]) / (std[..., None] + p.eps) * m * v[..., None]  # [G, K, T]
+    var = (((g0 - mean) ** 2) * v).sum(1, keepdim=True) / n  # [G, 1]
+    on = m * v[..., None]  # [G, K, T] turns of valid episodes
+    dev = (((ret - g0[..., None]) ** 2) * on).sum((1, 2)) / on.sum((1, 2)).clamp(min=1.0)  # [G]
+    scale = (var + dev[:, None]).sqrt()  # [G, 1]
+    return (ret - mean[..., None]) / (scale[..., None] + p.eps) * on  # [G, K, T]
 
 
 @register_turn_advantage("subgoal_slice")
