@@ -36,6 +36,23 @@ NOT yet seen to pass, and on the evidence so far it would fail. Measured on 2 CP
   - The same at lr 2e-5, 2 prompts x 4 samples (the tasks of the first three runs): training
     reward 0.44, 0.30, 0.47 against 0.44, 0.61, 0.68 at lr 3e-6, entropy 0.08 -> 0.12; stopped.
   - The same at lr 1e-5: training reward 0.69, 0.55, 0.89, 0.43 (no trend); stopped for time.
+  - Later on 2026-11-26, all from the same SFT model, 4 prompts x 4 samples, the same tasks
+    and sampling keys in every run (step 0 scores 0.651 in each; the positive-only lr 5e-6 run
+    above scored 0.735, 0.62 and 0.73 on steps 1-3):
+    - lr 1e-5 with an entropy penalty (`target_entropy: 0.005`, `entropy_controller: pi`,
+      so the coefficient sits at -entropy_max_coef): max coef 0.05 gave step 1 0.518, entropy
+      0.055 -> 0.084; max coef 0.5 gave 0.552, entropy 0.054 -> 0.079. Stopped after step 1:
+      the penalty did not hold the entropy down, and one update at lr 1e-5 already cost more
+      than the lr 5e-6 run's.
+    - LoRA (rank 32, alpha 32, lr 5e-5, on every projection) instead of full fine-tuning, to
+      confine the noisy update to a small subspace ("LoRA without regret", Schulman et al.
+      2025): training reward 0.651, 0.736, 0.518, 0.739, entropy 0.055, 0.046, 0.102, 0.065;
+      held-out 0.728 -> 0.657 (6 episodes better, 8 worse, 14 the same; format errors 22 ->
+      29, step-budget failures 6 -> 8 of 28). Lower entropy after step 1, no gain.
+  - The per-turn run above (turn_grpo, -0.1 per format error) had a step-0 gradient norm of
+    5,803: turn_grpo divided by the std of the episodes' returns, 0 in a group that scored
+    alike, while the format penalties made the turns' returns differ (advantages near 1e5).
+    Fixed on 2026-11-26 (`veriloop.algorithms.turn_advantages`); that run is not repeated.
 - On a GPU (2026-11-26, an H100 for 15 minutes, `benchmarks/research_sft_grpo_gpu.sh`): the same
   SFT took 26-29 s (loss 1.51 -> 0.003), but the evaluation of 14 x 8 episodes, all live at
   once, ran out of GPU memory in the sampler's one-pass prefill (chunked since), so there is no
