@@ -52,7 +52,10 @@ NOT yet seen to pass, and on the evidence so far it would fail. Measured on 2 CP
   - The per-turn run above (turn_grpo, -0.1 per format error) had a step-0 gradient norm of
     5,803: turn_grpo divided by the std of the episodes' returns, 0 in a group that scored
     alike, while the format penalties made the turns' returns differ (advantages near 1e5).
-    Fixed on 2026-11-26 (`veriloop.algorithms.turn_advantages`); that run is not repeated.
+    Fixed on 2026-11-26 (`veriloop.algorithms.turn_advantages`). Repeated after the fix for
+    2 steps (lr 5e-6, 4 prompts x 4 samples): step-0 gradient norm 0.562, training score
+    0.651, 0.697; held-out 0.728 -> 0.760 (7 episodes better, 5 worse, 16 the same; paired
+    difference +0.031 with a standard error of 0.041): the first positive figure, within noise.
 - On a GPU (2026-11-26, an H100 for 15 minutes, `benchmarks/research_sft_grpo_gpu.sh`): the same
   SFT took 26-29 s (loss 1.51 -> 0.003), but the evaluation of 14 x 8 episodes, all live at
   once, ran out of GPU memory in the sampler's one-pass prefill (chunked since), so there is no
