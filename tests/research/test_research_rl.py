@@ -1,7 +1,8 @@
 """SFT -> GRPO on `research` level 1 with the embedded pretrained model (SmolLM2-135M-Instruct,
 full fine-tuning), from the shipped config `configs/research_smollm2.yaml`: held-out reward of
 the SFT model against the GRPO model on the 14 held-out level-1 questions (a column of each
-dataset that no training question names), 2 samples each at the training temperature.
+dataset that no training question names), 4 samples each at the training temperature (both
+evaluations share their sampling keys).
 
 The config's `rollout.slots: 8` keeps 8 episodes live at a time. All 28 at once took 22.6 GB
 and the kernel killed the process; with the chunked prefill (2026-11-26) they peak at 13.7 GB but
@@ -89,7 +90,7 @@ CONFIG = Path(__file__).resolve().parents[2] / "configs" / "research_smollm2.yam
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(5400)
+@pytest.mark.timeout(7800)
 def test_grpo_raises_research_level1_heldout_reward(tmp_path):
     cfg = load_config(CONFIG, ["train.save_every=0"])
     torch.set_num_threads(cfg.train.threads)
@@ -105,12 +106,22 @@ def test_grpo_raises_research_level1_heldout_reward(tmp_path):
     assert len(tasks) == 14 and {t.difficulty for t in tasks} == {1}
     assert not {t.id for t in tasks} & {t.id for t in rl.sampler.tasks}
 
-    def reward() -> float:  # the config's slots: 8 episodes live at once (memory)
-        return rl.evaluate(samples=2, temperature=cfg.rollout.temperature)["mean_score"]
+    def reward() -> tuple[float, dict[str, list[float]]]:  # the config's slots: 8 live at once
+        per_task: dict[str, list[float]] = {}
 
-    before = reward()
+        def keep(t) -> None:
+            if t.grade is not None:
+                per_task.setdefault(t.task_id, []).append(t.grade.score)
+
+        r = rl.evaluate(samples=4, temperature=cfg.rollout.temperature, on_trajectory=keep)
+        return r["mean_score"], per_task
+
+    before, before_tasks = reward()
     curve = [rl.step()["score"] for _ in range(cfg.train.steps)]
-    after = reward()
+    after, after_tasks = reward()
     rl.close()
-    print({"before": before, "after": after, "curve": curve})  # shown with -s
+    diffs = [sum(after_tasks[k]) / len(after_tasks[k]) - sum(v) / len(v)
+             for k, v in before_tasks.items() if after_tasks.get(k)]
+    print({"before": before, "after": after, "curve": curve,  # shown with -s
+           "per_question_diff": [round(d, 3) for d in diffs]})
     assert after > before, (before, after, curve)
