@@ -7,7 +7,8 @@
 #            expert episode;
 #   run:     (device call 2 on the same warm machine, within its 30 s idle window; carry .p2)
 #            SFT, its held-out evaluation, then GRPO arms side by side until DEADLINE_S
-#            seconds from its start, each evaluated on the held-out questions.
+#            seconds from its start, each evaluated on the held-out questions: the config's
+#            per-turn credit (turn_grpo) against plain GRPO at the same lr.
 # The two calls, as the device tool's run: `bash benchmarks/research_sft_grpo_gpu.sh prepare`
 # carrying [.p1, .whl] (timeout 240; it took 35 s), then at once `DEADLINE_S=550 bash
 # benchmarks/research_sft_grpo_gpu.sh run` carrying [.p2] (timeout 600).
@@ -76,11 +77,12 @@ arm() {  # name, then overrides
   $PY benchmarks/research_sft_grpo.py rl $R/$name --init $R/sft/final --deadline $deadline \
     --samples ${SAMPLES:-8} "${common[@]}" "$@" > $OUT/$name.log 2>&1
 }
-arm lr3e-6 optim.lr=3e-6 &
-arm lr1e-5 optim.lr=1e-5 &
+# the config's per-turn credit against plain GRPO at the same lr
+arm turn_grpo &
+arm grpo algorithm.advantage=grpo "algorithm.event_weights={}" &
 wait
-grep -h '^{' $OUT/lr*.log
-tail -n 5 $OUT/lr3e-6.log $OUT/lr1e-5.log | grep -v '^{'
+grep -h '^{' $OUT/turn_grpo.log $OUT/grpo.log
+tail -n 5 $OUT/turn_grpo.log $OUT/grpo.log | grep -v '^{'
 $PY benchmarks/research_sft_grpo.py summary $R | tee $OUT/summary.json
 cp $R/log.jsonl $OUT/ 2>/dev/null
 echo elapsed $(( $(date +%s) - start ))
