@@ -8,7 +8,7 @@
 #   run:     (device call 2 on the same warm machine, within its 30 s idle window; carry .p2)
 #            SFT, its held-out evaluation, then GRPO arms side by side until DEADLINE_S
 #            seconds from its start, each evaluated on the held-out questions: the config's
-#            per-turn credit (turn_grpo) against plain GRPO at the same lr.
+#            GRPO against per-turn credit (turn_grpo, -0.1 a malformed call) at the same lr.
 # The two calls, as the device tool's run: `bash benchmarks/research_sft_grpo_gpu.sh prepare`
 # carrying [.p1, .whl] (timeout 240; it took 35 s), then at once `DEADLINE_S=550 bash
 # benchmarks/research_sft_grpo_gpu.sh run` carrying [.p2] (timeout 600).
@@ -77,9 +77,9 @@ arm() {  # name, then overrides
   $PY benchmarks/research_sft_grpo.py rl $R/$name --init $R/sft/final --deadline $deadline \
     --samples ${SAMPLES:-8} "${common[@]}" "$@" > $OUT/$name.log 2>&1
 }
-# the config's per-turn credit against plain GRPO at the same lr
-arm turn_grpo &
-arm grpo algorithm.advantage=grpo "algorithm.event_weights={}" &
+# the config's GRPO against per-turn credit with -0.1 a malformed call, at the same lr
+arm grpo &
+arm turn_grpo algorithm.advantage=turn_grpo "algorithm.event_weights={format_error: -0.1}" &
 wait
 grep -h '^{' $OUT/turn_grpo.log $OUT/grpo.log
 tail -n 5 $OUT/turn_grpo.log $OUT/grpo.log | grep -v '^{'
