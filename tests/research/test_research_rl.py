@@ -57,6 +57,12 @@ NOT yet seen to pass, and on the evidence so far it would fail. Measured on 2 CP
     2 steps (lr 5e-6, 4 prompts x 4 samples): step-0 gradient norm 0.562, training score
     0.651, 0.697; held-out 0.728 -> 0.760 (7 episodes better, 5 worse, 16 the same; paired
     difference +0.031 with a standard error of 0.041): the first positive figure, within noise.
+  - This test itself with those settings in the config (turn_grpo, -0.1 per format error, lr
+    5e-6, 4 prompts x 4 samples, 4 steps) and 4 samples per held-out question, on a fresh
+    clone (2026-11-26, 99 min; SFT 19 min gave a model identical to the one above): training
+    score 0.651, 0.667, 0.572, 0.723; held-out 0.630 -> 0.577. Per question the mean change
+    was -0.053 with a standard error of 0.026 (4 questions better, 9 worse, 1 the same): a
+    loss, so the 2-step gain was noise. The config went back to GRPO at lr 3e-6.
 - On a GPU (2026-11-26, an H100 for 15 minutes, `benchmarks/research_sft_grpo_gpu.sh`): the same
   SFT took 26-29 s (loss 1.51 -> 0.003), but the evaluation of 14 x 8 episodes, all live at
   once, ran out of GPU memory in the sampler's one-pass prefill (chunked since), so there is no
