@@ -228,6 +228,13 @@ def test_one_turn_episodes_equal_grpo(name):
     scaled = group(groups, rewards, passed, valid, keep, trajs, L)
     assert torch.allclose(scaled, torch.where(per_seq < 0, 0.3 * per_seq, per_seq), atol=1e-6)
     assert bool((per_seq < 0).any()) and torch.allclose(tokens, scaled[:, None] * mask, atol=1e-6)
+    # and pos_weight the positive ones
+    turn = Credit(None, get_turn_advantage(name), TurnParams(), pos_weight=0.1)
+    group = Credit(get_advantage("grpo"), None, TurnParams(), pos_weight=0.1)
+    tokens = turn(groups, rewards, passed, valid, keep, trajs, L)
+    scaled = group(groups, rewards, passed, valid, keep, trajs, L)
+    assert torch.allclose(scaled, torch.where(per_seq > 0, 0.1 * per_seq, per_seq), atol=1e-6)
+    assert bool((per_seq > 0).any()) and torch.allclose(tokens, scaled[:, None] * mask, atol=1e-6)
 
 
 def test_one_turn_turn_gae_equals_gae():

@@ -1,7 +1,8 @@
 """Each RL option has the effect it documents, checked by hand-computed numbers on real
 rollouts of the tiny model (or of the arithmetic expert): PPO's value head learns, the entropy
 bonus adds -coef x entropy to the loss and its gradient, difficulty weighting rescales group
-advantages, neg_weight scales the negative ones, step costs and event weights shape the reward."""
+advantages, neg_weight and pos_weight scale the negative and positive ones, step costs and
+event weights shape the reward."""
 
 import math
 from pathlib import Path
@@ -95,7 +96,7 @@ def _w(p):  # GRPO-LEAD weight with the defaults low 0.5, high 1.5, slope 10, ce
     return 0.5 + 1.0 / (1.0 + math.exp(10 * (p - 0.5)))
 
 
-def test_difficulty_weighting_and_neg_weight_rescale_group_advantages(tmp_path, tiny):
+def test_difficulty_weighting_and_sign_weights_rescale_group_advantages(tmp_path, tiny):
     t = _trainer(tmp_path, tiny, "grpo.yaml", ["algorithm.difficulty_weighting=true"])
     groups, _, _ = t.rollout(1)
     # hand-made grades on real rollouts: group 0 passes 1 of 4, group 1 passes 3 of 4
@@ -120,6 +121,13 @@ def test_difficulty_weighting_and_neg_weight_rescale_group_advantages(tmp_path, 
     _with_algorithm(t, difficulty_weighting=False, neg_weight=0.0)  # positive samples only
     torch.testing.assert_close(t.make_batch(groups).advantages,
                                torch.tensor([hi, 0, 0, 0, lo, lo, lo, 0]), atol=1e-4, rtol=1e-4)
+    _with_algorithm(t, difficulty_weighting=False, neg_weight=1.0, pos_weight=0.1)  # W-REINFORCE
+    torch.testing.assert_close(t.make_batch(groups).advantages,
+                               torch.tensor([hi / 10, -lo, -lo, -lo, lo / 10, lo / 10, lo / 10,
+                                             -hi]), atol=1e-4, rtol=1e-4)
+    _with_algorithm(t, difficulty_weighting=False, pos_weight=0.0)  # negative samples only
+    torch.testing.assert_close(t.make_batch(groups).advantages,
+                               torch.tensor([0, -lo, -lo, -lo, 0, 0, 0, -hi]), atol=1e-4, rtol=1e-4)
     t.close()
 
 

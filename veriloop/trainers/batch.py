@@ -451,17 +451,20 @@ def turn_metrics(trajs: Sequence[Trajectory], rewards: Tensor, advantages: Tenso
 @dataclass(frozen=True)
 class Credit:
     """Critic-free advantages for the trainable rollouts of a step's groups
-    (`difficulty_weighting` applies to group estimators only); `neg_weight` scales the
-    negative advantages of both kinds."""
+    (`difficulty_weighting` applies to group estimators only); `neg_weight` and `pos_weight`
+    scale the negative and the positive advantages of both kinds."""
 
     group: AdvantageFn | None
     turn: TurnAdvantageFn | None
     params: TurnParams
     difficulty_weighting: bool = False
     neg_weight: float = 1.0
+    pos_weight: float = 1.0
 
     def _signed(self, adv: Tensor) -> Tensor:
-        return adv if self.neg_weight == 1.0 else torch.where(adv < 0, adv * self.neg_weight, adv)
+        if self.neg_weight == 1.0 and self.pos_weight == 1.0:
+            return adv
+        return torch.where(adv < 0, adv * self.neg_weight, adv * self.pos_weight)
 
     def __call__(self, groups: Sequence[Sequence[Trajectory]], rewards: Tensor, passed: Tensor,
                  valid: Tensor, keep: Tensor, trajs: Sequence[Trajectory], L: int,
@@ -496,4 +499,4 @@ def build_credit(a: AlgorithmConfig) -> Credit:
     return Credit(None if turn else get_advantage(a.advantage),
                   get_turn_advantage(a.advantage) if turn else None,
                   TurnParams(gamma=a.gamma, step_weight=a.step_weight), a.difficulty_weighting,
-                  a.neg_weight)
+                  a.neg_weight, a.pos_weight)

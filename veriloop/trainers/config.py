@@ -235,6 +235,12 @@ class AlgorithmConfig(Section):
     keeps GRPO's symmetric update; 0 reinforces only the better-than-average samples (positive
     sample reinforcement, Zhu et al. 2025: sharpens the policy and raises pass@1, while
     pushing down failed samples spreads probability mass and raises entropy)."""
+    pos_weight: float = Field(1.0, ge=0)
+    """Scale of positive advantages (critic-free estimators, after difficulty weighting): 0
+    trains on the worse-than-average samples only (negative sample reinforcement, Zhu et al.
+    2025), 0.1 is their W-REINFORCE. Pushing down a sampled token moves its probability to the
+    tokens the model already prefers at that state, so a rare slip is suppressed without raising
+    other rare tokens, which the positive update on a lucky sample's slips does."""
     dynamic_sampling: bool = False
     """Drop groups whose rewards are all equal and sample more (DAPO)."""
     max_sampling_rounds: int = Field(3, gt=0)
