@@ -63,6 +63,14 @@ NOT yet seen to pass, and on the evidence so far it would fail. Measured on 2 CP
     score 0.651, 0.667, 0.572, 0.723; held-out 0.630 -> 0.577. Per question the mean change
     was -0.053 with a standard error of 0.026 (4 questions better, 9 worse, 1 the same): a
     loss, so the 2-step gain was noise. The config went back to GRPO at lr 3e-6.
+  - This test with W-REINFORCE in the config (Zhu et al. 2025: GRPO advantages, positive ones
+    x 0.1, `algorithm.pos_weight: 0.1`; lr 5e-6, 4 prompts x 4 samples, 4 steps), on a fresh
+    clone (2026-11-26, 103 min; the same SFT model): training score 0.656, 0.612, 0.564,
+    0.718; held-out 0.622 -> 0.577, per question -0.045 with a standard error of 0.038 (5
+    better, 8 worse, 1 the same; one question fell by 0.44). The idea was that GRPO's
+    positive update raises the rare tokens a lucky sample drew, the slips behind the malformed
+    calls, while the negative update moves a slip's probability to the tokens the model
+    prefers; it did not gain either. The config went back to GRPO at lr 3e-6.
 - On a GPU (2026-11-26, an H100 for 15 minutes, `benchmarks/research_sft_grpo_gpu.sh`): the same
   SFT took 26-29 s (loss 1.51 -> 0.003), but the evaluation of 14 x 8 episodes, all live at
   once, ran out of GPU memory in the sampler's one-pass prefill (chunked since), so there is no
