@@ -240,7 +240,8 @@ class AlgorithmConfig(Section):
     trains on the worse-than-average samples only (negative sample reinforcement, Zhu et al.
     2025), 0.1 is their W-REINFORCE. Pushing down a sampled token moves its probability to the
     tokens the model already prefers at that state, so a rare slip is suppressed without raising
-    other rare tokens, which the positive update on a lucky sample's slips does."""
+    other rare tokens, which the positive update on a lucky sample's slips does. (It did not
+    raise SmolLM2's held-out reward on research level 1: tests/research/test_research_rl.py.)"""
     dynamic_sampling: bool = False
     """Drop groups whose rewards are all equal and sample more (DAPO)."""
     max_sampling_rounds: int = Field(3, gt=0)
