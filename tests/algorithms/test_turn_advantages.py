@@ -221,20 +221,16 @@ def test_one_turn_episodes_equal_grpo(name):
     per_seq = group(groups, rewards, passed, valid, keep, trajs, L)  # [B]
     mask = TrainBatch.of(trajs, torch.zeros(len(trajs))).loss_mask
     assert torch.allclose(tokens, per_seq[:, None] * mask, atol=1e-6)
-    # neg_weight scales the negative ones alike on both paths
-    turn = Credit(None, get_turn_advantage(name), TurnParams(), neg_weight=0.3)
-    group = Credit(get_advantage("grpo"), None, TurnParams(), neg_weight=0.3)
-    tokens = turn(groups, rewards, passed, valid, keep, trajs, L)
-    scaled = group(groups, rewards, passed, valid, keep, trajs, L)
-    assert torch.allclose(scaled, torch.where(per_seq < 0, 0.3 * per_seq, per_seq), atol=1e-6)
-    assert bool((per_seq < 0).any()) and torch.allclose(tokens, scaled[:, None] * mask, atol=1e-6)
-    # and pos_weight the positive ones
-    turn = Credit(None, get_turn_advantage(name), TurnParams(), pos_weight=0.1)
-    group = Credit(get_advantage("grpo"), None, TurnParams(), pos_weight=0.1)
-    tokens = turn(groups, rewards, passed, valid, keep, trajs, L)
-    scaled = group(groups, rewards, passed, valid, keep, trajs, L)
-    assert torch.allclose(scaled, torch.where(per_seq > 0, 0.1 * per_seq, per_seq), atol=1e-6)
-    assert bool((per_seq > 0).any()) and torch.allclose(tokens, scaled[:, None] * mask, atol=1e-6)
+    # neg_weight scales the negative ones and pos_weight the positive ones, alike on both paths
+    assert bool((per_seq < 0).any()) and bool((per_seq > 0).any())
+    for weights, want in (({"neg_weight": 0.3}, torch.where(per_seq < 0, 0.3 * per_seq, per_seq)),
+                          ({"pos_weight": 0.1}, torch.where(per_seq > 0, 0.1 * per_seq, per_seq))):
+        turn = Credit(None, get_turn_advantage(name), TurnParams(), **weights)
+        group = Credit(get_advantage("grpo"), None, TurnParams(), **weights)
+        tokens = turn(groups, rewards, passed, valid, keep, trajs, L)
+        scaled = group(groups, rewards, passed, valid, keep, trajs, L)
+        assert torch.allclose(scaled, want, atol=1e-6)
+        assert torch.allclose(tokens, scaled[:, None] * mask, atol=1e-6)
 
 
 def test_one_turn_turn_gae_equals_gae():

@@ -238,9 +238,9 @@ class AlgorithmConfig(Section):
     pos_weight: float = Field(1.0, ge=0)
     """Scale of positive advantages (critic-free estimators, after difficulty weighting): 0
     trains on the worse-than-average samples only (negative sample reinforcement, Zhu et al.
-    2025), 0.1 is their W-REINFORCE. Pushing down a sampled token moves its probability to the
-    tokens the model already prefers at that state, so a rare slip is suppressed without raising
-    other rare tokens, which the positive update on a lucky sample's slips does. (It did not
+    2025), 0.1 is their W-REINFORCE. Pushing down a rare sampled token (a slip) moves its
+    probability to the other tokens in proportion to theirs, mostly to the one the model
+    prefers, while the positive update on a lucky sample raises the slips it happened to draw. (It did not
     raise SmolLM2's held-out reward on research level 1: tests/research/test_research_rl.py.)"""
     dynamic_sampling: bool = False
     """Drop groups whose rewards are all equal and sample more (DAPO)."""
