@@ -71,6 +71,19 @@ NOT yet seen to pass, and on the evidence so far it would fail. Measured on 2 CP
     positive update raises the rare tokens a lucky sample drew, the slips behind the malformed
     calls, while the negative update moves a slip's probability to the tokens the model
     prefers; it did not gain either. The config went back to GRPO at lr 3e-6.
+  - One-batch probe (2026-11-26; the measure of `benchmarks/update_probe.py`, run as a scratch
+    script of the same method): from the SFT model, one update on the same 16 step-1 rollouts
+    (4 prompts x 4, scores 0.12-0.96), judged by the change in the log-probability of the
+    scripted expert's 14 held-out episodes (about 550 policy tokens each; -3.17 before). The
+    config's GRPO at lr 3e-6: -0.065 (1 of 14 rose); at lr 1e-6: -0.017 (2 rose), so the
+    first-order effect is negative and a smaller step does not turn it; seq_mean_token_mean:
+    -0.059; a random +-3e-6 sign step of the same size: -0.0002; plain SGD at lr 0.1: -50.8;
+    positive advantages only (`algorithm.neg_weight: 0`): +0.061 (11 of 14 rose, expected
+    departures from the expert's text -0.045 per episode), and at lr 1e-5 +0.055 (8 rose, more
+    spread). The negative half of GRPO's update is what moves the model away from the
+    held-out behaviour here: a failed episode (a slip in the analysis script, then a report
+    and a submit like the successful ones) shares most of its tokens with the successes, and
+    pushing them down lowers them everywhere.
 - On a GPU (2026-11-26, an H100 for 15 minutes, `benchmarks/research_sft_grpo_gpu.sh`): the same
   SFT took 26-29 s (loss 1.51 -> 0.003), but the evaluation of 14 x 8 episodes, all live at
   once, ran out of GPU memory in the sampler's one-pass prefill (chunked since), so there is no
