@@ -125,7 +125,9 @@ def probe(config: Path, base: list[str], arms: dict[str, list[str]], out: Path) 
         print(f"{name}: d log p {r['dlogp_mean']:+.4f} (se {r['dlogp_se']:.4f}), rose on "
               f"{r['rose']}/{len(d)}, d departures {r['d_departures']:+.4f}",
               file=sys.stderr, flush=True)
-        trainer.close()
+        if trainer is not first:
+            trainer.close()
+    first.close()  # last: it owns the environment the other arms share
     return {"episodes": len(episodes), "base_logp": statistics.fmean(base_lp),
             "base_departures": statistics.fmean(base_away), "rollout_scores": scores,
             "rollout_s": rollout_s, "arms": results}
