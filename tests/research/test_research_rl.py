@@ -84,6 +84,12 @@ NOT yet seen to pass, and on the evidence so far it would fail. Measured on 2 CP
     held-out behaviour here: a failed episode (a slip in the analysis script, then a report
     and a submit like the successful ones) shares most of its tokens with the successes, and
     pushing them down lowers them everywhere.
+  - Positive-only at lr 3e-6 (the probe's best), 4 prompts x 4 samples, 3 steps, from the same
+    SFT model with this test's evaluation (2026-11-26, a script in one process, 77 min):
+    training score 0.651, 0.722, 0.634 (entropy 0.055, 0.035, 0.091); held-out 0.620 -> 0.605,
+    per question -0.015 with a standard error of 0.026 (3 better, 7 worse, 4 the same); format
+    errors 17.4% -> 15.8% of calls, step-budget failures 15 -> 12 of 56. The probe's gain on
+    one batch did not carry into the sampled reward: no gain.
 - On a GPU (2026-11-26, an H100 for 15 minutes, `benchmarks/research_sft_grpo_gpu.sh`): the same
   SFT took 26-29 s (loss 1.51 -> 0.003), but the evaluation of 14 x 8 episodes, all live at
   once, ran out of GPU memory in the sampler's one-pass prefill (chunked since), so there is no
