@@ -107,8 +107,9 @@ def rl_phase(out: Path, init: Path, deadline: float, samples: int, overrides: li
     steps: list[float] = []
     for i in range(cfg.train.steps):
         longest = max(steps, default=0.0)
-        # the arms evaluate side by side at the end, so allow more than the lone "before" took
-        if time.time() + longest + 1.8 * eval_s + 15 > deadline:
+        # the arms (three in the GPU script) evaluate side by side at the end, so allow more
+        # than the lone "before" took
+        if time.time() + longest + 2.2 * eval_s + 15 > deadline:
             break
         start = time.time()
         m = rl.step()

