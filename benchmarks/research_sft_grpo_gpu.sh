@@ -19,6 +19,11 @@
 # episode's float32 KV cache is up to 8.7k tokens x 46 KB = 0.4 GB (compacted in place since),
 # so 48 live take up to 19 GB an arm; training micro-batches of 2 sequences of up to 8k tokens.
 # That fits an H100 (80 GB); an H200 has more room.
+# 2026-11-26 on an H200 (benchmarks/RESULTS.md): SFT 61.5 s, the held-out evaluation of 14 x 8
+# episodes 199 s, so the arms took no GRPO step and their evaluations ran past the call's limit.
+# Do not spend a lease on `run` as it is: with this sampler's throughput (112 episodes in 199 s)
+# a 15-minute lease holds about one GRPO step. It needs faster generation first (continuous
+# batching across turns, CUDA graphs) or a single arm with SAMPLES=4 and a lease of 30 minutes.
 set -uo pipefail
 export XLA_PYTHON_CLIENT_PREALLOCATE=false PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True JAX_PLATFORMS=cpu PYTHONUNBUFFERED=1 PYTHONPATH=/tmp/site:$PWD VERILOOP_HOME=/tmp/vhome TOKENIZERS_PARALLELISM=false
 export PATH=/tmp/bw:$PATH

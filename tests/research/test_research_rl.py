@@ -94,6 +94,13 @@ NOT yet seen to pass, and on the evidence so far it would fail. Measured on 2 CP
   SFT took 26-29 s (loss 1.51 -> 0.003), but the evaluation of 14 x 8 episodes, all live at
   once, ran out of GPU memory in the sampler's one-pass prefill (chunked since), so there is no
   GRPO result from it.
+- On an H200 (2026-11-26, 15 minutes, the same script with a third, positive-only arm): SFT
+  61.5 s; the SFT model's held-out evaluation, 14 x 8 episodes at temperature 1 with 48 live,
+  took 199 s (mean score 0.566, success 0.43), which left the arms no time for a GRPO step before
+  their own evaluations, and those ran past the call's limit. Generation bounds the GPU path:
+  112 episodes in 199 s is a third of what a 15-minute GRPO comparison needs (ten steps of 64
+  episodes and two evaluations in the 8 minutes a call leaves; benchmarks/RESULTS.md, "on an
+  H200").
 - Sampling and training log-probs agree on these episodes (max difference 1e-4 over 2,900
   policy tokens), so the update sees the tokens the sampler drew. Our reading, not tested: on
   2 cores a run affords about 100 episodes an hour, too few for GRPO to move this model by
