@@ -52,6 +52,16 @@ class Objective:
         """Whether the forward must return each token's entropy slope (`cov_score: state`)."""
         return self.algorithm.controller == "cov" and self.algorithm.cov_score == "state"
 
+    def skips_inert(self, critic: Any, batch: Any) -> bool:
+        """Whether a token of advantage 0 adds nothing to the loss or its gradient, so that the
+        update may leave sequences whose every advantage is 0 out of its forwards: the clipped
+        loss (clip_cov and kl_cov rank tokens against the others'), no entropy term or
+        controller, no KL term (none when `batch` has no reference log-probs), no critic. The
+        update's statistics (entropy, ratios) then cover the other sequences only."""
+        a = self.algorithm
+        return (a.policy_loss == "clip" and a.controller is None and a.entropy_coef == 0
+                and not (batch.ref_logprobs is not None and a.kl_coef) and critic is None)
+
     def reseed(self, seed: int) -> None:
         self.generator.manual_seed(seed)
 

@@ -367,6 +367,18 @@ class TrainBatch:
     def pack(self, idx: Sequence[int], row_len: int) -> Packed:
         return pack([self.sequences[i] for i in idx], [self.masks[i] for i in idx], row_len)
 
+    def inert(self) -> list[bool]:
+        """[B] whether every policy token of the sequence has advantage 0 (a group whose samples
+        scored alike; with `neg_weight: 0`, every below-average sample): under a loss whose
+        tokens weigh in only through their advantage, such a sequence adds nothing."""
+        if self.advantages is None:
+            return [False] * len(self)
+        adv = self.advantages
+        if adv.dim() == 1:
+            return (adv == 0).tolist()
+        mask = self.loss_mask[:, :adv.shape[1]] > 0  # [B, L]
+        return [not bool(a[m].any()) for a, m in zip(adv, mask, strict=True)]
+
     def select(self, idx: Sequence[int], L: int) -> TrainBatch:
         def rows(t: Tensor | None) -> Tensor | None:
             if t is None or t.dim() == 1:

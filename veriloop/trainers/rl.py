@@ -13,7 +13,8 @@ One `step()`:
    holds what the update keeps fixed: the *sampling* logprobs as the old policy and the
    reference logprobs for the KL;
 3. `update`: `optim.epochs` passes of minibatches (accumulated micro-batches) of the clipped
-   policy-gradient loss, optional KL penalty to the initial policy, entropy bonus and value loss.
+   policy-gradient loss, optional KL penalty to the initial policy, entropy bonus and value loss;
+   sequences whose every advantage is 0 skip the forward where the loss ignores them.
 
 Step 1 is the `RolloutSource` the trainer builds at setup (`veriloop.trainers.rl_rollouts`).
 With `rollout.asynchronous` it takes finished groups from a background producer
@@ -252,15 +253,14 @@ class RLTrainer:
         clock = {"forward_s": 0.0, "backward_s": 0.0, "optimizer_s": 0.0}  # where it goes
         gen = torch.Generator().manual_seed(self.cfg.train.seed * 7919 + step)
         self.objective.reseed(self.cfg.train.seed * 7907 + step)
+        inert = batch.inert() if self.objective.skips_inert(self.critic, batch) else [False] * B
         for _ in range(o.epochs):
             order = torch.randperm(B, generator=gen).tolist()
             for m0 in range(0, B, o.minibatch_size):
                 # batch order keeps a group's samples together, so micro-batches share prompts
                 # (packing lays them out once); the accumulated gradient does not depend on it
                 mb = sorted(order[m0:m0 + o.minibatch_size])
-                micros = [mb[i:i + micro] for i in range(0, len(mb), micro)]
-                packs = [batch.pack(mi, self.batches.row_len()) for mi in micros]
-                total_w = sum(weight(p.loss_mask) for p in packs) or 1.0
+                micros, packs, total_w = self.batches.micro_batches(batch, mb, micro, weight, inert)
                 self.optimizer.zero_grad(set_to_none=True)
                 # each rank its share of the micro-batches (dead ones: FSDP's lock-step padding)
                 for (mi, packed), live in self.parallel.share([*zip(micros, packs)]):
@@ -276,6 +276,7 @@ class RLTrainer:
                         stats[k].append(v)
                 if "ratio_first_minibatch" not in stats:  # sampler/trainer agreement check
                     stats["ratio_first_minibatch"] = list(stats["ratio_mean"])
+                self.batches.zero_grads(self.params, micros)  # all inert: a zero gradient
                 t = time.perf_counter()
                 stats["grad_norm"].append(self.parallel.reduce_and_clip(self.params, o.grad_clip))
                 self.optimizer.step()
@@ -283,7 +284,7 @@ class RLTrainer:
                 clock["optimizer_s"] += time.perf_counter() - t
         self.parallel.sync(self.model)  # FSDP: the sampled and saved model gets the update
         out = {k: sum(v) / len(v) for k, v in stats.items() if v}  # a rank may have none
-        out.update(batch.stats, **clock, train_sequences=B)
+        out.update(batch.stats, **clock, train_sequences=B, inert_sequences=sum(inert))
         if self.entropy_control is not None and "entropy" in out:
             self.entropy_control = self.entropy_control.update(out["entropy"])
         return out

@@ -57,6 +57,31 @@ class BatchMaker:
             idx = list(range(s, min(len(batch), s + micro)))
             yield idx, batch.pack(idx, self.row_len())
 
+    def micro_batches(self, batch: TrainBatch, mb: list[int], micro: int,
+                      weight: Callable[[torch.Tensor], float], inert: list[bool],
+                      ) -> tuple[list[list[int]], list[Packed], float]:
+        """The minibatch `mb`'s micro-batches of at most `micro` sequences, their packed rows,
+        and the minibatch's total weight (the aggregation's `weight` summed over them). Inert
+        sequences (`TrainBatch.inert`; the caller passes all False unless its loss ignores
+        them) are left out of the micro-batches but still count in the total weight, so the
+        accumulated gradient is the same without their forwards."""
+        def split(idx: list[int]) -> tuple[list[list[int]], list[Packed]]:
+            micros = [idx[i:i + micro] for i in range(0, len(idx), micro)]
+            return micros, [batch.pack(m, self.row_len()) for m in micros]
+
+        micros, packs = split(mb)
+        total = sum(weight(p.loss_mask) for p in packs) or 1.0
+        if any(inert[i] for i in mb):
+            micros, packs = split([i for i in mb if not inert[i]])
+        return micros, packs, total
+
+    @staticmethod
+    def zero_grads(params: list[torch.nn.Parameter], micros: list[list[int]]) -> None:
+        """A minibatch with no micro-batch left (all inert) steps on a zero gradient, as it
+        did with their forwards (AdamW skips a parameter whose gradient is None)."""
+        for p in params if not micros else ():
+            p.grad = torch.zeros_like(p)
+
     def ref_logprobs(self, packed: Packed) -> torch.Tensor:
         ctx = self.model.disable_adapter() if self.ref_model is None else nullcontext()
         model = self.model if self.ref_model is None else self.ref_model

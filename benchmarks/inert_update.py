@@ -1,0 +1,93 @@
+"""The RL update with and without the forwards of inert sequences (every advantage 0).
+
+Under the clipped loss with no entropy or KL term, a sequence whose every advantage is 0 (a
+group whose samples scored alike; with `algorithm.neg_weight: 0`, every below-average sample)
+adds nothing to the gradient, so the update leaves it out of its forwards
+(`TrainBatch.inert`, `Objective.skips_inert`). This benchmark draws one step's rollouts, then
+times `RLTrainer.update` on that batch with the skip ("skip") and with every sequence forwarded
+("full"), each round from the same saved weights and optimizer state, in turn (skip, full,
+skip, full ...), and checks that both give the same weights.
+
+    python benchmarks/inert_update.py                     # SmolLM2, arithmetic, neg_weight 0
+    python benchmarks/inert_update.py --set algorithm.neg_weight=1   # plain GRPO
+
+Prints a line per round, then ONE JSON line: the median update seconds of each side with their
+spread, the paired ratio skip / full, the share of inert sequences, the largest difference
+between the two sides' weights, and the run's conditions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from veriloop.benchmarking import Spread, conditions, interleave, paired_ratio
+
+BASE = ["model.name=smollm2-135m", "env.name=arithmetic", "rollout.prompts_per_step=8",
+        "rollout.group_size=4", "rollout.max_new_tokens=96", "algorithm.kl_coef=0",
+        "algorithm.neg_weight=0", "optim.minibatch_size=32", "optim.micro_batch_size=8",
+        "train.threads=2", "env.eval_tasks=0"]
+
+
+def main(argv: list[str]) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--config", default=str(ROOT / "configs" / "grpo.yaml"))
+    ap.add_argument("--set", nargs="*", default=[], help="more section.key=value overrides")
+    ap.add_argument("--repeats", type=int, default=4)
+    a = ap.parse_args(argv)
+    import torch
+
+    from veriloop.trainers.common import policy_from_config
+    from veriloop.trainers.config import load_config
+    from veriloop.trainers.rl import RLTrainer
+
+    before = conditions()
+    cfg = load_config(Path(a.config), [*BASE, *a.set])
+    torch.set_num_threads(cfg.train.threads)
+    with tempfile.TemporaryDirectory() as tmp:
+        t = RLTrainer(cfg, Path(tmp) / "run", policy_from_config(cfg.model))
+        t.setup()
+        groups, _, _ = t.rollout(1)
+        t.model.train()
+        batch = t.make_batch(groups)
+        state = [copy.deepcopy(x.state_dict()) for x in (t.model, t.optimizer, t.scheduler)]
+        real_skip, weights = t.objective.skips_inert, {}
+
+        def side(name: str):
+            def run() -> float:
+                t.objective.skips_inert = real_skip if name == "skip" else (lambda *_: False)
+                start = time.perf_counter()
+                m = t.update(batch, 1)
+                seconds = time.perf_counter() - start
+                weights[name] = {k: v.detach().clone() for k, v in t.model.state_dict().items()}
+                for x, s in zip((t.model, t.optimizer, t.scheduler), state, strict=True):
+                    x.load_state_dict(copy.deepcopy(s))
+                print(f"{name}: forward {m['forward_s']:.2f} s, backward {m['backward_s']:.2f} s,"
+                      f" inert {m.get('inert_sequences', 0):.0f} of {len(batch)}", flush=True)
+                return seconds
+            return run
+
+        times = interleave({"skip": side("skip"), "full": side("full")}, a.repeats)
+        t.objective.skips_inert = real_skip
+        inert = sum(batch.inert()) if real_skip(t.critic, batch) else 0
+        diff = max(float((weights["skip"][k] - weights["full"][k]).abs().max())
+                   for k in weights["full"])
+        t.close()
+    print(json.dumps({
+        "benchmark": "inert_update", "overrides": [*BASE, *a.set], "sequences": len(batch),
+        "inert": inert, "skip_s": Spread.of(times["skip"]).to_dict(),
+        "full_s": Spread.of(times["full"]).to_dict(),
+        "ratio_skip_over_full": paired_ratio(times["skip"], times["full"]).to_dict(),
+        "max_weight_diff": diff, **before, "load_avg_after": conditions()["load_avg"]}))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
