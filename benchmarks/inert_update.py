@@ -4,7 +4,8 @@ Under the clipped loss with no entropy or KL term, a sequence whose every advant
 group whose samples scored alike; with `algorithm.neg_weight: 0`, every below-average sample)
 adds nothing to the gradient, so the update leaves it out of its forwards
 (`TrainBatch.inert`, `Objective.skips_inert`). This benchmark draws one step's rollouts, then
-times `RLTrainer.update` on that batch with the skip ("skip") and with every sequence forwarded
+times `RLTrainer.update` on that batch (by default with its advantages set: half of them 0, the
+rest random normal, as the rollouts of an untrained model may all score alike) with the skip ("skip") and with every sequence forwarded
 ("full"), each round from the same saved weights and optimizer state, in turn (skip, full,
 skip, full ...), and checks that both give the same weights.
 
@@ -12,8 +13,8 @@ skip, full ...), and checks that both give the same weights.
     python benchmarks/inert_update.py --set algorithm.neg_weight=1   # plain GRPO
 
 Prints a line per round, then ONE JSON line: the median update seconds of each side with their
-spread, the paired ratio skip / full, the share of inert sequences, the largest difference
-between the two sides' weights, and the run's conditions.
+spread, the paired ratio skip / full, the share of inert sequences, the difference between the two
+sides' updates relative to the update's size, and the run's conditions.
 """
 
 from __future__ import annotations
@@ -42,7 +43,12 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--config", default=str(ROOT / "configs" / "grpo.yaml"))
     ap.add_argument("--set", nargs="*", default=[], help="more section.key=value overrides")
     ap.add_argument("--repeats", type=int, default=4)
+    ap.add_argument("--inert-share", type=float, default=0.5,
+                    help="set the advantages: this share 0, the rest random normal (the share "
+                         "under neg_weight 0 with spread scores: about half); -1: keep the "
+                         "rollouts' own")
     a = ap.parse_args(argv)
+    a.inert_share = None if a.inert_share < 0 else a.inert_share
     import torch
 
     from veriloop.trainers.common import policy_from_config
@@ -51,13 +57,19 @@ def main(argv: list[str]) -> None:
 
     before = conditions()
     cfg = load_config(Path(a.config), [*BASE, *a.set])
-    torch.set_num_threads(cfg.train.threads)
+    if cfg.train.threads:
+        torch.set_num_threads(cfg.train.threads)
     with tempfile.TemporaryDirectory() as tmp:
         t = RLTrainer(cfg, Path(tmp) / "run", policy_from_config(cfg.model))
         t.setup()
         groups, _, _ = t.rollout(1)
         t.model.train()
         batch = t.make_batch(groups)
+        if a.inert_share is not None:  # the rollouts' own advantages may all be 0 (or none)
+            g = torch.Generator().manual_seed(0)
+            adv = torch.randn(len(batch), generator=g)  # [B]
+            adv[torch.randperm(len(batch), generator=g)[:round(a.inert_share * len(batch))]] = 0
+            batch.advantages = adv
         state = [copy.deepcopy(x.state_dict()) for x in (t.model, t.optimizer, t.scheduler)]
         real_skip, weights = t.objective.skips_inert, {}
 
@@ -78,15 +90,21 @@ def main(argv: list[str]) -> None:
         times = interleave({"skip": side("skip"), "full": side("full")}, a.repeats)
         t.objective.skips_inert = real_skip
         inert = sum(batch.inert()) if real_skip(t.critic, batch) else 0
-        diff = max(float((weights["skip"][k] - weights["full"][k]).abs().max())
-                   for k in weights["full"])
+        # the two updates' difference relative to the update (AdamW's first step moves each
+        # weight by about lr whatever its gradient's size, so a weight whose gradient is near 0
+        # differs by up to 2 lr wherever the summation order flips its sign)
+        init = state[0]
+        delta = sum(float(((weights["skip"][k] - weights["full"][k]).float() ** 2).sum())
+                    for k in init)
+        step = sum(float(((weights["full"][k] - init[k]).float() ** 2).sum()) for k in init)
+        diff = (delta / step) ** 0.5 if step else 0.0
         t.close()
     print(json.dumps({
         "benchmark": "inert_update", "overrides": [*BASE, *a.set], "sequences": len(batch),
-        "inert": inert, "skip_s": Spread.of(times["skip"]).to_dict(),
+        "inert": inert, "inert_share_set": a.inert_share, "skip_s": Spread.of(times["skip"]).to_dict(),
         "full_s": Spread.of(times["full"]).to_dict(),
         "ratio_skip_over_full": paired_ratio(times["skip"], times["full"]).to_dict(),
-        "max_weight_diff": diff, **before, "load_avg_after": conditions()["load_avg"]}))
+        "update_rel_diff": diff, **before, "load_avg_after": conditions()["load_avg"]}))
 
 
 if __name__ == "__main__":

@@ -142,6 +142,7 @@ class _Live:
     last_call: str | None = None
     repeats: int = 0
     start: float = field(default_factory=time.perf_counter)
+    partial: _Timed | None = None  # the turn decoded so far (rollout.slice_tokens)
 
 
 class RolloutRunner:
@@ -187,6 +188,8 @@ class RolloutRunner:
             for g in range(cfg.group_size):
                 lives.append(_Live(task=task, sample=g, group_id=group_id,
                                    traj_id=uuid.uuid4().hex))
+        if cfg.slice_tokens:
+            return self._run_sliced(lives)
         queued, live = deque(lives), []
         results: dict[str, Trajectory] = {}
         while queued or live:
@@ -203,6 +206,51 @@ class RolloutRunner:
                 self._parallel(list(zip(live, gens, strict=True)), self._advance)
             self._finish_ready(live, results)
             live = [lv for lv in live if not lv.finished]
+        return [results[lv.traj_id] for lv in lives]
+
+    def _run_sliced(self, lives: list[_Live]) -> list[Trajectory]:
+        """`run` with `slice_tokens`: every `generate` call serves the episodes waiting on the
+        policy at that moment, a slice of their turns each, while the others' environment steps
+        run in worker threads; an episode whose turn goes on waits for the next call, one whose
+        turn ended steps its environment, and an episode that ends frees its slot at once."""
+        cfg = self.config
+        slots = cfg.slots or len(lives)
+        queued, active, waiting = deque(lives), 0, []
+        futures: dict[Future, _Live] = {}
+        results: dict[str, Trajectory] = {}
+        pool = ThreadPoolExecutor(max_workers=max(1, cfg.env_workers))
+
+        def submit(lv: _Live, fn: Callable[[Any], None] | None, arg: Any = None) -> None:
+            futures[pool.submit(self._continue, lv, fn, arg)] = lv
+
+        try:
+            while queued or active:
+                while queued and active < slots:
+                    lv, active = queued.popleft(), active + 1
+                    lv.start = time.perf_counter()  # its episode_timeout counts from its start
+                    submit(lv, self._reset, lv)
+                if futures:
+                    done, _ = wait(list(futures), timeout=0 if waiting else None,
+                                   return_when=FIRST_COMPLETED)
+                    for f in done:
+                        lv, traj = futures.pop(f), f.result()
+                        if traj is None:
+                            waiting.append(lv)
+                            continue
+                        active -= 1
+                        results[lv.traj_id] = traj
+                        if self.on_trajectory is not None:
+                            self.on_trajectory(traj)
+                if waiting:
+                    batch, waiting = waiting, []
+                    gens = self._generate(batch)  # None: every episode of `batch` is faulted
+                    for i, lv in enumerate(batch):
+                        if gens is not None and gens[i] is None:
+                            waiting.append(lv)  # its turn goes on in the next call
+                        else:
+                            submit(lv, *((self._advance, (lv, gens[i])) if gens else (None,)))
+        finally:
+            pool.shutdown(wait=True)
         return [results[lv.traj_id] for lv in lives]
 
     def run_continuous(self, admit: Callable[[], Task | None],
@@ -256,7 +304,10 @@ class RolloutRunner:
                     batch, waiting = waiting, []
                     gens = self._generate(batch)  # None: every episode of `batch` is faulted
                     for i, lv in enumerate(batch):
-                        submit(lv, *((self._advance, (lv, gens[i])) if gens else (None, None)))
+                        if gens is not None and gens[i] is None:
+                            waiting.append(lv)  # its turn goes on in the next call
+                        else:
+                            submit(lv, *((self._advance, (lv, gens[i])) if gens else (None,)))
                 elif not futures:
                     stop.wait(0.01)
         finally:
@@ -298,14 +349,19 @@ class RolloutRunner:
         lv.context_ids = rendered.ids
         lv.n_tokens = len(rendered.ids)
 
-    def _generate(self, waiting: list[_Live]) -> list[Generation] | None:
+    def _generate(self, waiting: list[_Live]) -> list[_Timed | None] | None:
+        """One `generate` call for the episodes waiting on the policy: each one's turn (timed),
+        or None while a turn decoded in slices goes on; None for all: the call failed, and
+        faulted them."""
         cfg, sampling = self.config, self.config.sampling
+        caps = [max(1, min(sampling.max_new_tokens, cfg.max_total_tokens - lv.n_tokens))
+                for lv in waiting]  # each turn's budget
+        so_far = [lv.partial.gen.token_ids if lv.partial else () for lv in waiting]
         requests = [GenerationRequest(
-            prompt_ids=self._context_ids(lv), messages=tuple(lv.messages),
+            prompt_ids=self._context_ids(lv) + done, messages=tuple(lv.messages),
             tools=lv.episode.tools if lv.episode else (), key=lv.traj_id, sample_index=lv.sample,
-            task=lv.task, max_new_tokens=max(1, min(sampling.max_new_tokens,
-                                                    cfg.max_total_tokens - lv.n_tokens)),
-        ) for lv in waiting]
+            task=lv.task, max_new_tokens=min(cap - len(done), cfg.slice_tokens or cap),
+        ) for lv, cap, done in zip(waiting, caps, so_far, strict=True)]
         start = time.perf_counter()
         try:
             gens = self.policy.generate(requests, sampling)
@@ -317,7 +373,57 @@ class RolloutRunner:
                 lv.fault = Fault(kind=FaultKind.POLICY_ERROR, reason=f"{type(e).__name__}: {e}")
             return None
         per_request = (time.perf_counter() - start) / max(len(requests), 1)
-        return [_Timed(g, per_request) for g in gens]
+        if not cfg.slice_tokens:
+            return [_Timed(g, per_request) for g in gens]
+        return [self._slice_done(lv, _Timed(g, per_request), r.max_new_tokens, cap)
+                for lv, g, r, cap in zip(waiting, gens, requests, caps, strict=True)]
+
+    def _slice_done(self, lv: _Live, new: _Timed, asked: int | None, cap: int) -> _Timed | None:
+        """Join a slice to the episode's turn so far: the whole turn once it stopped or used its
+        budget `cap`, else None (kept in `lv.partial`). A stop string that straddles two slices
+        ends the turn at the token that completes it, as within one call."""
+        before, lv.partial = lv.partial, None
+        if new.gen.token_ids is None:  # a text-only policy: its turns are never sliced
+            return new
+        cut = new.gen.finish_reason == "length" and len(new.gen.token_ids) >= (asked or 0)
+        turn = new if before is None else _Timed(self._join(before.gen, new.gen),
+                                                  before.seconds + new.seconds)
+        stop = None if before is None else self._straddling_stop(before.gen, turn.gen)
+        if stop is not None:
+            g = turn.gen
+            turn = _Timed(Generation(
+                text=self._decode(g.token_ids[:stop]), token_ids=g.token_ids[:stop],
+                logprobs=None if g.logprobs is None else g.logprobs[:stop], finish_reason="stop",
+                policy_version=g.policy_version), turn.seconds)
+        elif cut and len(turn.gen.token_ids) < cap:
+            lv.partial = turn
+            return None
+        return turn
+
+    def _join(self, a: Generation, b: Generation) -> Generation:
+        ids = a.token_ids + b.token_ids
+        lps = None if a.logprobs is None or b.logprobs is None else a.logprobs + b.logprobs
+        return Generation(text=self._decode(ids), token_ids=ids, logprobs=lps,
+                          finish_reason=b.finish_reason, policy_version=a.policy_version)
+
+    def _decode(self, ids: tuple[int, ...]) -> str:
+        """A turn's text from its ids, as the policy writes it (its tokenizer without special
+        tokens, like `HFPolicy`; else its renderer's decoding)."""
+        tok = getattr(self.policy, "tokenizer", None)
+        if tok is not None:
+            return tok.decode(list(ids), skip_special_tokens=True)
+        return self.policy.renderer.decode(ids)
+
+    def _straddling_stop(self, before: Generation, joined: Generation) -> int | None:
+        """How many of `joined`'s ids reach the token that completes a stop string begun in
+        `before` (the turn's earlier slices), or None."""
+        decode, stops = self.policy.renderer.decode, self.config.sampling.stop
+        ids, n = joined.token_ids or (), len(before.token_ids or ())
+        start = max(0, len(decode(ids[:n])) - max((len(x) for x in stops), default=0))
+        if not any(x in decode(ids)[start:] for x in stops):
+            return None
+        return next(k for k in range(n + 1, len(ids) + 1)
+                    if any(x in decode(ids[:k])[start:] for x in stops))
 
     def _advance(self, item: tuple[_Live, _Timed]) -> None:
         """Apply one generation to its episode: record the action, step the env, check budgets."""
