@@ -93,3 +93,21 @@ def test_tiny_model_greedy_episodes_are_the_same_sliced(tmp_path):
                                                                 skip_special_tokens=True)
     assert runs[0] == runs[1]
     assert sum(len(u) for t in runs[0] for u in t) > 0
+
+
+def test_seeded_sliced_sampling_repeats_whatever_order_episodes_first_decode():
+    from veriloop.policies.hf import HFPolicy
+    from veriloop.policies.tiny import ensure_tiny
+    from veriloop.trainers.common import DeterministicKeys
+
+    env = ArithmeticEnv()
+    keyed = DeterministicKeys(HFPolicy.from_pretrained(ensure_tiny(size="xs"), device="cpu"))
+    cfg = RolloutConfig(group_size=2, slice_tokens=4, slots=3, temperature=1.0, seed=7,
+                        max_new_tokens=16, max_turns=3)
+    runs = []
+    for _ in range(2):
+        keyed.reset()
+        trajs = RolloutRunner(env, keyed, cfg).run(env.tasks(3, seed=5))
+        runs.append([[u.action_ids for u in t.turns] for t in trajs])
+    assert runs[0] == runs[1]
+    assert len({ids for t in runs[0] for ids in t}) > 3  # sampled, not all alike

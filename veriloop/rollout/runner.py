@@ -2,7 +2,9 @@
 
 Every loop iteration gathers all episodes waiting on the policy into one `generate` call, then
 steps their environments concurrently (each step in a daemon thread with a timeout, so a
-hung environment cannot stall the batch). Episodes end on a final answer, on the step budget,
+hung environment cannot stall the batch). With `rollout.slice_tokens` a call decodes a slice of
+each waiting episode's turn instead, and environment steps run while other episodes decode, so
+a long turn no longer holds up the episodes whose turns ended. Episodes end on a final answer, on the step budget,
 on a repeated identical tool call (loop detection), on the token budget, or on a fault.
 Before the token budget is reached, context management (`veriloop.rollout.context`: a sliding
 window or a summary) may rewrite the history; the episode then goes on in a new context, one
@@ -216,6 +218,9 @@ class RolloutRunner:
         cfg = self.config
         slots = cfg.slots or len(lives)
         queued, active, waiting = deque(lives), 0, []
+        name_keys = getattr(self.policy, "name_keys", None)  # `DeterministicKeys`
+        if name_keys is not None:  # episodes first decode in the order their resets end
+            name_keys([lv.traj_id for lv in lives])
         futures: dict[Future, _Live] = {}
         results: dict[str, Trajectory] = {}
         pool = ThreadPoolExecutor(max_workers=max(1, cfg.env_workers))
