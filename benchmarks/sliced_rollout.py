@@ -1,12 +1,11 @@
 """Rollouts with turns decoded whole ("whole") vs in slices (`rollout.slice_tokens`, "sliced").
 
-Decoded whole, the live episodes move in lockstep: one `generate` call takes every live
-episode's turn and lasts as long as the longest of them, while the rows whose turns ended sit
-out; then every environment step runs, and the next call waits for the slowest. Decoded in
-slices, an episode whose turn ended steps its environment while the others decode, and joins
-the next slice. A decode step streams the model's weights whatever the number of rows (on these
-2 cores SmolLM2's step costs about the same with 2 rows as with 8; on a GPU it is bound by
-launching kernels), so fewer, fuller steps take less time.
+Decoded whole, one `generate` call takes every live episode's turn and lasts as long as the
+longest of them, while the rows whose turns ended sit out. Decoded in slices, those episodes
+step their environments after the slice and join the next one. A decode step streams the model's
+weights whatever the number of rows (on these 2 cores SmolLM2's step costs about the same with 2
+rows as with 8; on a GPU it is bound by launching kernels), so fewer, fuller steps should take
+less time; each slice costs a short prefill and a wait for the environment steps.
 
 Each round runs the same tasks on each side in turn (whole, sliced, whole, ...) with the same
 policy object and sampling seed, so each side samples the same episodes every round (the two

@@ -91,12 +91,12 @@ class RolloutConfig(BaseModel):
     are admitted; None = `prompts_per_step * group_size * (max_staleness + 1)`."""
     slice_tokens: int | None = Field(None, gt=0)
     """Decode turns in slices of this many tokens: an episode whose turn is not done after a
-    slice goes on in the next `generate` call, beside the episodes that joined meanwhile, and
-    environment steps run while other episodes decode. A long turn then no longer holds up the
-    episodes whose turns ended (a decode step costs about the same with 2 rows as with 8: it
-    streams the weights), at the cost of one short prefill a slice. Same episodes, different
-    random draws than unsliced (each slice its own per-row seed). None: a turn in one call, and
-    the episodes move in lockstep (every live episode's turn, then every environment step)."""
+    slice goes on in the next `generate` call, and the episodes whose turns ended step their
+    environments and join it, so a long turn no longer keeps them out of the batch (a decode
+    step costs about the same with 2 rows as with 8: it streams the weights), at the cost of one
+    short prefill a slice. Same episodes, different random draws than unsliced (each slice its
+    own per-row seed). None: a turn in one call (every live episode's turn, then every
+    environment step)."""
     run_id: str = "run"
     """Recorded in every trajectory; trainers set it to the run directory's name."""
 

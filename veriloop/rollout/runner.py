@@ -3,8 +3,8 @@
 Every loop iteration gathers all episodes waiting on the policy into one `generate` call, then
 steps their environments concurrently (each step in a daemon thread with a timeout, so a
 hung environment cannot stall the batch). With `rollout.slice_tokens` a call decodes a slice of
-each waiting episode's turn instead, and environment steps run while other episodes decode, so
-a long turn no longer holds up the episodes whose turns ended. Episodes end on a final answer, on the step budget,
+each waiting episode's turn instead: the episodes whose turns ended step their environments and
+join the next slice, so a long turn no longer keeps them out of the batch. Episodes end on a final answer, on the step budget,
 on a repeated identical tool call (loop detection), on the token budget, or on a fault.
 Before the token budget is reached, context management (`veriloop.rollout.context`: a sliding
 window or a summary) may rewrite the history; the episode then goes on in a new context, one
@@ -190,8 +190,6 @@ class RolloutRunner:
             for g in range(cfg.group_size):
                 lives.append(_Live(task=task, sample=g, group_id=group_id,
                                    traj_id=uuid.uuid4().hex))
-        if cfg.slice_tokens:
-            return self._run_sliced(lives)
         queued, live = deque(lives), []
         results: dict[str, Trajectory] = {}
         while queued or live:
@@ -204,58 +202,11 @@ class RolloutRunner:
             if not (live := [lv for lv in (*live, *admitted) if not lv.finished]):
                 continue
             gens = self._generate(live)
-            if gens is not None:
-                self._parallel(list(zip(live, gens, strict=True)), self._advance)
+            if gens is not None:  # (None for an episode whose sliced turn goes on)
+                self._parallel([(lv, g) for lv, g in zip(live, gens, strict=True) if g is not None],
+                               self._advance)
             self._finish_ready(live, results)
             live = [lv for lv in live if not lv.finished]
-        return [results[lv.traj_id] for lv in lives]
-
-    def _run_sliced(self, lives: list[_Live]) -> list[Trajectory]:
-        """`run` with `slice_tokens`: every `generate` call serves the episodes waiting on the
-        policy at that moment, a slice of their turns each, while the others' environment steps
-        run in worker threads; an episode whose turn goes on waits for the next call, one whose
-        turn ended steps its environment, and an episode that ends frees its slot at once."""
-        cfg = self.config
-        slots = cfg.slots or len(lives)
-        queued, active, waiting = deque(lives), 0, []
-        name_keys = getattr(self.policy, "name_keys", None)  # `DeterministicKeys`
-        if name_keys is not None:  # episodes first decode in the order their resets end
-            name_keys([lv.traj_id for lv in lives])
-        futures: dict[Future, _Live] = {}
-        results: dict[str, Trajectory] = {}
-        pool = ThreadPoolExecutor(max_workers=max(1, cfg.env_workers))
-
-        def submit(lv: _Live, fn: Callable[[Any], None] | None, arg: Any = None) -> None:
-            futures[pool.submit(self._continue, lv, fn, arg)] = lv
-
-        try:
-            while queued or active:
-                while queued and active < slots:
-                    lv, active = queued.popleft(), active + 1
-                    lv.start = time.perf_counter()  # its episode_timeout counts from its start
-                    submit(lv, self._reset, lv)
-                if futures:
-                    done, _ = wait(list(futures), timeout=0 if waiting else None,
-                                   return_when=FIRST_COMPLETED)
-                    for f in done:
-                        lv, traj = futures.pop(f), f.result()
-                        if traj is None:
-                            waiting.append(lv)
-                            continue
-                        active -= 1
-                        results[lv.traj_id] = traj
-                        if self.on_trajectory is not None:
-                            self.on_trajectory(traj)
-                if waiting:
-                    batch, waiting = waiting, []
-                    gens = self._generate(batch)  # None: every episode of `batch` is faulted
-                    for i, lv in enumerate(batch):
-                        if gens is not None and gens[i] is None:
-                            waiting.append(lv)  # its turn goes on in the next call
-                        else:
-                            submit(lv, *((self._advance, (lv, gens[i])) if gens else (None,)))
-        finally:
-            pool.shutdown(wait=True)
         return [results[lv.traj_id] for lv in lives]
 
     def run_continuous(self, admit: Callable[[], Task | None],

@@ -126,12 +126,6 @@ class DeterministicKeys:
         self._keys.clear()
         self._start = start
 
-    def name_keys(self, keys: Sequence[str]) -> None:
-        """Name these keys now, in this order (a runner whose episodes first decode in an order
-        that timing decides names them in list order)."""
-        for key in keys:
-            self._key(key)
-
     def _key(self, key: str) -> str:
         if key not in self._keys:
             self._keys[key] = f"e{self._start + len(self._keys)}"
