@@ -68,7 +68,6 @@ class SamplerStats:
     prefill_tokens: int = 0
     reused_tokens: int = 0
     generated_tokens: int = 0
-    decode_steps: int = 0  # token-sampling steps (each a forward of every row still decoding)
     seconds: float = 0.0
     extra: dict = field(default_factory=dict)
 
@@ -320,7 +319,6 @@ class Sampler:
                 if self._check_stop(tok_l[r], out, caps[i], params, ignore_eos, tail):
                     done.append(r)
             self.stats.generated_tokens += n_live
-            self.stats.decode_steps += 1
             for r in done:
                 self._keep_row(keys, rows[r], prompts, outs, cache, valid, r, cur)
                 rows[r] = -1
@@ -470,7 +468,6 @@ class Sampler:
                 tok, lp = self._pick(logits.float(), params,
                                      None if draws is None else draws[live, t])
                 t += 1
-                self.stats.decode_steps += 1
                 for r, i in enumerate(live):
                     if not active[r]:
                         continue

@@ -89,14 +89,6 @@ class RolloutConfig(BaseModel):
     holds its context, and a local policy its KV cache). Synchronous rollouts and evaluation:
     the rest start in order as episodes finish; None = all at once. Asynchronous: whole groups
     are admitted; None = `prompts_per_step * group_size * (max_staleness + 1)`."""
-    slice_tokens: int | None = Field(None, gt=0)
-    """Decode turns in slices of this many tokens: an episode whose turn is not done after a
-    slice goes on in the next `generate` call, and the episodes whose turns ended step their
-    environments and join it, so a long turn no longer keeps them out of the batch (a decode
-    step costs about the same with 2 rows as with 8: it streams the weights), at the cost of one
-    short prefill a slice. Same episodes, different random draws than unsliced (each slice its
-    own per-row seed). None: a turn in one call (every live episode's turn, then every
-    environment step)."""
     run_id: str = "run"
     """Recorded in every trajectory; trainers set it to the run directory's name."""
 

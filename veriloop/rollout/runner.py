@@ -2,9 +2,7 @@
 
 Every loop iteration gathers all episodes waiting on the policy into one `generate` call, then
 steps their environments concurrently (each step in a daemon thread with a timeout, so a
-hung environment cannot stall the batch). With `rollout.slice_tokens` a call decodes a slice of
-each waiting episode's turn instead: the episodes whose turns ended step their environments and
-join the next slice, so a long turn no longer keeps them out of the batch. Episodes end on a final answer, on the step budget,
+hung environment cannot stall the batch). Episodes end on a final answer, on the step budget,
 on a repeated identical tool call (loop detection), on the token budget, or on a fault.
 Before the token budget is reached, context management (`veriloop.rollout.context`: a sliding
 window or a summary) may rewrite the history; the episode then goes on in a new context, one
@@ -144,7 +142,6 @@ class _Live:
     last_call: str | None = None
     repeats: int = 0
     start: float = field(default_factory=time.perf_counter)
-    partial: _Timed | None = None  # the turn decoded so far (rollout.slice_tokens)
 
 
 class RolloutRunner:
@@ -202,9 +199,8 @@ class RolloutRunner:
             if not (live := [lv for lv in (*live, *admitted) if not lv.finished]):
                 continue
             gens = self._generate(live)
-            if gens is not None:  # (None for an episode whose sliced turn goes on)
-                self._parallel([(lv, g) for lv, g in zip(live, gens, strict=True) if g is not None],
-                               self._advance)
+            if gens is not None:
+                self._parallel(list(zip(live, gens, strict=True)), self._advance)
             self._finish_ready(live, results)
             live = [lv for lv in live if not lv.finished]
         return [results[lv.traj_id] for lv in lives]
@@ -260,10 +256,7 @@ class RolloutRunner:
                     batch, waiting = waiting, []
                     gens = self._generate(batch)  # None: every episode of `batch` is faulted
                     for i, lv in enumerate(batch):
-                        if gens is not None and gens[i] is None:
-                            waiting.append(lv)  # its turn goes on in the next call
-                        else:
-                            submit(lv, *((self._advance, (lv, gens[i])) if gens else (None,)))
+                        submit(lv, *((self._advance, (lv, gens[i])) if gens else (None, None)))
                 elif not futures:
                     stop.wait(0.01)
         finally:
@@ -305,19 +298,14 @@ class RolloutRunner:
         lv.context_ids = rendered.ids
         lv.n_tokens = len(rendered.ids)
 
-    def _generate(self, waiting: list[_Live]) -> list[_Timed | None] | None:
-        """One `generate` call for the episodes waiting on the policy: each one's turn (timed),
-        or None while a turn decoded in slices goes on; None for all: the call failed, and
-        faulted them."""
+    def _generate(self, waiting: list[_Live]) -> list[Generation] | None:
         cfg, sampling = self.config, self.config.sampling
-        caps = [max(1, min(sampling.max_new_tokens, cfg.max_total_tokens - lv.n_tokens))
-                for lv in waiting]  # each turn's budget
-        so_far = [lv.partial.gen.token_ids if lv.partial else () for lv in waiting]
         requests = [GenerationRequest(
-            prompt_ids=self._context_ids(lv) + done, messages=tuple(lv.messages),
+            prompt_ids=self._context_ids(lv), messages=tuple(lv.messages),
             tools=lv.episode.tools if lv.episode else (), key=lv.traj_id, sample_index=lv.sample,
-            task=lv.task, max_new_tokens=min(cap - len(done), cfg.slice_tokens or cap),
-        ) for lv, cap, done in zip(waiting, caps, so_far, strict=True)]
+            task=lv.task, max_new_tokens=max(1, min(sampling.max_new_tokens,
+                                                    cfg.max_total_tokens - lv.n_tokens)),
+        ) for lv in waiting]
         start = time.perf_counter()
         try:
             gens = self.policy.generate(requests, sampling)
@@ -329,57 +317,7 @@ class RolloutRunner:
                 lv.fault = Fault(kind=FaultKind.POLICY_ERROR, reason=f"{type(e).__name__}: {e}")
             return None
         per_request = (time.perf_counter() - start) / max(len(requests), 1)
-        if not cfg.slice_tokens:
-            return [_Timed(g, per_request) for g in gens]
-        return [self._slice_done(lv, _Timed(g, per_request), r.max_new_tokens, cap)
-                for lv, g, r, cap in zip(waiting, gens, requests, caps, strict=True)]
-
-    def _slice_done(self, lv: _Live, new: _Timed, asked: int | None, cap: int) -> _Timed | None:
-        """Join a slice to the episode's turn so far: the whole turn once it stopped or used its
-        budget `cap`, else None (kept in `lv.partial`). A stop string that straddles two slices
-        ends the turn at the token that completes it, as within one call."""
-        before, lv.partial = lv.partial, None
-        if new.gen.token_ids is None:  # a text-only policy: its turns are never sliced
-            return new
-        cut = new.gen.finish_reason == "length" and len(new.gen.token_ids) >= (asked or 0)
-        turn = new if before is None else _Timed(self._join(before.gen, new.gen),
-                                                  before.seconds + new.seconds)
-        stop = None if before is None else self._straddling_stop(before.gen, turn.gen)
-        if stop is not None:
-            g = turn.gen
-            turn = _Timed(Generation(
-                text=self._decode(g.token_ids[:stop]), token_ids=g.token_ids[:stop],
-                logprobs=None if g.logprobs is None else g.logprobs[:stop], finish_reason="stop",
-                policy_version=g.policy_version), turn.seconds)
-        elif cut and len(turn.gen.token_ids) < cap:
-            lv.partial = turn
-            return None
-        return turn
-
-    def _join(self, a: Generation, b: Generation) -> Generation:
-        ids = a.token_ids + b.token_ids
-        lps = None if a.logprobs is None or b.logprobs is None else a.logprobs + b.logprobs
-        return Generation(text=self._decode(ids), token_ids=ids, logprobs=lps,
-                          finish_reason=b.finish_reason, policy_version=a.policy_version)
-
-    def _decode(self, ids: tuple[int, ...]) -> str:
-        """A turn's text from its ids, as the policy writes it (its tokenizer without special
-        tokens, like `HFPolicy`; else its renderer's decoding)."""
-        tok = getattr(self.policy, "tokenizer", None)
-        if tok is not None:
-            return tok.decode(list(ids), skip_special_tokens=True)
-        return self.policy.renderer.decode(ids)
-
-    def _straddling_stop(self, before: Generation, joined: Generation) -> int | None:
-        """How many of `joined`'s ids reach the token that completes a stop string begun in
-        `before` (the turn's earlier slices), or None."""
-        decode, stops = self.policy.renderer.decode, self.config.sampling.stop
-        ids, n = joined.token_ids or (), len(before.token_ids or ())
-        start = max(0, len(decode(ids[:n])) - max((len(x) for x in stops), default=0))
-        if not any(x in decode(ids)[start:] for x in stops):
-            return None
-        return next(k for k in range(n + 1, len(ids) + 1)
-                    if any(x in decode(ids[:k])[start:] for x in stops))
+        return [_Timed(g, per_request) for g in gens]
 
     def _advance(self, item: tuple[_Live, _Timed]) -> None:
         """Apply one generation to its episode: record the action, step the env, check budgets."""
