@@ -18,7 +18,8 @@ CONFIGS = Path(__file__).resolve().parents[2] / "configs"
 
 
 def _update(t, batch, skip: bool):
-    """One update from a copy of the trainer's current state; (parameters after, forwards)."""
+    """One update from the trainer's current state, which is restored after it: (parameters
+    after, sequences per forward, the update's metrics)."""
     model = copy.deepcopy(t.model.state_dict())
     opt = copy.deepcopy(t.optimizer.state_dict())
     sched = copy.deepcopy(t.scheduler.state_dict())
