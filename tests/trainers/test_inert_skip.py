@@ -1,7 +1,8 @@
 """Sequences whose every advantage is 0 (a group that scored alike; below-average samples under
 `neg_weight: 0`) skip the update's forward when the loss ignores them, and the update is the
 same as with their forwards: equal parameters after one step, fewer forwards, also when a whole
-minibatch is inert (it still takes an AdamW step on a zero gradient)."""
+minibatch is inert (it keeps one micro-batch, whose forward gives the statistics and a zero
+gradient for AdamW's step)."""
 
 import copy
 from pathlib import Path
@@ -63,8 +64,9 @@ def test_inert_sequences_skip_the_forward_and_leave_the_update_unchanged(tmp_pat
     assert batch.inert() == [i != 5 for i in range(B)]
     skipped, calls_skip, m = _update(t, batch, skip=True)
     full, calls_full, _ = _update(t, batch, skip=False)
-    assert calls_full == [1] * B and calls_skip == [1]
+    assert calls_full == [1] * B and calls_skip == [1] * 4  # one forward per minibatch
     assert m["inert_sequences"] == 7
+    assert {"loss", "entropy", "ratio_mean", "ratio_first_minibatch"} <= set(m)
     moved = 0
     for k in full:
         torch.testing.assert_close(skipped[k], full[k], rtol=1e-5, atol=1e-6)

@@ -274,10 +274,8 @@ class RLTrainer:
                     clock["backward_s"] += t2 - t1
                     for k, v in st.items() if live else ():
                         stats[k].append(v)
-                # sampler/trainer agreement check (on the first minibatch with a forward)
-                if "ratio_first_minibatch" not in stats and stats["ratio_mean"]:
+                if "ratio_first_minibatch" not in stats:  # sampler/trainer agreement check
                     stats["ratio_first_minibatch"] = list(stats["ratio_mean"])
-                self.batches.zero_grads(self.params, micros)  # all inert: a zero gradient
                 t = time.perf_counter()
                 stats["grad_norm"].append(self.parallel.reduce_and_clip(self.params, o.grad_clip))
                 self.optimizer.step()

@@ -64,7 +64,9 @@ class BatchMaker:
         and the minibatch's total weight (the aggregation's `weight` summed over them). Inert
         sequences (`TrainBatch.inert`; the caller passes all False unless its loss ignores
         them) are left out of the micro-batches but still count in the total weight, so the
-        accumulated gradient is the same without their forwards."""
+        accumulated gradient is the same without their forwards. A wholly inert minibatch keeps
+        its first micro-batch: that forward gives the update its statistics (loss, entropy,
+        ratios) and every parameter its zero gradient, and FSDP's ranks something to share."""
         def split(idx: list[int]) -> tuple[list[list[int]], list[Packed]]:
             micros = [idx[i:i + micro] for i in range(0, len(idx), micro)]
             return micros, [batch.pack(m, self.row_len()) for m in micros]
@@ -72,15 +74,8 @@ class BatchMaker:
         micros, packs = split(mb)
         total = sum(weight(p.loss_mask) for p in packs) or 1.0
         if any(inert[i] for i in mb):
-            micros, packs = split([i for i in mb if not inert[i]])
+            micros, packs = split([i for i in mb if not inert[i]] or micros[0])
         return micros, packs, total
-
-    @staticmethod
-    def zero_grads(params: list[torch.nn.Parameter], micros: list[list[int]]) -> None:
-        """A minibatch with no micro-batch left (all inert) steps on a zero gradient, as it
-        did with their forwards (AdamW skips a parameter whose gradient is None)."""
-        for p in params if not micros else ():
-            p.grad = torch.zeros_like(p)
 
     def ref_logprobs(self, packed: Packed) -> torch.Tensor:
         ctx = self.model.disable_adapter() if self.ref_model is None else nullcontext()
