@@ -20,28 +20,33 @@ CONFIGS = Path(__file__).resolve().parents[2] / "configs"
 
 def _update(t, batch, skip: bool):
     """One update from the trainer's current state, which is restored after it: (parameters
-    after, sequences per forward, the update's metrics)."""
+    after, the gradient of each optimizer step, sequences per forward, the update's metrics).
+    The gradients are compared too: AdamW's first step hardly depends on the gradient's scale."""
     model = copy.deepcopy(t.model.state_dict())
     opt = copy.deepcopy(t.optimizer.state_dict())
     sched = copy.deepcopy(t.scheduler.state_dict())
-    calls = []
-    real_loss, real_skip = t.loss, t.objective.skips_inert
+    calls, grads = [], []
+    real_loss, real_skip, real_step = t.loss, t.objective.skips_inert, t.optimizer.step
 
     def counted(rows, packed):
         calls.append(len(rows))
         return real_loss(rows, packed)
 
-    t.loss = counted
+    def step(*args, **kwargs):
+        grads.append([p.grad.detach().clone() for p in t.params])
+        return real_step(*args, **kwargs)
+
+    t.loss, t.optimizer.step = counted, step
     t.objective.skips_inert = real_skip if skip else (lambda *a: False)
     try:
         metrics = t.update(batch, 1)
         after = {k: v.detach().clone() for k, v in t.model.state_dict().items()}
     finally:
-        t.loss, t.objective.skips_inert = real_loss, real_skip
+        t.loss, t.objective.skips_inert, t.optimizer.step = real_loss, real_skip, real_step
         t.model.load_state_dict(model)
         t.optimizer.load_state_dict(opt)
         t.scheduler.load_state_dict(sched)
-    return after, calls, metrics
+    return after, grads, calls, metrics
 
 
 @pytest.mark.parametrize("aggregation", ["token_mean", "seq_mean_token_mean"])
@@ -50,7 +55,7 @@ def test_inert_sequences_skip_the_forward_and_leave_the_update_unchanged(tmp_pat
     cfg = load_config(CONFIGS / "grpo.yaml", [
         *tiny, "algorithm.kl_coef=0", f"algorithm.aggregation={aggregation}",
         "optim.minibatch_size=2", "optim.micro_batch_size=1", "optim.lr=0.01",
-        "optim.weight_decay=0.1", "train.precision=fp32"])
+        "optim.weight_decay=0.1", "optim.grad_clip=0", "train.precision=fp32"])
     t = RLTrainer(cfg, tmp_path / "run", policy_from_config(cfg.model))
     t.setup()
     groups, _, _ = t.rollout(1)
@@ -62,8 +67,13 @@ def test_inert_sequences_skip_the_forward_and_leave_the_update_unchanged(tmp_pat
     batch.advantages = torch.zeros(B)
     batch.advantages[5] = 1.5
     assert batch.inert() == [i != 5 for i in range(B)]
-    skipped, calls_skip, m = _update(t, batch, skip=True)
-    full, calls_full, _ = _update(t, batch, skip=False)
+    skipped, grads_skip, calls_skip, m = _update(t, batch, skip=True)
+    full, grads_full, calls_full, _ = _update(t, batch, skip=False)
+    assert len(grads_skip) == len(grads_full) == 4  # an optimizer step per minibatch
+    for gs, gf in zip(grads_skip, grads_full, strict=True):
+        for a, b in zip(gs, gf, strict=True):
+            torch.testing.assert_close(a, b, rtol=1e-5, atol=1e-8)
+    assert any(float(g.abs().sum()) > 0 for gs in grads_full for g in gs)
     assert calls_full == [1] * B and calls_skip == [1] * 4  # one forward per minibatch
     assert m["inert_sequences"] == 7
     assert {"loss", "entropy", "ratio_mean", "ratio_first_minibatch"} <= set(m)
