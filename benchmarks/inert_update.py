@@ -5,9 +5,9 @@ group whose samples scored alike; with `algorithm.neg_weight: 0`, every below-av
 adds nothing to the gradient, so the update leaves it out of its forwards
 (`TrainBatch.inert`, `Objective.skips_inert`). This benchmark draws one step's rollouts, then
 times `RLTrainer.update` on that batch (by default with its advantages set: half of them 0, the
-rest random normal, as the rollouts of an untrained model may all score alike) with the skip ("skip") and with every sequence forwarded
-("full"), each round from the same saved weights and optimizer state, in turn (skip, full,
-skip, full ...), and checks that both give the same weights.
+rest random normal, as the rollouts of an untrained model may all score alike) with the skip
+("skip") and with every sequence forwarded ("full"), each round from the same saved weights and
+optimizer state, in turn (skip, full, skip, full ...), and compares the two updates.
 
     python benchmarks/inert_update.py                     # SmolLM2, arithmetic, neg_weight 0
     python benchmarks/inert_update.py --set algorithm.neg_weight=1   # plain GRPO
@@ -101,8 +101,8 @@ def main(argv: list[str]) -> None:
         t.close()
     print(json.dumps({
         "benchmark": "inert_update", "overrides": [*BASE, *a.set], "sequences": len(batch),
-        "inert": inert, "inert_share_set": a.inert_share, "skip_s": Spread.of(times["skip"]).to_dict(),
-        "full_s": Spread.of(times["full"]).to_dict(),
+        "inert": inert, "inert_share_set": a.inert_share,
+        "skip_s": Spread.of(times["skip"]).to_dict(), "full_s": Spread.of(times["full"]).to_dict(),
         "ratio_skip_over_full": paired_ratio(times["skip"], times["full"]).to_dict(),
         "update_rel_diff": diff, **before, "load_avg_after": conditions()["load_avg"]}))
 

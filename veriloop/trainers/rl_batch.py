@@ -61,21 +61,16 @@ class BatchMaker:
                       weight: Callable[[torch.Tensor], float], inert: list[bool],
                       ) -> tuple[list[list[int]], list[Packed], float]:
         """The minibatch `mb`'s micro-batches of at most `micro` sequences, their packed rows,
-        and the minibatch's total weight (the aggregation's `weight` summed over them). Inert
+        and the minibatch's total weight (the aggregation's `weight` of all its rows). Inert
         sequences (`TrainBatch.inert`; the caller passes all False unless its loss ignores
         them) are left out of the micro-batches but still count in the total weight, so the
         accumulated gradient is the same without their forwards. A wholly inert minibatch keeps
         its first micro-batch: that forward gives the update its statistics (loss, entropy,
         ratios) and every parameter its zero gradient, and FSDP's ranks something to share."""
-        def split(idx: list[int]) -> tuple[list[list[int]], list[Packed]]:
-            micros = [idx[i:i + micro] for i in range(0, len(idx), micro)]
-            return micros, [batch.pack(m, self.row_len()) for m in micros]
-
-        micros, packs = split(mb)
-        total = sum(weight(p.loss_mask) for p in packs) or 1.0
-        if any(inert[i] for i in mb):
-            micros, packs = split([i for i in mb if not inert[i]] or micros[0])
-        return micros, packs, total
+        live = [i for i in mb if not inert[i]] or mb[:micro]
+        micros = [live[i:i + micro] for i in range(0, len(live), micro)]
+        packs = [batch.pack(m, self.row_len()) for m in micros]
+        return micros, packs, weight(batch.loss_mask[mb]) or 1.0  # weights add up over rows
 
     def ref_logprobs(self, packed: Packed) -> torch.Tensor:
         ctx = self.model.disable_adapter() if self.ref_model is None else nullcontext()
