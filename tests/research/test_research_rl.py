@@ -90,6 +90,16 @@ NOT yet seen to pass, and on the evidence so far it would fail. Measured on 2 CP
     per question -0.015 with a standard error of 0.026 (3 better, 7 worse, 4 the same); format
     errors 17.4% -> 15.8% of calls, step-budget failures 15 -> 12 of 56. The probe's gain on
     one batch did not carry into the sampled reward: no gain.
+  - A shorter SFT, to leave GRPO more headroom (2026-11-27, scripts in one process, this
+    test's evaluation): 1 epoch on the 42 demonstrations (9 min, loss 1.51 -> 0.12) scored
+    0.11-0.15 on each of the first 16 held-out episodes (no correct finding; stopped). 2 epochs
+    on 24 demonstrations (10 min, loss -> 0.03-0.05): held-out 0.234, success 2 of 56, 44% of
+    tool calls malformed (88% of episodes had one). Then positive-only GRPO
+    (`algorithm.neg_weight: 0`), lr 1e-5, 4 prompts x 4 samples, 4 steps (7-13 min each):
+    training score 0.248, 0.201, 0.228, 0.143, malformed calls per episode 3.0, 2.8, 3.1, 4.1,
+    entropy 0.32, 0.39, 0.22, 0.37; held-out 0.234 -> 0.212, per question -0.022 with a
+    standard error of 0.019 (4 better, 10 worse). Reinforcing the better of mostly failed
+    samples did not cut the malformed calls: no gain from the weaker start either.
 - On a GPU (2026-11-26, an H100 for 15 minutes, `benchmarks/research_sft_grpo_gpu.sh`): the same
   SFT took 26-29 s (loss 1.51 -> 0.003), but the evaluation of 14 x 8 episodes, all live at
   once, ran out of GPU memory in the sampler's one-pass prefill (chunked since), so there is no
