@@ -131,6 +131,32 @@ def test_difficulty_weighting_and_sign_weights_rescale_group_advantages(tmp_path
     t.close()
 
 
+def test_mask_unfinished_zeroes_unfinished_episodes_after_the_baseline(tmp_path, tiny):
+    t = _trainer(tmp_path, tiny, "grpo.yaml", ["algorithm.mask_unfinished=true"])
+    groups, _, _ = t.rollout(1)
+    # group 0: one pass in four, the pass unfinished; group 1: 3 of 4, one failure unfinished
+    passes, done = [[1, 0, 0, 0], [1, 1, 1, 0]], [[0, 1, 1, 1], [1, 1, 1, 0]]
+    groups = [[tr.model_copy(update={"grade": Grade(score=float(p), passed=bool(p)),
+                                     "done": bool(d)})
+               for tr, p, d in zip(g, ps, ds, strict=True)]
+              for g, ps, ds in zip(groups, passes, done, strict=True)]
+    t.model.train()
+    hi, lo = math.sqrt(3), 1 / math.sqrt(3)  # the baselines still count the unfinished ones
+    torch.testing.assert_close(t.make_batch(groups).advantages,
+                               torch.tensor([0, -lo, -lo, -lo, lo, lo, lo, 0]),
+                               atol=1e-4, rtol=1e-4)
+    _with_algorithm(t, mask_unfinished=False)
+    torch.testing.assert_close(t.make_batch(groups).advantages,
+                               torch.tensor([hi, -lo, -lo, -lo, lo, lo, lo, -hi]),
+                               atol=1e-4, rtol=1e-4)
+    _with_algorithm(t, mask_unfinished=True, advantage="turn_grpo")  # per turn: whole rows
+    adv = t.make_batch(groups).advantages  # [B, L]
+    assert adv.dim() == 2
+    assert float(adv[0].abs().sum()) == 0 and float(adv[7].abs().sum()) == 0
+    assert all(float(adv[i].abs().sum()) > 0 for i in range(1, 7))
+    t.close()
+
+
 @pytest.fixture
 def expert_rollouts(arithmetic):
     """Expert episodes that differ in turns, format errors, tool calls and answers."""

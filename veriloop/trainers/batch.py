@@ -464,7 +464,8 @@ def turn_metrics(trajs: Sequence[Trajectory], rewards: Tensor, advantages: Tenso
 class Credit:
     """Critic-free advantages for the trainable rollouts of a step's groups
     (`difficulty_weighting` applies to group estimators only); `neg_weight` and `pos_weight`
-    scale the negative and the positive advantages of both kinds."""
+    scale the negative and the positive advantages of both kinds; with `mask_unfinished`, an
+    episode that is not `done` gets advantage 0 after its group's baseline is taken."""
 
     group: AdvantageFn | None
     turn: TurnAdvantageFn | None
@@ -472,11 +473,18 @@ class Credit:
     difficulty_weighting: bool = False
     neg_weight: float = 1.0
     pos_weight: float = 1.0
+    mask_unfinished: bool = False
 
     def _signed(self, adv: Tensor) -> Tensor:
         if self.neg_weight == 1.0 and self.pos_weight == 1.0:
             return adv
         return torch.where(adv < 0, adv * self.neg_weight, adv * self.pos_weight)
+
+    def _finished(self, trajs: Sequence[Trajectory]) -> Tensor:
+        """[B0] 1 for an episode that may be updated, 0 for an unfinished one when masked."""
+        if not self.mask_unfinished:
+            return torch.ones(len(trajs))
+        return torch.tensor([float(t.done) for t in trajs])
 
     def __call__(self, groups: Sequence[Sequence[Trajectory]], rewards: Tensor, passed: Tensor,
                  valid: Tensor, keep: Tensor, trajs: Sequence[Trajectory], L: int,
@@ -492,7 +500,8 @@ class Credit:
                                  "or window")
             adv = self.turn(turn_inputs(groups, rewards, passed, valid), self.params)  # [G, K, T]
             adv = self._signed(adv)
-            return turn_token_values(trajs, adv[valid][keep].tolist(), L)  # [B, L]
+            values = turn_token_values(trajs, adv[valid][keep].tolist(), L)  # [B, L]
+            return values * self._finished(trajs)[:, None]
         assert self.group is not None
         lengths = torch.zeros_like(rewards)  # [G, K] policy tokens (OPO's baseline weights)
         for i, g in enumerate(groups):
@@ -501,8 +510,8 @@ class Credit:
         if self.difficulty_weighting:
             rate = (passed * valid).sum(1) / valid.sum(1).clamp(min=1)  # [G]
             adv = difficulty_weighted(adv, rate)
-        adv = self._signed(adv)
-        return adv[valid][keep][owner]  # [B] one per context, row-major: group, then sample
+        adv = self._signed(adv)[valid][keep] * self._finished(trajs)
+        return adv[owner]  # [B] one per context, row-major: group, then sample
 
 
 def build_credit(a: AlgorithmConfig) -> Credit:
@@ -511,4 +520,4 @@ def build_credit(a: AlgorithmConfig) -> Credit:
     return Credit(None if turn else get_advantage(a.advantage),
                   get_turn_advantage(a.advantage) if turn else None,
                   TurnParams(gamma=a.gamma, step_weight=a.step_weight), a.difficulty_weighting,
-                  a.neg_weight, a.pos_weight)
+                  a.neg_weight, a.pos_weight, a.mask_unfinished)

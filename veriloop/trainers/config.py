@@ -242,6 +242,12 @@ class AlgorithmConfig(Section):
     probability to the other tokens in proportion to theirs, mostly to the one the model
     prefers, while the positive update on a lucky sample raises the slips it happened to draw. (It did not
     raise SmolLM2's held-out reward on research level 1: tests/research/test_research_rl.py.)"""
+    mask_unfinished: bool = False
+    """Give no update to episodes that ended without finishing (out of turns or tokens, not
+    `done`; DAPO's overlong filtering carried to episodes): their reward still counts in the
+    group's baseline, but their tokens get advantage 0. A slip repeated until the budget runs
+    out then stops pushing down the many ordinary tokens it shares with the successes, while a
+    finished wrong answer is still pushed down. It also removes any signal to finish."""
     dynamic_sampling: bool = False
     """Drop groups whose rewards are all equal and sample more (DAPO)."""
     max_sampling_rounds: int = Field(3, gt=0)
