@@ -126,6 +126,7 @@ after the first error, on training and held-out questions alike. Its held-out re
 questions and again with the 42 of the current split.
 """
 
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -140,7 +141,7 @@ CONFIG = Path(__file__).resolve().parents[2] / "configs" / "research_smollm2.yam
 
 
 @pytest.mark.slow
-@pytest.mark.timeout(7800)
+@pytest.mark.timeout(9000)
 def test_grpo_raises_research_level1_heldout_reward(tmp_path):
     cfg = load_config(CONFIG, ["train.save_every=0"])
     torch.set_num_threads(cfg.train.threads)
@@ -156,22 +157,26 @@ def test_grpo_raises_research_level1_heldout_reward(tmp_path):
     assert len(tasks) == 14 and {t.difficulty for t in tasks} == {1}
     assert not {t.id for t in tasks} & {t.id for t in rl.sampler.tasks}
 
-    def reward() -> tuple[float, dict[str, list[float]]]:  # the config's slots: 8 live at once
+    def reward() -> tuple[float, dict[str, list[float]], Counter]:  # slots: 8 live at once
         per_task: dict[str, list[float]] = {}
+        seen: Counter = Counter()  # flag kinds, unfinished episodes, malformed calls
 
         def keep(t) -> None:
             if t.grade is not None:
                 per_task.setdefault(t.task_id, []).append(t.grade.score)
+                seen.update({f.split(":")[0] for f in t.grade.flags})
+                seen.update(unfinished=not t.done, malformed_calls=t.format_violations)
 
         r = rl.evaluate(samples=4, temperature=cfg.rollout.temperature, on_trajectory=keep)
-        return r["mean_score"], per_task
+        return r["mean_score"], per_task, seen
 
-    before, before_tasks = reward()
+    before, before_tasks, before_seen = reward()
     curve = [rl.step()["score"] for _ in range(cfg.train.steps)]
-    after, after_tasks = reward()
+    after, after_tasks, after_seen = reward()
     rl.close()
     diffs = [sum(after_tasks[k]) / len(after_tasks[k]) - sum(v) / len(v)
              for k, v in before_tasks.items() if after_tasks.get(k)]
     print({"before": before, "after": after, "curve": curve,  # shown with -s
-           "per_question_diff": [round(d, 3) for d in diffs]})
+           "per_question_diff": [round(d, 3) for d in diffs],
+           "before_seen": dict(before_seen), "after_seen": dict(after_seen)})
     assert after > before, (before, after, curve)
