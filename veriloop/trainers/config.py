@@ -248,8 +248,9 @@ class AlgorithmConfig(Section):
     group's baseline, but their tokens get advantage 0. A slip repeated until the budget runs
     out then stops pushing down the many ordinary tokens it shares with the successes, while a
     finished wrong answer is still pushed down. It also removes any signal to finish: on
-    research level 1 with SmolLM2, unfinished episodes rose from 14 to 32 of 56 in 6 steps
-    (tests/research/test_research_rl.py)."""
+    research level 1 with SmolLM2 after SFT on the noisy expert, unfinished episodes rose from 14
+    to 32 of 56 in 6 steps; after SFT on the clean expert they fell from 13 to 8 and the held-out
+    reward rose within its noise (0.639 -> 0.685; tests/research/test_research_rl.py)."""
     dynamic_sampling: bool = False
     """Drop groups whose rewards are all equal and sample more (DAPO)."""
     max_sampling_rounds: int = Field(3, gt=0)
