@@ -94,7 +94,8 @@ def sft_phase(out: Path, samples: int, overrides: list[str]) -> None:
     rl.close()
 
 
-def rl_phase(out: Path, init: Path, deadline: float, samples: int, overrides: list[str]) -> None:
+def rl_phase(out: Path, init: Path, deadline: float, samples: int, overrides: list[str],
+             eval_factor: float = 2.2) -> None:
     from veriloop.trainers.common import policy_from_config
     from veriloop.trainers.rl import RLTrainer
 
@@ -107,9 +108,9 @@ def rl_phase(out: Path, init: Path, deadline: float, samples: int, overrides: li
     steps: list[float] = []
     for i in range(cfg.train.steps):
         longest = max(steps, default=0.0)
-        # the arms (three in the GPU script) evaluate side by side at the end, so allow more
-        # than the lone "before" took
-        if time.time() + longest + 2.2 * eval_s + 15 > deadline:
+        # arms evaluating side by side at the end take longer than the lone "before" did:
+        # eval_factor times as long (2.2 for the GPU script's three arms)
+        if time.time() + longest + eval_factor * eval_s + 15 > deadline:
             break
         start = time.time()
         m = rl.step()
@@ -149,6 +150,8 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--samples", type=int, default=8)
     ap.add_argument("--init", type=Path, help="rl: the SFT model")
     ap.add_argument("--deadline", type=float, help="rl: epoch seconds to be done by")
+    ap.add_argument("--eval-factor", type=float, default=2.2,
+                    help="rl: the final evaluation takes this many times the SFT model's")
     a, overrides = ap.parse_known_args(argv)  # the rest: section.key=value config overrides
     if a.phase == "sft":
         a.out.mkdir(parents=True, exist_ok=True)
@@ -156,7 +159,7 @@ def main(argv: list[str]) -> None:
     elif a.phase == "rl":
         if a.init is None or a.deadline is None:
             ap.error("rl needs --init and --deadline")
-        rl_phase(a.out, a.init, a.deadline, a.samples, overrides)
+        rl_phase(a.out, a.init, a.deadline, a.samples, overrides, a.eval_factor)
     else:
         print(json.dumps(summary(a.out)))
 
