@@ -21,9 +21,11 @@
 # That fits an H100 (80 GB); an H200 has more room.
 # 2026-11-26 on an H200 (benchmarks/RESULTS.md): SFT 61.5 s, the held-out evaluation of 14 x 8
 # episodes 199 s, so the arms took no GRPO step and their evaluations ran past the call's limit.
-# Do not spend a lease on `run` with three arms: with this sampler's throughput (112 episodes in 199 s)
-# a 15-minute lease holds about one GRPO step. It needs faster generation first (continuous
-# batching across turns, CUDA graphs) or a single arm with SAMPLES=4 and a lease of 30 minutes.
+# Do not spend a lease on `run` with three arms: with this sampler's throughput (112 episodes
+# in 199 s) a 15-minute lease holds about one GRPO step each. A lone arm fits:
+# 2026-11-27 on an H200, `ARMS=grpo SAMPLES=4 DEADLINE_S=565 EXTRA="env.options.pool_size=64
+# rollout.slots=64 optim.minibatch_size=16"`: SFT 68 s, evaluations of 56 episodes 82-87 s,
+# steps of 64 episodes 120 s (the first) and 76 s; two steps, 0.609 -> 0.615 held-out.
 set -uo pipefail
 export XLA_PYTHON_CLIENT_PREALLOCATE=false PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True JAX_PLATFORMS=cpu PYTHONUNBUFFERED=1 PYTHONPATH=/tmp/site:$PWD VERILOOP_HOME=/tmp/vhome TOKENIZERS_PARALLELISM=false
 export PATH=/tmp/bw:$PATH
