@@ -171,7 +171,8 @@ def test_report_with_numbers_not_in_the_logs_scores_zero_correctness_and_is_flag
     ep = _episode_with_report(env, task, text)
     g = _grade(env, task, ep)
     assert g.components["correctness"] == 0.0
-    assert g.components["correctness/facts_right"] == 1.0  # right, yet unbacked
+    # right, yet unbacked: not counted as facts either (they must be shown by a log)
+    assert g.components["correctness/facts_right"] == 0.0
     assert any(f.startswith("unbacked_claim") for f in g.flags)
 
 

@@ -17,8 +17,11 @@ such isolation (see `veriloop.sandbox`).
 Splits: "train" and "test" hold different questions (every fourth question of a level is held
 out); datasets are shared across them.
 
-Options: `max_turns`, `max_retries` (failing runs of one script before it is refused),
-`judges` (policy specs for the quality/novelty judges, rotated), `judge_weight`,
+Options: `max_turns`, `max_retries` (failing runs of the same code before it is refused),
+`exec_budget_s` (sandbox wall-clock seconds all of an episode's `execute_code` runs may take,
+240 by default; keep it well below the runner's `rollout.episode_timeout` so that a stalling
+episode is refused and scored, not timed out as an infrastructure fault), `judges` (policy
+specs for the quality/novelty judges, rotated), `judge_weight`,
 `min_quality`, `penalty`, `plagiarism_threshold`, `sandbox`, `pool_size`, `timeout_s` (per
 script run; keep it below the runner's `rollout.step_timeout`, which also counts the wait for
 a free sandbox when many episodes run at once: raise it for large batches).
@@ -58,9 +61,11 @@ class ResearchEnv:
                  min_quality: float = 0.4, penalty: float = 0.05,
                  plagiarism_threshold: float = 0.3, sandbox: str = "bubblewrap",
                  pool_size: int = 2, timeout_s: float = 30.0, memory_mb: int = 2048,
-                 max_output_chars: int = 4000) -> None:
+                 max_output_chars: int = 4000, exec_budget_s: float = 240.0) -> None:
         if max_retries < 0:
             raise ConfigError(f"max_retries must be >= 0, got {max_retries}")
+        if not exec_budget_s > 0:
+            raise ConfigError(f"exec_budget_s must be > 0 seconds, got {exec_budget_s}")
         if not 0.0 <= judge_weight < 1.0:
             raise ConfigError(f"judge_weight must be in [0, 1), got {judge_weight}")
         self.max_turns, self.max_retries = max_turns, max_retries
@@ -71,6 +76,7 @@ class ResearchEnv:
                              memory_mb=memory_mb, max_output=200_000)
         self.sandbox_backend, self.pool_size = sandbox, pool_size
         self.max_output_chars = max_output_chars
+        self.exec_budget_s = exec_budget_s
         self._pool: SandboxPool | None = None
         self._lock = threading.Lock()
 
@@ -94,7 +100,7 @@ class ResearchEnv:
 
     def reset(self, task: Task) -> ResearchEpisode:
         return ResearchEpisode(task, load_corpus(), self.pool, self.limits, self.max_retries,
-                               self.max_output_chars)
+                               self.max_output_chars, exec_budget_s=self.exec_budget_s)
 
     def grader(self) -> ResearchGrader:
         judges = [_judge_policy(j) for j in self.judges]

@@ -10,8 +10,11 @@ Documents (all read from local files of installed wheels, nothing downloaded):
 Search is BM25 (`bm25s`) over title + text. Citations in a report are written `[id]` and may
 quote the document: `[sm:longley] "The classic 1967 Longley Data"`; `verify_citations` checks
 the id exists and the quoted text occurs in that document (whitespace- and case-insensitive).
-`copied_fraction` measures verbatim copying: the share of the report's word 8-grams (quoted
-citations excluded) that occur in some corpus document.
+A quote verifies only if it has at least `MIN_QUOTE_CHARS` characters (a one-letter quote
+occurs in every document). `copied_fraction` measures verbatim copying: the share of the
+report's word 8-grams that occur in some corpus document. Quotes that verify are left out of it
+while they make up at most `QUOTE_SHARE` of the report's words; unverified quotes, and all
+quotes beyond that share, count (wrapping a pasted document in quotes does not hide it).
 """
 
 from __future__ import annotations
@@ -36,6 +39,8 @@ DOC_FUNCTIONS = ("scipy.stats.ttest_ind", "scipy.stats.pearsonr", "scipy.stats.s
                  "statsmodels.stats.weightstats.DescrStatsW")
 CITATION = re.compile(r"\[((?:sm|sk|doc):[A-Za-z0-9_.]+)\](?:\s*\"([^\"\n]{1,400})\")?")
 NGRAM = 8
+MIN_QUOTE_CHARS = 15
+QUOTE_SHARE = 0.25
 
 
 @dataclass(frozen=True)
@@ -97,11 +102,24 @@ class Corpus:
                 for i, s in zip(ids[0], scores[0], strict=True) if s > 0]
 
     def quote_ok(self, doc_id: str, quote: str) -> bool:
-        return doc_id in self.docs and _normalize(quote) in self._norm[doc_id]
+        quote = _normalize(quote)
+        return (doc_id in self.docs and len(quote) >= MIN_QUOTE_CHARS
+                and quote in self._norm[doc_id])
+
+    def without_quotes(self, text: str) -> str:
+        """The text with its citations removed where they verify (a quote that does not occur
+        in its document stays, so its words and numbers are checked like any others)."""
+        return CITATION.sub(lambda m: " " if m.group(2) is None
+                            or self.quote_ok(m.group(1), m.group(2)) else m.group(0), text)
 
     def copied_fraction(self, text: str) -> float:
-        """Share of the text's word 8-grams (quoted citations removed) found in the corpus."""
-        grams = _ngrams(CITATION.sub(" ", text))
+        """Share of the text's word 8-grams found in the corpus, verified quotes left out while
+        they are at most `QUOTE_SHARE` of the text's words."""
+        quoted = sum(len(m.group(2).split()) for m in CITATION.finditer(text)
+                     if m.group(2) and self.quote_ok(m.group(1), m.group(2)))
+        if quoted <= QUOTE_SHARE * max(1, len(text.split())):
+            text = self.without_quotes(text)
+        grams = _ngrams(text)
         return sum(g in self._ngrams for g in grams) / len(grams) if grams else 0.0
 
 

@@ -6,15 +6,27 @@ written with `write_file`, run in the sandbox with the question's dataset under 
 `compute_stats` (scipy/statsmodels on the trusted side), `plot_data`, `write_report`, `submit`.
 
 Anti-hacking bookkeeping kept here (the grader turns it into flags and penalties):
-- retry cap: once a script has failed `max_retries` + 1 times in a row, running it again is
-  refused: the episode must change approach (a new script); refusals are counted;
-- repeated searches: identical queries (case and spacing ignored) are counted.
+- retry cap: once the same code has failed `max_retries` + 1 times in a row (no successful
+  run in between), running it again is refused: the episode must change approach. Failures
+  are counted per script content (`code_key`: comments and layout ignored), not per path, so
+  renaming a failing script does not evade the cap and a script fixed in place gets a fresh
+  count; refusals are counted;
+- execution budget: the sandbox wall-clock seconds of all `execute_code` runs of an episode
+  are capped at `exec_budget_s` (each run's timeout is cut to what is left); once it is spent,
+  runs are refused and counted like retry-cap refusals. Without it, scripts that sleep (no CPU,
+  so each run ends ok) could push a losing episode past the runner's episode timeout, an
+  infrastructure fault that drops the episode from training instead of scoring it;
+- repeated searches: queries with the same set of words (`normalize_query`: case,
+  punctuation and word order ignored) are counted.
 """
 
 from __future__ import annotations
 
+import ast
+import hashlib
 import io
-from dataclasses import dataclass, field, fields
+import re
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from veriloop.envs.base import ToolEpisode
@@ -40,7 +52,9 @@ class Execution:
     path: str
     ok: bool
     output: str
-    refused: bool = False  # over the retry cap: not run
+    refused: bool = False  # over the retry cap or the execution budget: not run
+    code: str = ""  # `code_key` of the script's content when it was run
+    seconds: float = 0.0  # sandbox wall-clock time the run took
 
 
 @dataclass
@@ -86,6 +100,23 @@ class ResearchState:
         return sum(e.refused for e in self.executions)
 
 
+def normalize_query(query: str) -> str:
+    """A search query as the repeated-search check compares it: its sorted set of lowercase
+    word tokens (punctuation, hyphens and spacing separate words), so 'Breast-cancer data.'
+    and 'data breast cancer' both repeat 'breast cancer data'."""
+    return " ".join(sorted(set(re.findall(r"\w+", query.lower()))))
+
+
+def code_key(source: str) -> str:
+    """What the retry cap counts failures of: a digest of the script's syntax tree (comments
+    and layout ignored), or of its text when it does not parse."""
+    try:
+        text = ast.dump(ast.parse(source))
+    except (SyntaxError, ValueError, RecursionError):
+        text = source
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
 def _format_run(result: Any) -> str:
     status = ("timed out" if result.timed_out else f"exit code {result.exit_code}")
     parts = [f"[{status}]"]
@@ -100,7 +131,8 @@ class ResearchEpisode(ToolEpisode):
     """A research episode over one question (see the module docstring)."""
 
     def __init__(self, task: Task, corpus: Corpus, pool: SandboxPool, limits: Limits,
-                 max_retries: int = 3, max_output_chars: int = 4000) -> None:
+                 max_retries: int = 3, max_output_chars: int = 4000,
+                 exec_budget_s: float = 240.0) -> None:
         work = ResearchWork()
         self.work = work
         dataset = task.metadata["dataset"]
@@ -118,7 +150,7 @@ class ResearchEpisode(ToolEpisode):
                 k: how many results to show (at most 10)
             """
             tick()
-            norm = " ".join(query.lower().split())
+            norm = normalize_query(query)
             repeated = norm in work.searches
             work.searches.append(norm)
             hits = corpus.search(query, k=max(1, min(k, 10)))
@@ -140,9 +172,11 @@ class ResearchEpisode(ToolEpisode):
                 raise ValueError(f"no document {paper_id!r} in the corpus; use search_papers")
             doc = corpus.docs[paper_id]
             work.papers_read.append(paper_id)
-            page = doc.text[max(0, offset):max(0, offset) + PAGE_CHARS]
-            more = (f"\n[... {len(doc.text) - offset - PAGE_CHARS} more characters: "
-                    f"offset={offset + PAGE_CHARS}]") if offset + PAGE_CHARS < len(doc.text) else ""
+            start = max(0, offset)
+            end = start + PAGE_CHARS
+            page = doc.text[start:end]
+            more = (f"\n[... {len(doc.text) - end} more characters: offset={end}]"
+                    if end < len(doc.text) else "")
             return f"{doc.title}\n\n{page}{more}"
 
         @tool
@@ -177,9 +211,9 @@ class ResearchEpisode(ToolEpisode):
                 known = ", ".join([data_path, *sorted(work.files)])
                 raise ValueError(f"no file {p!r}; files: {known}")
             lines = text.splitlines()
-            shown = "\n".join(lines[:max(1, max_lines)])
-            return shown + (f"\n[... {len(lines) - max_lines} more lines]"
-                            if len(lines) > max_lines else "")
+            n = max(1, max_lines)
+            shown = "\n".join(lines[:n])
+            return shown + (f"\n[... {len(lines) - n} more lines]" if len(lines) > n else "")
 
         @tool
         def execute_code(path: str) -> str:
@@ -193,21 +227,35 @@ class ResearchEpisode(ToolEpisode):
             p = clean_path(path)
             if p not in work.files:
                 raise ValueError(f"no file {p!r}; write it first with write_file")
-            failures = 0  # consecutive failures of this script (a success resets the count)
+            key = code_key(work.files[p])
+            left = exec_budget_s - sum(e.seconds for e in work.executions)
+            if left <= 0:
+                out = (f"refused: the execution budget of this episode is spent "
+                       f"({exec_budget_s:g} s of sandbox time); use compute_stats, or write "
+                       f"the report and submit")
+                work.executions.append(Execution(p, False, out, refused=True, code=key))
+                return out
+            # consecutive failures of this code under any name since the last successful run
+            failures = 0
             for e in reversed(work.executions):
-                if e.path == p and not e.refused:
-                    if e.ok:
-                        break
-                    failures += 1
+                if e.refused:
+                    continue
+                if e.ok:
+                    break
+                failures += e.code == key
             if failures > max_retries:
                 out = (f"refused: {p} has failed {failures} times (retry cap "
-                       f"{max_retries}); change approach: write a different script")
-                work.executions.append(Execution(p, False, out, refused=True))
+                       f"{max_retries}, counted for the same code under any name); change "
+                       f"approach: fix the script or write a different one")
+                work.executions.append(Execution(p, False, out, refused=True, code=key))
                 return out
             files = {**work.files, data_path: csv_text(dataset)}
-            result = pool.run(["python", p], files=files, limits=limits, env=SANDBOX_ENV)
+            # the run's timeout is cut to the budget left, so the budget bounds the episode
+            run_limits = replace(limits, timeout_s=min(limits.timeout_s or left, left))
+            result = pool.run(["python", p], files=files, limits=run_limits, env=SANDBOX_ENV)
             out = _format_run(result)
-            work.executions.append(Execution(p, result.ok, out))
+            work.executions.append(Execution(p, result.ok, out, code=key,
+                                             seconds=result.duration))
             return out
 
         @tool

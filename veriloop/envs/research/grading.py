@@ -4,15 +4,22 @@ penalties and the minimum-quality gate of section 12.7.10.
 Components (`veriloop.graders.compose.Composite`, weights in `WEIGHTS`; each is a plain
 function `(task, trajectory, state) -> Grade`):
 
-- `correctness`: the share of the reference facts the report's Findings state correctly
-  (labels exactly, numbers within tolerance). 0 whenever the report quotes a number that no
-  execution log backs (`reproducibility`'s check): unbacked findings are not findings.
-- `reproducibility`: every number in the report (citations' quotes aside) appears in the
-  outputs of `execute_code` or `compute_stats` (`hacking.detect_unbacked_claims` with
-  `all_numbers`), and at least one script ran successfully.
+- `correctness`: the share of the reference facts the report's Findings state correctly:
+  numbers within tolerance, written plainly (`-12.5`, `3.0e-25`) and shown as written by an
+  execution log (no exemption for 0 and 1, so `p_value: 0` is no guess); labels exactly, but
+  only when at least one number is right (`direction: positive` alone is a guess). 0 whenever
+  the report has an unbacked number (`reproducibility`'s check): unbacked findings are not
+  findings.
+- `reproducibility`: every number in the report (verified citation quotes aside) appears in
+  the outputs of `execute_code` or `compute_stats` (`hacking.detect_unbacked_claims` with
+  `all_numbers`; tool errors left out, as they repeat the caller's arguments), is not a
+  literal of the agent's own scripts or tool arguments (printing `11.02` is not computing it),
+  and is written plainly (`1_1.02` and `.5` are flagged, not read); at least one script ran
+  successfully.
 - `format`: the required sections, a `rubric` check (`has_sections`).
-- `citations`: cited ids exist in the corpus and quoted text occurs in them; the dataset's
-  own documentation is cited. A non-corpus id is flagged `hallucinated_citation`.
+- `citations`: cited ids exist in the corpus and quoted text (15 characters or more) occurs in
+  them, each id counted once (a misquote anywhere fails it); the dataset's own documentation
+  is cited. A non-corpus id is flagged `hallucinated_citation`.
 - `originality`: 1 unless the report copies corpus text verbatim beyond `plagiarism_threshold`
   (share of its word 8-grams found in the corpus; flagged `plagiarism`).
 - `execution`: shaping for successful and failed executions: ok / (ok + failed), credited
@@ -21,24 +28,38 @@ function `(task, trajectory, state) -> Grade`):
 - `quality` and `novelty` (only when judges are configured): LLM judges, one of several in
   rotation per call (`RotatingJudge`), so a policy cannot tune itself to a single judge.
 
-After composition: each repeated identical search and each run refused by the retry cap costs
-`penalty` (flags `repeated_search`, `retry_cap`), and a submission scoring below
-`min_quality` counts as a failure: its score is 0 (flag `below_quality_threshold`).
+Every component grades one text: the report saved with `write_report` (else the final answer),
+and the judges and the sections rubric see that text too, so an episode cannot show the judges
+another one. After composition: each repeated search and each run refused by the retry cap
+costs `penalty` (flags `repeated_search`, `retry_cap`), and a submission whose correctness is
+below `min_quality` counts as a failure: its score is 0 (flag `below_quality_threshold`). The
+gate is on correctness, not on the total: the other components need no research (a
+`print('ok')` run, the six headings and one bare citation earned 0.65 of the weight).
+
+Not stopped: a script that computes an invented number (`print(2.9 + 0.01)`) backs it; only
+correctness against the reference analysis catches a wrong one. The reference statistics are
+what `compute_stats` returns, so one call answers a question without reading or coding.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
 from collections.abc import Sequence
 from typing import Any
 
 from veriloop.envs.research.corpus import CITATION, Corpus, verify_citations
-from veriloop.envs.research.episode import EXECUTION_TOOLS, Execution, ResearchState
+from veriloop.envs.research.episode import (
+    EXECUTION_TOOLS,
+    Execution,
+    ResearchState,
+    normalize_query,
+)
 from veriloop.envs.research.questions import SECTIONS
 from veriloop.graders.base import Grader
 from veriloop.graders.compose import Component, Composite
-from veriloop.graders.hacking import detect_unbacked_claims
+from veriloop.graders.hacking import ANY_NUMBER, detect_unbacked_claims
 from veriloop.graders.judge import JudgeGrader
 from veriloop.graders.rubric import Rubric, RubricGrader
 from veriloop.types import Grade, Subgoal, Task, Trajectory
@@ -56,8 +77,11 @@ def episode_state(trajectory: Trajectory, state: Any) -> ResearchState:
     if isinstance(state, ResearchState):
         return state
     execs, stats, searches = [], [], []
+    report = None
     for turn in trajectory.turns:
         for call, res in zip(turn.tool_calls, turn.tool_results, strict=False):
+            if call.name == "write_report" and not res.is_error:
+                report = str(call.arguments.get("content", ""))
             if call.name == "execute_code" and not res.is_error:
                 execs.append(Execution(str(call.arguments.get("path", "")),
                                        res.content.startswith("[exit code 0]"), res.content,
@@ -65,11 +89,11 @@ def episode_state(trajectory: Trajectory, state: Any) -> ResearchState:
             elif call.name == "compute_stats" and not res.is_error:
                 stats.append(res.content)
             elif call.name == "search_papers":
-                searches.append(" ".join(str(call.arguments.get("query", "")).lower().split()))
+                searches.append(normalize_query(str(call.arguments.get("query", ""))))
     steps = sum(len(t.tool_calls) for t in trajectory.turns)
     return ResearchState(files={}, executions=tuple(execs), stats_outputs=tuple(stats),
                          searches=tuple(searches), papers_read=(), plots={},
-                         report=trajectory.final_answer,
+                         report=report or trajectory.final_answer,
                          submitted=trajectory.final_answer is not None, steps=steps)
 
 
@@ -87,11 +111,19 @@ def findings(report: str, keys: Sequence[str]) -> dict[str, str]:
     return out
 
 
+PLAIN_NUMBER = re.compile(r"[-+]?[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
+# numerals float() reads that ANY_NUMBER does not see: digit underscores, a leading point
+EXIT_HEADER = re.compile(r"^\[exit code -?\d+\]", re.MULTILINE)
+ODD_NUMBER = re.compile(r"(?<![\w.])[-+]?(?:\d+_[\d_.]*\d|\.\d)[\w.+-]*")
+
+
 def fact_ok(fact: dict[str, Any], value: str | None) -> bool:
     if value is None:
         return False
     if fact["kind"] == "label":
         return value.lower() == str(fact["value"]).lower()
+    if not PLAIN_NUMBER.fullmatch(value):
+        return False
     try:
         got = float(value)
     except ValueError:
@@ -106,17 +138,58 @@ def _report(trajectory: Trajectory, state: ResearchState) -> str:
     return state.report or trajectory.final_answer or ""
 
 
-def unbacked_numbers(trajectory: Trajectory, report: str) -> list[str]:
-    """Numbers in the report (quoted citations aside) that no execution log shows."""
-    flags = detect_unbacked_claims(trajectory, final_text=CITATION.sub(" ", report),
-                                   check_numbers=False, all_numbers=True,
-                                   tools=EXECUTION_TOOLS)
-    return [str(f) for f in flags]
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, (list, tuple)):
+        return [s for v in value for s in _strings(v)]
+    return [str(value)]
 
 
-def reproducibility(task: Task, trajectory: Trajectory, state: Any) -> Grade:
+def input_numbers(trajectory: Trajectory) -> set[str]:
+    """Numbers written literally in the agent's own tool calls (scripts, arguments), the report
+    and submit aside."""
+    return {n for t in trajectory.turns for c in t.tool_calls
+            if c.name not in ("write_report", "submit")
+            for s in _strings(c.arguments) for n in ANY_NUMBER.findall(s)}
+
+
+def backing_text(trajectory: Trajectory) -> str:
+    """What the executions and `compute_stats` printed (tool errors and the `[exit code N]`
+    header left out: `[exit code 0]` shows no result)."""
+    return "\n".join(EXIT_HEADER.sub("", r.content) for t in trajectory.turns
+                     for r in t.tool_results if r.name in EXECUTION_TOOLS and not r.is_error)
+
+
+def shown(number: str, text: str) -> bool:
+    """The number appears in the text as written (not as a prefix of a longer number)."""
+    return re.search(rf"(?<![\w.]){re.escape(number)}(?![\w.]*\d)", text) is not None
+
+
+def unbacked_numbers(trajectory: Trajectory, report: str,
+                     corpus: Corpus | None = None) -> list[str]:
+    """Numbers in the report (verified citation quotes aside; every quote without a corpus)
+    that no execution log shows, that the agent typed into its own scripts or arguments, or
+    that are not written plainly."""
+    text = corpus.without_quotes(report) if corpus is not None else CITATION.sub(" ", report)
+    flags = [str(f) for f in detect_unbacked_claims(
+        trajectory, final_text=text, check_numbers=False, all_numbers=True,
+        tools=EXECUTION_TOOLS, errors=False)]
+    typed = input_numbers(trajectory) - set(ANY_NUMBER.findall(trajectory.prompt_text))
+    for num in dict.fromkeys(ANY_NUMBER.findall(text)):
+        if num in typed and num not in ("0", "1") and not any(
+                f"reports {num} but" in f for f in flags):
+            flags.append(f"unbacked_claim: reports {num}, a number the agent wrote into its "
+                         "own script or tool arguments, not a computed result")
+    flags += [f"unbacked_claim: reports {tok!r}, not a plainly written number"
+              for tok in dict.fromkeys(ODD_NUMBER.findall(text))]
+    return flags
+
+
+def reproducibility(task: Task, trajectory: Trajectory, state: Any,
+                    corpus: Corpus | None = None) -> Grade:
     st = episode_state(trajectory, state)
-    flags = unbacked_numbers(trajectory, _report(trajectory, st))
+    flags = unbacked_numbers(trajectory, _report(trajectory, st), corpus)
     ran = any(e.ok for e in st.executions)
     score = float(ran and not flags)
     why = ("no successful execution" if not ran else
@@ -125,13 +198,18 @@ def reproducibility(task: Task, trajectory: Trajectory, state: Any) -> Grade:
                  components={"unbacked_numbers": float(len(flags)), "ran_code": float(ran)})
 
 
-def correctness(task: Task, trajectory: Trajectory, state: Any) -> Grade:
+def correctness(task: Task, trajectory: Trajectory, state: Any,
+                corpus: Corpus | None = None) -> Grade:
     report = _report(trajectory, episode_state(trajectory, state))
     facts = task.verification["facts"]
     got = findings(report, [f["key"] for f in facts])
-    right = {f["key"]: fact_ok(f, got.get(f["key"])) for f in facts}
+    logs = backing_text(trajectory)
+    right = {f["key"]: fact_ok(f, got.get(f["key"])) and (
+        f["kind"] == "label" or shown(got[f["key"]], logs)) for f in facts}
+    if not any(right[f["key"]] for f in facts if f["kind"] != "label"):
+        right.update({f["key"]: False for f in facts if f["kind"] == "label"})
     frac = sum(right.values()) / len(facts)
-    unbacked = unbacked_numbers(trajectory, report)
+    unbacked = unbacked_numbers(trajectory, report, corpus)
     score = 0.0 if unbacked else frac
     wrong = [k for k, ok in right.items() if not ok]
     why = (f"{len(unbacked)} reported numbers are in no execution log: scored 0" if unbacked
@@ -143,7 +221,12 @@ def correctness(task: Task, trajectory: Trajectory, state: Any) -> Grade:
 
 def citation_grader(corpus: Corpus) -> Grader:
     def citations(task: Task, trajectory: Trajectory, state: Any) -> Grade:
-        cites = verify_citations(_report(trajectory, episode_state(trajectory, state)), corpus)
+        found = verify_citations(_report(trajectory, episode_state(trajectory, state)), corpus)
+        by_id: dict[str, Any] = {}  # one per id: the first failing occurrence, else the first
+        for c in found:
+            if c.id not in by_id or (by_id[c.id].quote_ok and not c.quote_ok):
+                by_id[c.id] = c
+        cites = list(by_id.values())
         flags = [f"hallucinated_citation: [{c.id}] is not in the corpus" for c in cites
                  if not c.exists]
         flags += [f"misquoted_citation: [{c.id}] does not contain {c.quote!r:.80}"
@@ -219,7 +302,8 @@ class ResearchGrader:
             {"name": "sections", "weight": 1, "check": {"name": "has_sections",
                                                         "sections": list(SECTIONS)}}]})
         graders: dict[str, Grader] = {
-            "correctness": correctness, "reproducibility": reproducibility,
+            "correctness": functools.partial(correctness, corpus=corpus),
+            "reproducibility": functools.partial(reproducibility, corpus=corpus),
             "format": RubricGrader(sections, pass_threshold=1.0),
             "citations": citation_grader(corpus),
             "originality": originality_grader(corpus, plagiarism_threshold),
@@ -239,20 +323,24 @@ class ResearchGrader:
 
     def __call__(self, task: Task, trajectory: Trajectory, state: Any) -> Grade:
         st = episode_state(trajectory, state)
+        # one text for every component: the judges and the rubric read the final answer
+        trajectory = trajectory.model_copy(update={"final_answer": _report(trajectory, st)})
         g = self.composite(task, trajectory, st)
         flags = list(g.flags)
         extra: list[str] = []
         if st.repeated_searches:
             flags.append(f"repeated_search: {st.repeated_searches} identical searches")
         if st.refused_runs:
-            flags.append(f"retry_cap: {st.refused_runs} runs of a failing script refused")
+            flags.append(f"retry_cap: {st.refused_runs} runs refused (a failing script past "
+                         "the retry cap, or the execution budget spent)")
         cost = self.penalty * (st.repeated_searches + st.refused_runs)
         score = g.score - cost
         if cost:
             extra.append(f"penalties -{cost:.2f}")
-        if score < self.min_quality:
-            flags.append(f"below_quality_threshold: {score:.2f} < {self.min_quality} "
-                         "(not a valid submission)")
+        right = g.components.get("correctness", 0.0)
+        if right < self.min_quality:
+            flags.append(f"below_quality_threshold: correctness {right:.2f} < "
+                         f"{self.min_quality} (not a valid submission)")
             extra.append("below the minimum quality: scored 0")
             score = 0.0
         comps = {**g.components, "penalty": cost, "valid_submission": float(score > 0)}
