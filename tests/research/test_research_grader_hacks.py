@@ -244,3 +244,26 @@ def test_a_citation_repeated_counts_once(env, ttest):
     g = e.grade()
     assert g.components["citations"] == pytest.approx(0.5)
     assert g.components["citations/cited"] == 2.0
+
+
+def test_one_heading_naming_every_section_counts_once():
+    # before: a substring test, so one line naming all six sections passed the rubric
+    from veriloop.graders.rubric import CHECKS
+
+    sections = ["Introduction", "Methods", "Results", "Findings", "Conclusion", "References"]
+    has = CHECKS["has_sections"]
+    assert has("# IntroductionMethodsResultsFindingsConclusionReferences", sections) == 0.0
+    assert has("# Introduction Methods Results Findings Conclusion References", sections) == 1 / 6
+    numbered = "\n".join(f"## {i}. {s} and more" for i, s in enumerate(sections, 1))
+    assert has(numbered, sections) == 1.0
+
+
+def test_no_training_question_asks_about_a_held_out_relation():
+    # before: both level-4 held-out studies opened with a level-2 training correlation
+    from veriloop.envs.research.questions import LEVELS, relation, split_specs
+
+    held = {relation(s) for lv in LEVELS for s in split_specs(lv, "test")}
+    train = {relation(s) for lv in LEVELS for s in split_specs(lv, "train")}
+    assert not held & train
+    assert {len(split_specs(lv, "test")) for lv in LEVELS} == {14, 4, 2}
+    assert len(split_specs(1, "train")) == 42  # level 1 keeps every training question

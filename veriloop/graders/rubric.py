@@ -83,12 +83,17 @@ def _word_range(text: str, min: int = 0, max: int | None = None, **_: Any) -> fl
 
 @check("has_sections")
 def _has_sections(text: str, sections: Sequence[str], **_: Any) -> float:
-    """Fraction of `sections` present as Markdown headings (`#`..`######` or a bold line)."""
+    """Fraction of `sections` present as Markdown headings (`#`..`######` or a bold line). A
+    heading names a section when it starts with the section's name (after numbering such as
+    `2.`), followed by a non-letter: `## 2. Methods and data` names Methods, one heading
+    `# IntroductionMethodsResults` names none."""
     heads = {m.strip().lower().rstrip(":") for m in re.findall(
         r"^\s*(?:#{1,6}\s*(.+?)\s*#*\s*$)", text, re.MULTILINE)}
     heads |= {m.strip().lower().rstrip(":") for m in re.findall(
         r"^\s*\*\*(.+?)\*\*\s*:?\s*$", text, re.MULTILINE)}
-    return sum(any(s.lower() in h for h in heads) for s in sections) / len(sections)
+    heads = {re.sub(r"^(?:[0-9]+|[ivx]+|[a-z])[.)]\s*", "", h) for h in heads}
+    return sum(any(re.match(rf"{re.escape(s.lower())}(?![a-z])", h) for h in heads)
+               for s in sections) / len(sections)
 
 
 @check("mentions_all")

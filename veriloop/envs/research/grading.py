@@ -39,6 +39,9 @@ gate is on correctness, not on the total: the other components need no research 
 Not stopped: a script that computes an invented number (`print(2.9 + 0.01)`) backs it; only
 correctness against the reference analysis catches a wrong one. The reference statistics are
 what `compute_stats` returns, so one call answers a question without reading or coding.
+`execution` can be padded with trivial successful runs (each costs efficiency), and a
+successful run of any script resets the retry count. An episode that runs out of turns is
+graded on the report it saved, as if submitted.
 """
 
 from __future__ import annotations

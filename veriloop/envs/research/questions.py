@@ -104,13 +104,32 @@ SPECS = _specs()
 LEVELS = tuple(sorted(SPECS))
 
 
+def relation(spec: Spec) -> tuple[str, ...]:
+    """What a question is about, whatever its level: a column, a pair of columns (correlation,
+    regression and study alike) or a column between groups."""
+    a = spec.args
+    if spec.stat == "describe":
+        return (spec.dataset, a["column"])
+    if spec.stat == "ttest":
+        return (spec.dataset, a["y"], a["group"])
+    return (spec.dataset, *sorted((a["x"], a["y"])))
+
+
+HELD_OUT = frozenset(relation(s) for specs in SPECS.values() for i, s in enumerate(specs)
+                     if i % 4 == 3)
+
+
 def split_specs(level: int, split: str) -> list[Spec]:
-    """Every fourth question of a level is held out ("test"); the rest are "train"."""
+    """Every fourth question of a level is held out ("test"). The rest are "train", except
+    those about a relation held out at any level: a level-4 study's raw correlation would
+    otherwise be a level-2 training question word for word."""
     if split not in ("train", "test"):
         raise ValueError(f"split must be 'train' or 'test', got {split!r}")
     if level not in SPECS:
         raise ValueError(f"difficulty must be one of {LEVELS}, got {level}")
-    return [s for i, s in enumerate(SPECS[level]) if (i % 4 == 3) == (split == "test")]
+    if split == "test":
+        return [s for i, s in enumerate(SPECS[level]) if i % 4 == 3]
+    return [s for i, s in enumerate(SPECS[level]) if i % 4 != 3 and relation(s) not in HELD_OUT]
 
 
 def analyses(spec: Spec) -> list[dict[str, Any]]:
