@@ -18,8 +18,8 @@ function `(task, trajectory, state) -> Grade`):
   successfully.
 - `format`: the required sections, a `rubric` check (`has_sections`).
 - `citations`: cited ids exist in the corpus and quoted text (15 characters or more) occurs in
-  them, each id counted once (a misquote anywhere fails it); the dataset's own documentation
-  is cited. A non-corpus id is flagged `hallucinated_citation`.
+  them, each id counted once (by the share of its citations that verify); the dataset's own
+  documentation is cited. A non-corpus id is flagged `hallucinated_citation`.
 - `originality`: 1 unless the report copies corpus text verbatim beyond `plagiarism_threshold`
   (share of its word 8-grams found in the corpus; flagged `plagiarism`).
 - `execution`: shaping for successful and failed executions: ok / (ok + failed), credited
@@ -225,22 +225,21 @@ def correctness(task: Task, trajectory: Trajectory, state: Any,
 def citation_grader(corpus: Corpus) -> Grader:
     def citations(task: Task, trajectory: Trajectory, state: Any) -> Grade:
         found = verify_citations(_report(trajectory, episode_state(trajectory, state)), corpus)
-        by_id: dict[str, Any] = {}  # one per id: the first failing occurrence, else the first
+        by_id: dict[str, list[Any]] = {}  # each id counts once, by the share that verify
         for c in found:
-            if c.id not in by_id or (by_id[c.id].quote_ok and not c.quote_ok):
-                by_id[c.id] = c
-        cites = list(by_id.values())
-        flags = [f"hallucinated_citation: [{c.id}] is not in the corpus" for c in cites
-                 if not c.exists]
+            by_id.setdefault(c.id, []).append(c)
+        flags = [f"hallucinated_citation: [{i}] is not in the corpus" for i, cs in by_id.items()
+                 if not cs[0].exists]
         flags += [f"misquoted_citation: [{c.id}] does not contain {c.quote!r:.80}"
-                  for c in cites if c.exists and not c.quote_ok]
-        valid = sum(c.exists and c.quote_ok for c in cites)
-        own = any(c.id == task.verification["doc_id"] and c.quote_ok for c in cites)
-        score = (valid / len(cites)) * (1.0 if own else 0.5) if cites else 0.0
+                  for c in found if c.exists and not c.quote_ok]
+        valid = sum(sum(c.exists and c.quote_ok for c in cs) / len(cs) for cs in by_id.values())
+        own = any(c.quote_ok for c in by_id.get(task.verification["doc_id"], ()))
+        score = (valid / len(by_id)) * (1.0 if own else 0.5) if by_id else 0.0
+        cites = by_id
         return Grade(score=score, passed=score == 1.0, flags=tuple(flags),
                      components={"cited": float(len(cites)), "valid": float(valid),
                                  "cites_dataset_doc": float(own)},
-                     explanation=f"{valid}/{len(cites)} citations verified"
+                     explanation=f"{valid:g} of {len(cites)} cited ids verified"
                      + ("" if own else f"; the dataset's [{task.verification['doc_id']}] "
                         "is not cited"))
     return citations
