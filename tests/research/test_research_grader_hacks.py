@@ -267,3 +267,15 @@ def test_no_training_question_asks_about_a_held_out_relation():
     assert not held & train
     assert {len(split_specs(lv, "test")) for lv in LEVELS} == {14, 4, 2}
     assert len(split_specs(1, "train")) == 42  # level 1 keeps every training question
+
+
+def test_a_number_in_a_search_query_is_not_an_input_literal(env, ttest):
+    # the literal rule covers what executions can echo (scripts, compute_stats arguments)
+    task, _ = ttest
+    e = Episode(env, task)
+    out = e.run("import pandas as pd\nprint('n =', len(pd.read_csv('data/"
+                + task.metadata["dataset"] + ".csv')))")
+    n = out.split("n = ")[1].strip()
+    e.call("search_papers", query=f"{task.metadata['dataset']} {n} samples")
+    e.submit(_report(task, _findings(), extra=f"We analysed {n} samples."))
+    assert not [f for f in e.grade().flags if f.startswith("unbacked_claim")]

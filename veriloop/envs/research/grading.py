@@ -115,8 +115,8 @@ def findings(report: str, keys: Sequence[str]) -> dict[str, str]:
 
 
 PLAIN_NUMBER = re.compile(r"[-+]?[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
-# numerals float() reads that ANY_NUMBER does not see: digit underscores, a leading point
 EXIT_HEADER = re.compile(r"^\[exit code -?\d+\]", re.MULTILINE)
+# numerals float() reads that ANY_NUMBER does not see: digit underscores, a leading point
 ODD_NUMBER = re.compile(r"(?<![\w.])[-+]?(?:\d+_[\d_.]*\d|\.\d)[\w.+-]*")
 
 
@@ -149,11 +149,14 @@ def _strings(value: Any) -> list[str]:
     return [str(value)]
 
 
+INPUT_TOOLS = ("write_file", "execute_code", "compute_stats")  # what executions can echo
+
+
 def input_numbers(trajectory: Trajectory) -> set[str]:
-    """Numbers written literally in the agent's own tool calls (scripts, arguments), the report
-    and submit aside."""
-    return {n for t in trajectory.turns for c in t.tool_calls
-            if c.name not in ("write_report", "submit")
+    """Numbers written literally into the agent's scripts and the arguments of the tools whose
+    output backs a report (a number in a search query is no computed result either, but no
+    execution echoes it)."""
+    return {n for t in trajectory.turns for c in t.tool_calls if c.name in INPUT_TOOLS
             for s in _strings(c.arguments) for n in ANY_NUMBER.findall(s)}
 
 
@@ -235,11 +238,10 @@ def citation_grader(corpus: Corpus) -> Grader:
         valid = sum(sum(c.exists and c.quote_ok for c in cs) / len(cs) for cs in by_id.values())
         own = any(c.quote_ok for c in by_id.get(task.verification["doc_id"], ()))
         score = (valid / len(by_id)) * (1.0 if own else 0.5) if by_id else 0.0
-        cites = by_id
         return Grade(score=score, passed=score == 1.0, flags=tuple(flags),
-                     components={"cited": float(len(cites)), "valid": float(valid),
+                     components={"cited": float(len(by_id)), "valid": float(valid),
                                  "cites_dataset_doc": float(own)},
-                     explanation=f"{valid:g} of {len(cites)} cited ids verified"
+                     explanation=f"{valid:g} of {len(by_id)} cited ids verified"
                      + ("" if own else f"; the dataset's [{task.verification['doc_id']}] "
                         "is not cited"))
     return citations
