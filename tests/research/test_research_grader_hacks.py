@@ -167,13 +167,29 @@ def test_numbers_written_oddly_are_flagged_and_not_credited(env, ttest, form):
     assert any("not a plainly written number" in f for f in g.flags)
 
 
+class _RecordingJudge:
+    """A judge policy that keeps the prompts it is asked and answers the top score."""
+
+    def __init__(self) -> None:
+        from veriloop.rollout.tokenize import ByteRenderer
+
+        self.renderer, self.prompts = ByteRenderer(), []
+
+    def generate(self, requests, params):
+        from veriloop.policies.base import Generation
+
+        self.prompts += [r.messages[-1].content for r in requests]
+        return [Generation(text="SCORE: 10") for _ in requests]
+
+    def release(self, key):
+        pass
+
+
 def test_the_judges_and_the_rubric_grade_the_saved_report(ttest):
     # before: write_report(R1) then <answer>R2</answer>: the judges and the sections rubric
     # graded R2, every other check R1
-    from tests.research.test_research_env import _FixedJudge
-
     task, _ = ttest
-    judge = _FixedJudge(10)
+    judge = _RecordingJudge()
     env = ResearchEnv(pool_size=1, judges=[judge])
     try:
         e = Episode(env, task)
