@@ -7,7 +7,6 @@ fault."""
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 
@@ -103,22 +102,20 @@ def test_negative_offsets_are_reported_clamped(env_cap1):
 def test_sleeping_scripts_exhaust_the_execution_budget_and_are_refused():
     with pytest.raises(ConfigError, match="exec_budget_s"):
         ResearchEnv(exec_budget_s=0)
-    env = ResearchEnv(exec_budget_s=1.5, pool_size=1)
+    env = ResearchEnv(exec_budget_s=2.0, pool_size=1)
     try:
         [task] = env.tasks(1, seed=0, difficulty=1)
         ep = env.reset(task)
-        _out(ep, "write_file", path="nap.py", content="import time\ntime.sleep(0.1)\nprint(1)")
-        _out(ep, "write_file", path="stall.py", content="import time\ntime.sleep(20)")
-        assert _out(ep, "execute_code", path="nap.py").startswith("[exit code 0]")
-        start = time.monotonic()
-        # the run's timeout is cut to the budget left: it cannot stall for its 20 s
+        _out(ep, "write_file", path="stall.py", content="import time\ntime.sleep(60)")
+        _out(ep, "write_file", path="ok.py", content="print(1)")
+        # the run's timeout is cut to the budget left (2 s, not the sandbox's 30 s) and the
+        # timed-out run spends all of it
         assert _out(ep, "execute_code", path="stall.py").startswith("[timed out]")
-        assert time.monotonic() - start < 5
-        out = _out(ep, "execute_code", path="nap.py")
+        [stall] = ep.state.executions
+        assert 2.0 <= stall.seconds < env.limits.timeout_s
+        out = _out(ep, "execute_code", path="ok.py")
         assert out.startswith("refused:") and "execution budget" in out
-        st = ep.state
-        assert st.refused_runs == 1
-        assert sum(e.seconds for e in st.executions) < 1.5 + 1.0
+        assert ep.state.refused_runs == 1
         assert _grade(env, task, ep).components["penalty"] == pytest.approx(0.05)
     finally:
         env.close()

@@ -253,9 +253,13 @@ class ResearchEpisode(ToolEpisode):
             # the run's timeout is cut to the budget left, so the budget bounds the episode
             run_limits = replace(limits, timeout_s=min(limits.timeout_s or left, left))
             result = pool.run(["python", p], files=files, limits=run_limits, env=SANDBOX_ENV)
+            # a run that timed out used its whole allowance (so a run cut to the budget left
+            # spends it, however fast the machine killed it)
+            spent = (max(result.duration, run_limits.timeout_s or 0.0) if result.timed_out
+                     else result.duration)
             out = _format_run(result)
             work.executions.append(Execution(p, result.ok, out, code=key,
-                                             seconds=result.duration))
+                                             seconds=spent))
             return out
 
         @tool
