@@ -192,3 +192,19 @@ def test_program_cannot_fake_a_sandbox_failure(sb):
     assert r.exit_code == 1 and r.stderr.startswith("bwrap: ")
     r = sb.run(["/bin/sh", "-c", "echo 'setpriv: failed' >&2; exit 127"])
     assert r.exit_code == 127
+
+
+def test_a_virtualenv_reached_through_a_symbolic_link_runs_python_inside(sb, tmp_path):
+    # regression: a checkout whose `.venv` linked to another's put the link's `bin` on the
+    # sandbox's PATH, which is not mounted inside, so every `python` run exited 127 and the
+    # research expert's demonstrations all failed (2026-11-27)
+    from veriloop.sandbox.bwrap import BubblewrapSandbox
+
+    link = tmp_path / "venv"
+    link.symlink_to(os.path.realpath(sys.prefix))
+    python = link / os.path.relpath(sys.executable, sys.prefix)
+    assert python.exists()
+    linked = BubblewrapSandbox(python=str(python))
+    r = linked.run(["python", "-c", "import sys; print(sys.prefix)"])
+    assert r.exit_code == 0, r.stderr
+    assert r.stdout.strip() == os.path.realpath(sys.prefix)

@@ -178,7 +178,13 @@ class BubblewrapSandbox:
                                 "`apt-get install -y bubblewrap` (or choose backend='rlimit', "
                                 "which does NOT isolate)")
         self.default, self.maximum = default, maximum
-        self.python = python or sys.executable
+        # the mounts are real paths, so the interpreter is named by its real directory (a
+        # virtualenv reached through a symbolic link, e.g. a checkout's `.venv` linked to
+        # another's, is not there inside the sandbox; its own name stays, so that a venv's
+        # `bin/python` still finds its pyvenv.cfg)
+        python = python or sys.executable
+        self.python = os.path.join(os.path.realpath(os.path.dirname(python)),
+                                   os.path.basename(python))
         self.root = os.geteuid() == 0
         self.setpriv = shutil.which("setpriv") if self.root else None
         if self.root and self.setpriv is None:
