@@ -131,6 +131,15 @@ class SFTTrainer:
             trajs = self.store.query(run_id="demos")  # resumed: never regenerate or duplicate
         else:
             trajs = make_demonstrations(cfg, self.store)
+            clean_expert = cfg.sft.demo_policy == "expert" and cfg.sft.demo_noise == 0
+            graded = [t for t in trajs if t.grade is not None]
+            if clean_expert and graded and not any(t.grade.passed for t in graded):
+                mean = sum(t.grade.score for t in graded) / len(graded)
+                raise ConfigError(
+                    f"none of the {len(graded)} demonstrations of {cfg.env.name}'s scripted "
+                    f"expert passed (mean score {mean:.2f}): the environment does not work "
+                    f"here (its sandbox?); see `veriloop eval --env {cfg.env.name} --policy "
+                    "expert --tasks 2`")
         self.selection = select_demonstrations(trajs, only_passed=cfg.sft.only_passed,
                                                min_score=cfg.sft.min_score)
         trajs = [as_demonstration(t, self.policy.renderer) for t in self.selection.kept]
