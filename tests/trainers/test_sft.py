@@ -91,16 +91,25 @@ def test_sft_refuses_when_the_clean_expert_never_passes(tmp_path, monkeypatch):
     # regression: a research run whose sandbox could not start python trained on 42 expert
     # demonstrations that all failed (0.36 each) without a word (2026-11-27)
     import veriloop.trainers.sft as sft_mod
+    from veriloop.data.store import TrajectoryStore
     from veriloop.errors import ConfigError
 
     real = sft_mod.make_demonstrations
 
     def broken_env(cfg, store):  # the real demonstrations, graded as a broken env grades them
-        return [t.model_copy(update={"grade": t.grade.model_copy(
-            update={"score": 0.36, "passed": False})}) for t in real(cfg, store)]
+        with TrajectoryStore(tmp_path / f"scratch-{cfg.sft.demo_noise}.sqlite") as scratch:
+            trajs = [t.model_copy(update={"grade": t.grade.model_copy(
+                update={"score": 0.36, "passed": False})}) for t in real(cfg, scratch)]
+        store.append_many(trajs, step=0)
+        return trajs
 
     monkeypatch.setattr(sft_mod, "make_demonstrations", broken_env)
     with pytest.raises(ConfigError, match="none of the 24 demonstrations .* expert passed"):
         _sft(tmp_path / "run", ["sft.demo_noise=0"])
+    monkeypatch.setattr(sft_mod, "make_demonstrations", real)
+    # resumed, the stored failures are refused too (not regenerated, not trained on)
+    with pytest.raises(ConfigError, match="new run directory"):
+        _sft(tmp_path / "run", ["sft.demo_noise=0"])
+    monkeypatch.setattr(sft_mod, "make_demonstrations", broken_env)
     # a noisy expert fails some demonstrations on purpose: no refusal for that reason
     assert _sft(tmp_path / "noisy", ["sft.demo_noise=0.5"]).n_demos == 24

@@ -127,10 +127,11 @@ class SFTTrainer:
         if cfg.sft.store:
             with TrajectoryStore(cfg.sft.store) as src:
                 trajs = src.query(infra_error=False)
-        elif self.store.count(run_id="demos"):
-            trajs = self.store.query(run_id="demos")  # resumed: never regenerate or duplicate
         else:
-            trajs = make_demonstrations(cfg, self.store)
+            if self.store.count(run_id="demos"):  # resumed: never regenerate or duplicate
+                trajs = self.store.query(run_id="demos")
+            else:
+                trajs = make_demonstrations(cfg, self.store)
             clean_expert = cfg.sft.demo_policy == "expert" and cfg.sft.demo_noise == 0
             graded = [t for t in trajs if t.grade is not None]
             if clean_expert and graded and not any(t.grade.passed for t in graded):
@@ -139,7 +140,7 @@ class SFTTrainer:
                     f"none of the {len(graded)} demonstrations of {cfg.env.name}'s scripted "
                     f"expert passed (mean score {mean:.2f}): the environment does not work "
                     f"here (its sandbox?); see `veriloop eval --env {cfg.env.name} --policy "
-                    "expert --tasks 2`")
+                    "expert --tasks 2`, then use a new run directory (this one keeps them)")
         self.selection = select_demonstrations(trajs, only_passed=cfg.sft.only_passed,
                                                min_score=cfg.sft.min_score)
         trajs = [as_demonstration(t, self.policy.renderer) for t in self.selection.kept]
