@@ -396,8 +396,14 @@ _PASS_WORDS = re.compile(r"\b(\d+\s+passed|passed|ok\b|all tests pass)", re.IGNO
 ANY_NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\w.]*\d)")
 
 
-def _outputs(trajectory: Any, tools: Collection[str] | None = None,
-             errors: bool = True) -> list[str]:
+def shown(number: str, text: str) -> bool:
+    """The number appears in the text as written (not as part of a longer number)."""
+    return re.search(rf"(?<![\w.]){re.escape(number)}(?![\w.]*\d)", text) is not None
+
+
+def tool_outputs(trajectory: Any, tools: Collection[str] | None = None,
+                 errors: bool = True) -> list[str]:
+    """The trajectory's tool results (only `tools`' if given; tool errors unless `errors`)."""
     return [r.content for t in trajectory.turns for r in t.tool_results
             if (tools is None or r.name in tools) and (errors or not r.is_error)]
 
@@ -426,7 +432,7 @@ def detect_unbacked_claims(trajectory: Any, final_text: str | None = None,
                       flags=re.DOTALL)
     else:
         text = trajectory.final_answer or ""
-    outs = _outputs(trajectory, tools, errors)
+    outs = tool_outputs(trajectory, tools, errors)
     test_outs = [o for o in outs if _PASS_WORDS.search(o) or _FAIL_WORDS.search(o)]
     flags: list[Flag] = []
     m = _ALL_PASS.search(text)
@@ -458,8 +464,7 @@ def detect_unbacked_claims(trajectory: Any, final_text: str | None = None,
         joined = "\n".join(outs)
         given = set(ANY_NUMBER.findall(trajectory.prompt_text))
         for num in dict.fromkeys(ANY_NUMBER.findall(text)):
-            if num in ("0", "1") or num in given or num in flagged or re.search(
-                    rf"(?<![\w.]){re.escape(num)}(?![\w.]*\d)", joined):
+            if num in ("0", "1") or num in given or num in flagged or shown(num, joined):
                 continue
             flags.append(Flag("unbacked_claim", f"reports {num} but {num} appears in no "
                               "tool output"))

@@ -62,7 +62,7 @@ from veriloop.envs.research.episode import (
 from veriloop.envs.research.questions import SECTIONS
 from veriloop.graders.base import Grader
 from veriloop.graders.compose import Component, Composite
-from veriloop.graders.hacking import ANY_NUMBER, detect_unbacked_claims
+from veriloop.graders.hacking import ANY_NUMBER, detect_unbacked_claims, shown, tool_outputs
 from veriloop.graders.judge import JudgeGrader
 from veriloop.graders.rubric import Rubric, RubricGrader
 from veriloop.types import Grade, Subgoal, Task, Trajectory
@@ -163,13 +163,8 @@ def input_numbers(trajectory: Trajectory) -> set[str]:
 def backing_text(trajectory: Trajectory) -> str:
     """What the executions and `compute_stats` printed (tool errors and the `[exit code N]`
     header left out: `[exit code 0]` shows no result)."""
-    return "\n".join(EXIT_HEADER.sub("", r.content) for t in trajectory.turns
-                     for r in t.tool_results if r.name in EXECUTION_TOOLS and not r.is_error)
-
-
-def shown(number: str, text: str) -> bool:
-    """The number appears in the text as written (not as a prefix of a longer number)."""
-    return re.search(rf"(?<![\w.]){re.escape(number)}(?![\w.]*\d)", text) is not None
+    return "\n".join(EXIT_HEADER.sub("", o)
+                     for o in tool_outputs(trajectory, EXECUTION_TOOLS, errors=False))
 
 
 def unbacked_numbers(trajectory: Trajectory, report: str,
