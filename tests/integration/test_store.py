@@ -143,3 +143,37 @@ def test_stores_without_turn_rewards_are_migrated(tmp_path):
     with TrajectoryStore(path) as store:
         store.append_many(trajs)
         assert store.query() == trajs
+
+
+def _open_at(path, barrier, errors):
+    barrier.wait()
+    try:
+        TrajectoryStore(path).close()
+    except ValueError as e:
+        errors.put(str(e))
+
+
+def test_ranks_opening_a_new_store_at_once_all_succeed(tmp_path):
+    # Regression (CI, torchrun test): two ranks created the same store at once; both saw the
+    # migrated column missing and one failed with "duplicate column name: context_json", or
+    # lost the race to switch the file to WAL ("database is locked").
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("fork")
+    errors = ctx.Queue()
+    for round_ in range(10):
+        barrier = ctx.Barrier(6)
+        procs = [ctx.Process(target=_open_at, args=(tmp_path / f"s{round_}.sqlite", barrier, errors))
+                 for _ in range(6)]
+        for p in procs:
+            p.start()
+        for p in procs:
+            p.join(timeout=120)
+        assert [p.exitcode for p in procs] == [0] * 6
+    found = []
+    while not errors.empty():
+        found.append(errors.get())
+    assert found == []
+    with TrajectoryStore(tmp_path / "s0.sqlite") as store:
+        store.append_many(_rollouts(n=2), step=0)
+        assert len(store.query()) == 2

@@ -88,16 +88,38 @@ class TrajectoryStore:
         try:
             self._db = sqlite3.connect(self.path, timeout=30, isolation_level=None,
                                        check_same_thread=False)
-            self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.executescript(_SCHEMA)
-            columns = {r[1] for r in self._db.execute("PRAGMA table_info(trajectories)")}
-            if "context_json" not in columns:  # stores written before prompts were recorded
-                self._db.execute("ALTER TABLE trajectories ADD COLUMN context_json TEXT")
-            if "rewards_json" not in {r[1] for r in self._db.execute("PRAGMA table_info(turns)")}:
-                self._db.execute("ALTER TABLE turns ADD COLUMN rewards_json TEXT")  # per-turn
+            self._use_wal()
+            # Creating and migrating in one write transaction: ranks that open a new store at
+            # once would otherwise both see a column missing and both add it.
+            try:
+                self._db.executescript("BEGIN IMMEDIATE;" + _SCHEMA)  # BEGIN inside the script:
+                # executescript commits a transaction that is open when it is called
+                columns = {r[1] for r in self._db.execute("PRAGMA table_info(trajectories)")}
+                if "context_json" not in columns:  # stores written before prompts were recorded
+                    self._db.execute("ALTER TABLE trajectories ADD COLUMN context_json TEXT")
+                turn_columns = {r[1] for r in self._db.execute("PRAGMA table_info(turns)")}
+                if "rewards_json" not in turn_columns:  # stores written before per-turn rewards
+                    self._db.execute("ALTER TABLE turns ADD COLUMN rewards_json TEXT")
+            except BaseException:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
         except sqlite3.DatabaseError as e:
             raise ValueError(f"{self.path} is not a usable trajectory store: {e}") from e
+
+    def _use_wal(self) -> None:
+        # Switching a new file to WAL takes an exclusive lock that SQLite's busy timeout does
+        # not wait for, so a rank that loses the race retries instead of failing.
+        for attempt in range(200):
+            try:
+                self._db.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as e:
+                if "locked" not in str(e) or attempt == 199:
+                    raise
+                time.sleep(0.05)
 
     def __enter__(self) -> Self:
         return self
