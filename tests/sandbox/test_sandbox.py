@@ -208,3 +208,17 @@ def test_a_virtualenv_reached_through_a_symbolic_link_runs_python_inside(sb, tmp
     r = linked.run(["python", "-c", "import sys; print(sys.prefix)"])
     assert r.exit_code == 0, r.stderr
     assert r.stdout.strip() == os.path.realpath(sys.prefix)
+
+
+def test_a_sandbox_that_cannot_start_python_refuses_to_be_made(sb, tmp_path):
+    # the interpreter named by a path the sandbox does not mount (tmp_path is under the private
+    # /tmp inside): every program would exit 127, as if the agent's code had failed
+    from veriloop.sandbox import bwrap
+
+    python = tmp_path / "python"
+    python.symlink_to(os.path.realpath(sys.executable))
+    assert subprocess.run([str(python), "-c", "pass"], check=False).returncode == 0  # on the host
+    with pytest.raises(InfrastructureError, match="cannot run python") as e:
+        bwrap.BubblewrapSandbox(python=str(python))
+    assert e.value.kind == FaultKind.SANDBOX
+    assert not any(str(python) in key for key in bwrap._PYTHON_WORKS)

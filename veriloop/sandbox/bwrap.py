@@ -62,6 +62,7 @@ from veriloop.sandbox.base import (
 from veriloop.sandbox.disk import sweep_stale_workspaces
 
 UID_BASE = 200_000  # sandbox uids are UID_BASE + slot; no host account uses this range
+_PYTHON_WORKS: set[tuple[str, ...]] = set()  # interpreter and mounts already checked here
 
 
 def bwrap_path() -> str | None:
@@ -203,6 +204,23 @@ class BubblewrapSandbox:
         self._path = ":".join([os.path.dirname(self.python), "/usr/local/bin", "/usr/bin",
                                "/bin"])
         sweep_stale_workspaces()
+        self._check_python()
+
+    def _check_python(self) -> None:
+        """Start the interpreter once (per interpreter and mounts, per process): a sandbox that
+        cannot run it would fail every program with exit 127, which reads as the agent's
+        failure (an SFT or RL run would then learn from failed demonstrations)."""
+        key = (self.python, *self._prefix)
+        if key in _PYTHON_WORKS:
+            return
+        r = self.run(code="import sys; print(sys.version_info[0])", timeout=120)
+        if r.timed_out:  # a loaded machine, not a broken sandbox: check again next time
+            return
+        if r.exit_code != 0 or r.stdout.strip() != "3":
+            raise sandbox_error(f"the sandbox cannot run python ({self.python}; exit "
+                                f"{r.exit_code}): {(r.stderr or r.stdout).strip()[-300:]}; is "
+                                f"the interpreter outside the directories it mounts?")
+        _PYTHON_WORKS.add(key)
 
     def _mount_args(self) -> list[str]:
         args: list[str] = []
