@@ -101,7 +101,7 @@ n = 0
 try:
     while True:
         if os.fork() == 0:
-            time.sleep(30); os._exit(0)
+            time.sleep(120); os._exit(0)
         n += 1
 except OSError as e:
     print("fork stopped after", n, type(e).__name__)
@@ -113,15 +113,15 @@ except OSError as e:
     # as root every execution has its own uid; as a normal user the limit is raised by the
     # caller's own processes (see the SECURITY notes)
     assert n < SMALL.nproc + sb._nproc_extra()
-    assert time.monotonic() - start < 10
+    assert time.monotonic() - start < 60  # not held until the children's 120 s sleep ends
     # the sleeping children died with the sandbox's PID namespace
     assert _processes_of_uid_range(sb) == []
 
 
 def test_shell_fork_bomb_times_out_cleanly(sb):
-    r = sb.run(":(){ :|:& };:; sleep 100", limits=Limits(timeout_s=2, nproc=32))
+    r = sb.run(":(){ :|:& };:; sleep 300", limits=Limits(timeout_s=2, nproc=32))
     assert r.timed_out or r.exit_code != 0
-    assert r.duration < 6
+    assert r.duration < 100  # ended at the 2 s timeout, not after the 300 s sleep (any load)
     time.sleep(0.2)
     assert _processes_of_uid_range(sb) == []
 
@@ -134,9 +134,9 @@ def test_memory_bomb_is_stopped(sb):
 
 
 def test_infinite_loop_times_out(sb):
-    r = sb.run(code="while True: pass", limits=Limits(timeout_s=1.5, cpu_s=60))
+    r = sb.run(code="while True: pass", limits=Limits(timeout_s=1.5, cpu_s=120))
     assert r.timed_out and r.exit_code != 0
-    assert 1.4 < r.duration < 4
+    assert 1.4 < r.duration < 100  # the wall-clock timeout, not the 120 s CPU limit
 
 
 def test_cpu_limit_kills_busy_loop(sb):
@@ -147,9 +147,10 @@ def test_cpu_limit_kills_busy_loop(sb):
 def test_multi_gb_output_is_truncated(sb):
     code = "import sys\nblock = 'A' * 65536\nwhile True: sys.stdout.write(block)"
     start = time.monotonic()
-    r = sb.run(code=code, limits=Limits(timeout_s=20, max_output=10_000))
+    r = sb.run(code=code, limits=Limits(timeout_s=120, max_output=10_000))
     assert r.truncated and len(r.stdout) < 11_000
-    assert time.monotonic() - start < 15  # killed after the drain cap, not after 20 s
+    assert not r.timed_out
+    assert time.monotonic() - start < 100  # killed after the drain cap, not at 120 s
 
 
 def test_big_file_write_is_capped(sb):
