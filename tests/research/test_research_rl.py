@@ -8,13 +8,18 @@ The config's `rollout.slots: 8` keeps 8 episodes live at a time. All 28 at once 
 and the kernel killed the process; with the chunked prefill (2026-11-26) they peak at 13.7 GB but
 take 722 s against 500 s for 8 live (5.7 GB) on 2 cores, so 8 stays.
 
-Not yet validly run as this test with the current config (GRPO at lr 3e-6 with
-`mask_unfinished`, 4 prompts x 4 samples, 6 steps). Its one run (2026-11-27, a fresh clone at
-46c8aa6 whose `.venv` was a symbolic link to another checkout's, 126 min) passed on a broken
-sandbox: `python` was not on the sandbox's PATH (fixed since in `veriloop.sandbox.bwrap`), so
-every script exited 127, all 42 expert demonstrations failed (0.36 each) and the SFT learned
-from them. Held-out 0.291 -> 0.294 (per question 6 better, 5 worse, 3 the same), training score
-0.302, 0.268, 0.260, 0.224, 0.305, 0.278: no evidence either way. The research grader was also
+Run as this test (GRPO at lr 3e-6 with `mask_unfinished`, 4 prompts x 4 samples, 6 steps) on a
+fresh clone at e135337 (2026-11-27, 14:03-16:45, 162 min; the suite ran beside it for the first
+50 min): it passed, held-out 0.622 -> 0.643. The SFT demonstrations were valid (42, mean score
+0.96). Per question +0.021 with a standard error of 0.040 (8 better, 6 worse): within noise, so
+a rerun may fail. Training score 0.562, 0.776, 0.674, 0.676, 0.711, 0.672. Flags, before ->
+after over 56 episodes: unbacked claims 16 -> 5, misquoted citations 18 -> 11, unfinished 13 ->
+19, malformed calls 63 -> 74.
+An earlier run (2026-11-27, a fresh clone at 46c8aa6 whose `.venv` was a symbolic link to
+another checkout's, 126 min) was invalid: `python` was not on the sandbox's PATH (fixed since in
+`veriloop.sandbox.bwrap`, which now also refuses to start when it cannot run python), so every
+script exited 127, all 42 expert demonstrations failed (0.36 each) and the SFT learned from
+them (held-out 0.291 -> 0.294). The research grader was also
 hardened after 46c8aa6 (an adversarial review's 11 hacks; `test_research_grader_hacks.py`). Run as a script of the same steps in one process from the clean
 SFT model (2026-11-27, 124 min without the SFT: evaluations 28 min each, steps 9-12 min) it
 passed: held-out 0.639 -> 0.685, per question +0.047 with a standard error of 0.050 (6 better,
