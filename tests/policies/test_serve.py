@@ -74,8 +74,8 @@ def test_200_concurrent_small_requests_all_answered(server):
 def test_oversized_body_is_refused_unread(server):
     proc, port = server
     with socket.create_connection(("127.0.0.1", port), timeout=60) as s:
-        s.sendall(b"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: "
-                  b"application/json\r\nContent-Length: 52428800\r\n\r\n")
+        s.sendall(b"POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: "
+                  b"application/json\r\nContent-Length: 52428800\r\n\r\n" % port)
         try:
             for _ in range(50):  # send up to 50 MB while the server may already have answered
                 s.sendall(b"x" * (1 << 20))
@@ -98,8 +98,8 @@ def test_a_huge_conversation_under_the_body_limit_is_refused_before_tokenizing(s
 
 @pytest.mark.parametrize("length", [b"-1", b"abc", b"1e3"])
 def test_bad_content_length_is_a_400_not_a_hang(server, length):
-    answer = _raw(server[1], b"POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\n"
-                             b"Content-Length: " + length + b"\r\n\r\n{}")
+    answer = _raw(server[1], b"POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"
+                             b"Content-Length: %s\r\n\r\n{}" % (server[1], length))
     assert answer.startswith(b"HTTP/1.1 400"), answer[:200]
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Annotated
 
@@ -91,32 +92,61 @@ def bench_generate(
 
 def serve(
     model: Annotated[str, typer.Option("--model", "-m", help="any load_policy spec")] = "tiny",
-    port: Annotated[int, typer.Option(help="TCP port")] = 8000,
-    host: Annotated[str, typer.Option(help="bind address (loopback by default)")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="TCP port (0: any free one)")] = 8000,
+    host: Annotated[str, typer.Option(
+        help="bind address (loopback by default; any other needs --api-key)")] = "127.0.0.1",
     name: Annotated[str | None, typer.Option(help="model name to report")] = None,
+    device: Annotated[str, typer.Option(help="auto (a CUDA GPU if torch sees one), cpu, "
+                                             "cuda or cuda:N")] = "auto",
+    api_key: Annotated[str | None, typer.Option(
+        envvar="VERILOOP_API_KEY", show_default=False,
+        help="require 'Authorization: Bearer KEY' (the openai client's api_key)")] = None,
     max_batch: Annotated[int, typer.Option(help="sequences decoded together")] = 32,
+    max_queue: Annotated[int, typer.Option(
+        min=1, help="requests decoding or waiting; beyond it a 503 with Retry-After")] = 256,
     quiet: Annotated[bool, typer.Option(help="no request log")] = False,
     max_request_tokens: Annotated[int, typer.Option(
         min=1, help="per-request budget: n * max_tokens above it is a 400")] = 32768,
 ) -> None:
     """Serve a policy through an OpenAI-compatible chat-completions API."""
     from veriloop.policies import load_policy
-    from veriloop.policies.serve import make_server
+    from veriloop.policies.serve import LIMIT_CONCURRENCY, make_server
+    from veriloop.policies.serve_guard import check_bind
 
     try:
-        pol = load_policy(model)
-    except (ValueError, FileNotFoundError) as e:
+        check_bind(host, api_key)
+    except ValueError as e:
         _fail(str(e))
+    if not re.fullmatch(r"auto|cpu|cuda(:\d+)?", device):
+        _fail(f"--device {device!r}: use auto, cpu, cuda or cuda:N")
+    try:
+        pol = load_policy(model, device=device)
+    except (ValueError, FileNotFoundError) as e:  # ConfigError (a bad device) is a ValueError
+        _fail(str(e))
+    _raise_open_files(LIMIT_CONCURRENCY + 256)
     try:
         server = make_server(pol, host=host, port=port, model_name=name, max_batch=max_batch,
-                             quiet=quiet, max_request_tokens=max_request_tokens)
+                             quiet=quiet, max_request_tokens=max_request_tokens,
+                             api_key=api_key, max_queue=max_queue)
     except OSError as e:
         _fail(f"cannot listen on {host}:{port}: {e}; pick another --port")
     bound = server.server_address[1]
-    typer.echo(f"serving {name or pol.name} on http://{host}:{bound}/v1", err=True)
+    shown = f"[{host}]" if ":" in host else host
+    typer.echo(f"serving {name or pol.name} on http://{shown}:{bound}/v1", err=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
         pass
     finally:
         server.server_close()
+
+
+def _raise_open_files(wanted: int) -> None:
+    """Every connection is a file descriptor: lift the soft limit (often 1024) toward the hard
+    one, so uvicorn's connection limit, not the process, decides when to answer 503."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))

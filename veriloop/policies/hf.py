@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import torch
@@ -122,15 +122,17 @@ class HFPolicy:
             self.model = model
             self.sampler.set_model(model)
 
-    def generate(self, requests: Sequence[GenerationRequest],
-                 params: SamplingParams) -> list[Generation]:
+    def generate(self, requests: Sequence[GenerationRequest], params: SamplingParams,
+                 on_token: Callable[[int, int], bool] | None = None) -> list[Generation]:
+        """`on_token(i, token_id)`: see `Sampler.generate` (False ends request i's row)."""
         prompts = [r.prompt_ids or self.renderer.render_prompt(r.messages, r.tools).ids
                    for r in requests]
         with self._lock:
             outs = self.sampler.generate(
                 prompts, params, keys=[r.key for r in requests],
                 max_new_tokens=[r.max_new_tokens for r in requests],
-                row_seeds=[f"{r.key}:{r.sample_index}:{len(p)}" for r, p in zip(requests, prompts)])
+                row_seeds=[f"{r.key}:{r.sample_index}:{len(p)}" for r, p in zip(requests, prompts)],
+                on_token=on_token)
         return [Generation(text=self.tokenizer.decode(o.token_ids, skip_special_tokens=True),
                            token_ids=tuple(o.token_ids), logprobs=tuple(o.logprobs),
                            finish_reason=o.finish_reason) for o in outs]

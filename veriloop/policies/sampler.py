@@ -31,6 +31,9 @@
 - **Stopping** per row: a stop token id (EOS / end of turn; kept in the output) or a stop
   string, checked on the decoded tail of the row; the token completing the stop string is the
   last one kept, so the stop string is in the output.
+- **Per-token callback.** `on_token(i, token_id)` runs after each sampled token of request i
+  (`veriloop serve` streams from it); returning False ends that row at once with
+  `finish_reason` "cancelled" (its client went away), the others go on.
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ from __future__ import annotations
 import hashlib
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import torch
@@ -51,7 +54,7 @@ from veriloop.policies.base import SamplingParams
 class SampleOutput:
     token_ids: list[int]
     logprobs: list[float]
-    finish_reason: str  # "stop" | "length"
+    finish_reason: str  # "stop" | "length" | "cancelled" (on_token returned False)
     stop: str | int | None = None  # the stop string or stop token that ended it
     cached_prefix: int = 0  # prompt tokens that were reused from the kept cache
 
@@ -232,10 +235,12 @@ class Sampler:
     def generate(self, prompts: Sequence[Sequence[int]], params: SamplingParams,
                  keys: Sequence[str] | None = None, max_new_tokens: Sequence[int] | None = None,
                  row_seeds: Sequence[int | str] | None = None,
-                 ignore_eos: bool = False) -> list[SampleOutput]:
+                 ignore_eos: bool = False,
+                 on_token: Callable[[int, int], bool] | None = None) -> list[SampleOutput]:
         """Sample one continuation per prompt. `keys` enable the per-episode cache,
         `max_new_tokens` caps rows individually, `row_seeds` make seeded rows independent of
-        their batch (default: the row index). `ignore_eos` (benchmarks) disables all stopping."""
+        their batch (default: the row index). `ignore_eos` (benchmarks) disables all stopping.
+        `on_token(i, token_id)` is called after each token of request i; False ends the row."""
         t0 = time.perf_counter()
         n = len(prompts)
         if n == 0:
@@ -272,14 +277,19 @@ class Sampler:
                 draws[i, :caps[i]] = torch.rand(caps[i], generator=g)
             draws = draws.to(device)
         if self.fast:
-            self._run_fast(prompts, live, keys, caps, params, draws, outs, ignore_eos, device)
+            self._run_fast(prompts, live, keys, caps, params, draws, outs, ignore_eos, device,
+                           on_token)
         else:
-            self._run_hf(prompts, live, caps, params, draws, outs, ignore_eos, device)
+            self._run_hf(prompts, live, caps, params, draws, outs, ignore_eos, device, on_token)
         self.stats.seconds += time.perf_counter() - t0
         return outs
 
-    def _check_stop(self, tok: int, out: SampleOutput, cap: int,
-                    params: SamplingParams, ignore_eos: bool, tail: int) -> bool:
+    def _check_stop(self, i: int, tok: int, out: SampleOutput, cap: int,
+                    params: SamplingParams, ignore_eos: bool, tail: int,
+                    on_token: Callable[[int, int], bool] | None) -> bool:
+        if on_token is not None and not on_token(i, tok):
+            out.finish_reason = "cancelled"
+            return True
         if not ignore_eos:
             if tok in self.stop_token_ids:
                 out.finish_reason, out.stop = "stop", tok
@@ -291,7 +301,8 @@ class Sampler:
                     return True
         return len(out.token_ids) >= cap
 
-    def _run_fast(self, prompts, live, keys, caps, params, draws, outs, ignore_eos, device):
+    def _run_fast(self, prompts, live, keys, caps, params, draws, outs, ignore_eos, device,
+                  on_token):
         fw: LlamaDecoder = self._forward  # type: ignore[assignment]
         dtype = fw.embed.weight.dtype
         tail = max((len(s) for s in params.stop), default=0) + 8
@@ -316,7 +327,8 @@ class Sampler:
                 out = outs[i]
                 out.token_ids.append(tok_l[r])
                 out.logprobs.append(lp_l[r])
-                if self._check_stop(tok_l[r], out, caps[i], params, ignore_eos, tail):
+                if self._check_stop(i, tok_l[r], out, caps[i], params, ignore_eos, tail,
+                                    on_token):
                     done.append(r)
             self.stats.generated_tokens += n_live
             for r in done:
@@ -442,7 +454,7 @@ class Sampler:
         kv = [(k[r, :, start:end].clone(), v[r, :, start:end].clone()) for k, v in cache]
         self._keep(keys[i], _Kept(ids=ids, kv=kv))
 
-    def _run_hf(self, prompts, live, caps, params, draws, outs, ignore_eos, device):
+    def _run_hf(self, prompts, live, caps, params, draws, outs, ignore_eos, device, on_token):
         from transformers import DynamicCache
 
         tail = max((len(s) for s in params.stop), default=0) + 8
@@ -474,7 +486,8 @@ class Sampler:
                     outs[i].token_ids.append(int(tok[r]))
                     outs[i].logprobs.append(float(lp[r]))
                     self.stats.generated_tokens += 1
-                    if self._check_stop(int(tok[r]), outs[i], caps[i], params, ignore_eos, tail):
+                    if self._check_stop(i, int(tok[r]), outs[i], caps[i], params, ignore_eos,
+                                        tail, on_token):
                         active[r] = False
                 if not any(active):
                     break

@@ -11,6 +11,11 @@ what is new. A request with 64 long samples therefore delays a short request by 
 round's slices, instead of blocking it until the long one ends; streamed requests receive each
 round's new text as it is decoded.
 
+With a policy whose `generate` takes `on_token` (`HFPolicy`), the scheduler also sees every token
+as it is sampled: streamed requests get their text token by token, not a slice at a time, and a
+cancelled request (its client went away) stops being decoded at its next token, not at the end of
+the round. Other policies (servers, scripted ones) stream and stop a slice at a time.
+
 Differences from decoding a sequence in one call: a stop string that straddles two slices is
 found in the joined text (the text is cut there; the token ids keep the whole slice), and each
 slice draws fresh random numbers (a request `seed` makes the whole sequence reproducible). With a
@@ -21,6 +26,7 @@ character until the next slice completes it. Without a tokenizer, slice texts ar
 
 from __future__ import annotations
 
+import inspect
 import itertools
 import queue
 import threading
@@ -41,6 +47,7 @@ class Sequence:
     logprobs: list[float] = field(default_factory=list)
     text: str = ""
     sent: int = 0  # characters of `text` already handed to on_delta
+    pending: list[int] = field(default_factory=list)  # this slice's tokens so far (on_token)
     finish: str | None = None  # "stop" | "length" once done
     stop_reason: str | None = None
 
@@ -74,6 +81,7 @@ class FairScheduler:
         self._incoming: queue.Queue[Job] = queue.Queue()
         self._active: list[Job] = []
         self._ids = itertools.count()
+        self._per_token = "on_token" in inspect.signature(policy.generate).parameters
         threading.Thread(target=self._loop, daemon=True, name="veriloop-scheduler").start()
 
     def submit(self, requests: list[GenerationRequest], params: SamplingParams, budget: int,
@@ -126,7 +134,11 @@ class FairScheduler:
                                 max_new_tokens=min(self.slice_tokens, seq.budget))
                         for _, seq in members]
             try:
-                gens = self.policy.generate(requests, params)
+                if self._per_token:
+                    gens = self.policy.generate(requests, params,
+                                                on_token=self._token_hook(members, params.stop))
+                else:
+                    gens = self.policy.generate(requests, params)
             except Exception as e:  # noqa: BLE001 (reported to each request of the batch)
                 for job, _ in members:
                     if not job.future.done():
@@ -146,7 +158,31 @@ class FairScheduler:
             if not job.future.done():
                 job.future.set_result(job.sequences)
 
+    def _token_hook(self, members: list[tuple[Job, Sequence]], stops: tuple[str, ...]):
+        """The `on_token` of one batch: False (stop decoding the row) once the request is
+        cancelled; streamed requests get the text each token completes."""
+        tokenizer = getattr(self.policy, "tokenizer", None)
+
+        def on_token(i: int, token: int) -> bool:
+            job, seq = members[i]
+            if job.future.cancelled():
+                return False
+            if job.on_delta is not None and tokenizer is not None:
+                seq.pending.append(token)
+                text = tokenizer.decode(seq.ids + seq.pending, skip_special_tokens=True)
+                ready = held_back(text, stops)
+                # a whole stop string is cut by _advance at the end of the slice: not sent here
+                ready = ready[:min([k for s in stops if (k := ready.find(s, seq.sent)) >= 0],
+                                   default=len(ready))]
+                if len(ready) > seq.sent:
+                    job.on_delta(job.sequences.index(seq), ready[seq.sent:], seq)
+                    seq.sent = len(ready)
+            return True
+
+        return on_token
+
     def _advance(self, job: Job, seq: Sequence, gen, stops: tuple[str, ...]) -> None:
+        seq.pending.clear()
         new_ids = list(gen.token_ids or ())
         new_lps = list(gen.logprobs or ())
         before = len(seq.text)

@@ -1,326 +1,314 @@
 """`veriloop serve`: any veriloop policy behind an OpenAI-compatible chat-completions API.
 
-Endpoints: `POST /v1/chat/completions`, `GET /v1/models`, `GET /health`. The conversation is
-rendered with the policy's chat template (tools natively when the template has a tool section),
-sampled with the policy's backend and returned as a chat completion, or as server-sent events
-with `stream: true` (`data: {chunk}` lines, then `data: [DONE]`):
+Endpoints: `POST /v1/chat/completions`, `GET /v1/models`, `GET /health`; requests and answers
+are OpenAI's (`veriloop.policies.serve_chat`), with `stream: true` as server-sent events
+(`data: {chunk}` lines, then `data: [DONE]`), one chunk per decoded token.
 
-- `tools` given and the text holds well-formed Hermes `<tool_call>{...}</tool_call>` blocks:
-  they come back as `tool_calls` (arguments as a JSON string), `finish_reason: "tool_calls"`,
-  and `content` is the text around them (streamed requests with tools get the text in one
-  chunk at the end, since a tool call can only be recognised once it is complete).
-- Stop strings are cut from the content as in the OpenAI API, unless the request sets
-  `include_stop_str_in_output` (the vLLM extension); `stop_reason` names the stop string.
-- `logprobs: true` returns each sampled token with its logprob and bytes, `top_logprobs: k` the
-  k most likely alternatives (`veriloop.policies.serve_api`). `n` > 1 samples several
-  completions of one prompt.
+The transport is uvicorn (h11) + Starlette on one event loop, as vLLM's server is, so idle or
+slow connections cost a socket, not a thread. Limits under load and abuse:
 
-Serving under load and abuse: a listen backlog of 1024 and one thread per connection; request
-bodies over `max_body_bytes` are refused with 413 before they are read; a missing, negative or
-malformed `Content-Length` is a 400 and the connection is closed; every error answer reads (or
-discards) the request body so the next request on a keep-alive connection is parsed from the
-right place; socket reads time out. A conversation too long for the model's context is
-refused before it is tokenized, by a character count (tokenizing megabytes of text costs GBs). A
-request's `max_tokens` may not exceed what the model's
-context leaves after the prompt, nor `n * max_tokens` the per-request budget
-(`max_request_tokens`, default 32768; both 400), a streamed request whose client disconnects
-stops being decoded, and decoding is shared fairly between requests
-(`veriloop.policies.scheduler`): a request of 64 long samples does not hold up a short one.
-An unknown `model` is a 404 naming the served one. It binds 127.0.0.1 unless told otherwise and
-has no authentication: do not expose it beyond a trusted network.
+- Connections: at most `limit_concurrency` (uvicorn answers 503 beyond it); a connection must
+  finish its request headers within `header_timeout_s` of opening or of its previous answer
+  (uvicorn alone has no such deadline: half-open connections stayed forever), headers may take at
+  most 16 KiB (h11), an idle keep-alive connection closes after 5 s. Malformed framing
+  (a bad or conflicting `Content-Length`, bad chunking) is h11's 400.
+- Bodies: over `max_body_bytes` is a 413 before it is read; one that does not arrive within
+  `body_timeout_s` (a `Content-Length` longer than what is sent) is a 400 and the connection
+  closes; a body that is not a JSON object, or holds a lone surrogate, is a 400.
+- Work: at most `max_queue` generation requests are admitted (decoding or waiting); beyond it the
+  answer is 503 with `Retry-After`. Parsing and prompt rendering run on anyio's bounded worker
+  threads, decoding on the scheduler's one thread (`veriloop.policies.scheduler`: fair slices,
+  so a request of 64 long samples does not hold up a short one).
+- A client that disconnects, streamed or not, has its request cancelled: the sampler stops
+  decoding its sequences at their next token.
+
+Who may call it (`veriloop.policies.serve_guard`): loopback by default, with Host and Origin
+checks against DNS rebinding and web pages; `--api-key` for anything else.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
-import queue
-import time
-import uuid
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+import socket
+import threading
 from typing import Any
 
-from veriloop.policies.base import GenerationRequest
-from veriloop.policies.scheduler import FairScheduler, Sequence
-from veriloop.policies.serve_api import (
-    BadRequest,
-    parse_messages,
-    parse_params,
-    parse_sampling_counts,
-    parse_tools,
-    split_tool_calls,
-    token_entry,
-    top_logprobs,
-)
-from veriloop.types import Message, ToolSpec
+import anyio
+import uvicorn
+from starlette.applications import Starlette
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from veriloop.policies.serve_api import BadRequest, parse_body, split_tool_calls
+from veriloop.policies.serve_chat import MAX_REQUEST_TOKENS, ChatService, HTTPError
+from veriloop.policies.serve_guard import Guard, allowed_hosts, is_loopback
 
 MAX_BODY_BYTES = 8 * 2**20
-READ_TIMEOUT_S = 60.0
-MAX_REQUEST_TOKENS = 32768  # n * max_tokens of one request
+BODY_TIMEOUT_S = 30.0
+HEADER_TIMEOUT_S = 10.0
+MAX_HEADER_BYTES = 16 * 2**10
+KEEP_ALIVE_S = 5.0
+LIMIT_CONCURRENCY = 2048  # connections; the CLI raises the open-file limit to fit
+MAX_QUEUE = 256  # generation requests decoding or waiting
+BACKLOG = 2048
 
 
-class HTTPError(Exception):
-    def __init__(self, status: int, message: str, kind: str, close: bool = False) -> None:
-        super().__init__(message)
-        self.status, self.kind, self.close = status, kind, close
+class HeaderDeadline(H11Protocol):
+    """uvicorn's h11 protocol, plus a deadline for a connection's request headers."""
+
+    header_timeout_s = HEADER_TIMEOUT_S
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._deadline: asyncio.TimerHandle | None = None
+        self._arm()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self._arm()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+        super().connection_lost(exc)
+
+    def _arm(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+        self._deadline = self.loop.call_later(self.header_timeout_s, self._expire, self.cycle)
+
+    def _expire(self, cycle: Any) -> None:
+        if self.cycle is cycle and not self.transport.is_closing():  # no new request began
+            self.transport.close()
 
 
-def context_limit(policy: Any) -> int:
-    config = getattr(getattr(policy, "model", None), "config", None)
-    return int(getattr(config, "max_position_embeddings", 0) or 1 << 30)
+def _error(status: int, message: str, kind: str, headers: dict[str, str] | None = None,
+           close: bool = False) -> JSONResponse:
+    headers = dict(headers or {})
+    if close:
+        headers["Connection"] = "close"
+    return JSONResponse({"error": {"message": message, "type": kind, "code": status}}, status,
+                        headers=headers)
 
 
-def longest_token_chars(policy: Any) -> int | None:
-    """An upper bound on the characters one token stands for (the longest vocabulary piece;
-    a byte-level piece has at least as many characters as the text it decodes to), or None
-    when the policy has no tokenizer."""
-    vocab = getattr(getattr(policy, "tokenizer", None), "get_vocab", lambda: None)()
-    return max(map(len, vocab), default=1) if vocab else None
+def _sse(obj: Any) -> bytes:
+    return b"data: " + (obj if isinstance(obj, bytes) else json.dumps(obj).encode()) + b"\n\n"
 
 
-def min_rendered_chars(messages: tuple[Message, ...], tools: tuple[ToolSpec, ...]) -> int:
-    """A lower bound on the rendered prompt's length: the message texts, which templates copy
-    verbatim, and tool calls and tool specs as compact JSON (templates render them as JSON)."""
-    def compact(obj: Any) -> int:
-        return len(json.dumps(obj, separators=(",", ":"), ensure_ascii=False))
-
-    return (sum(len(m.content) + sum(compact(c.arguments) for c in m.tool_calls)
-                for m in messages)
-            + sum(len(t.description) + compact(t.parameters) for t in tools))
+async def _disconnected(receive: Any) -> None:
+    """Returns when the client has gone (after the body, uvicorn's receive waits for that)."""
+    while (await receive())["type"] != "http.disconnect":
+        pass
 
 
-class ChatService:
-    """Turns validated requests into scheduled generations and OpenAI responses."""
+class _Stream(StreamingResponse):
+    """A streamed answer that, however it ends, closes its event generator (which cancels the
+    decoding) and releases its admission. Starlette cancels the sending task when the client
+    goes away; a generator suspended at a `yield` then stays open until garbage collection."""
 
-    def __init__(self, policy: Any, name: str, max_batch: int = 32,
-                 slice_tokens: int = 16, max_request_tokens: int = MAX_REQUEST_TOKENS) -> None:
-        self.policy, self.name = policy, name
-        self.max_request_tokens = max_request_tokens
-        self.scheduler = FairScheduler(policy, max_batch=max_batch, slice_tokens=slice_tokens)
-        self.context = context_limit(policy)
-        self.token_chars = longest_token_chars(policy)
+    def __init__(self, events: Any, release: Any) -> None:
+        super().__init__(events, media_type="text/event-stream",
+                         headers={"Cache-Control": "no-cache"})
+        self._release = release
 
-    def prepare(self, body: dict[str, Any]) -> dict[str, Any]:
-        model = body.get("model")
-        if model is not None and model != self.name:
-            raise HTTPError(404, f"model {model!r} is not served here; served models: "
-                                 f"{self.name}", "model_not_found")
-        messages = parse_messages(body.get("messages"))
-        tools = parse_tools(body)
-        n, logprobs, top = parse_sampling_counts(body)
-        chars = min_rendered_chars(messages, tools)
-        if self.token_chars and chars > self.context * self.token_chars:
-            # refused before tokenizing: a few MB of text would take GBs and seconds to tokenize
-            raise BadRequest(f"the conversation has {chars} characters, more than the model's "
-                             f"context of {self.context} tokens can hold (a token is at most "
-                             f"{self.token_chars} characters): shorten the conversation")
-        prompt = self.policy.renderer.render_prompt(messages, tools)
-        room = self.context - len(prompt.ids)
-        if room < 1:
-            raise BadRequest(f"the prompt is {len(prompt.ids)} tokens; the model's context is "
-                             f"{self.context}: shorten the conversation")
-        params = parse_params(body, room)
-        if n * params.max_new_tokens > self.max_request_tokens:
-            raise BadRequest(f"n * max_tokens is {n} * {params.max_new_tokens} = "
-                             f"{n * params.max_new_tokens} tokens, over this server's per-request "
-                             f"budget of {self.max_request_tokens} (--max-request-tokens): ask "
-                             "for fewer samples or fewer tokens")
-        requests = [GenerationRequest(prompt_ids=tuple(prompt.ids), messages=messages,
-                                      tools=tools, sample_index=j) for j in range(n)]
-        return {"requests": requests, "params": params, "prompt": tuple(prompt.ids),
-                "tools": tools, "logprobs": logprobs, "top": top, "id": uuid.uuid4().hex,
-                "keep_stop": bool(body.get("include_stop_str_in_output"))}
-
-    def _logprobs(self, job: dict[str, Any], seq: Sequence) -> dict[str, Any]:
-        tokenizer = getattr(self.policy, "tokenizer", None)
-        entries = [token_entry(tokenizer, t, lp) for t, lp in zip(seq.ids, seq.logprobs,
-                                                                   strict=False)]
-        if job["top"]:
-            tops = top_logprobs(self.policy, job["prompt"], seq.ids, job["top"],
-                                job["params"].temperature)
-            for entry, alternatives in zip(entries, tops, strict=False):
-                entry["top_logprobs"] = [token_entry(tokenizer, t, lp) for t, lp in alternatives]
-        return {"content": entries}
-
-    def _choice(self, job: dict[str, Any], j: int, seq: Sequence) -> dict[str, Any]:
-        content = seq.text
-        if seq.stop_reason and not job["keep_stop"]:
-            content = content[:-len(seq.stop_reason)]
-        calls: list[dict[str, Any]] = []
-        if job["tools"]:
-            around, calls = split_tool_calls(seq.text)
-            content = around if calls else content
-        finish = "length" if seq.finish == "length" else ("tool_calls" if calls else "stop")
-        message: dict[str, Any] = {"role": "assistant",
-                                   "content": content if (content or not calls) else None}
-        if calls:
-            message["tool_calls"] = calls
-        choice = {"index": j, "finish_reason": finish, "stop_reason": seq.stop_reason,
-                  "message": message, "logprobs": None}
-        if job["logprobs"]:
-            choice["logprobs"] = self._logprobs(job, seq)
-        return choice
-
-    def complete(self, job: dict[str, Any]) -> dict[str, Any]:
-        seqs = self.scheduler.submit(job["requests"], job["params"],
-                                     job["params"].max_new_tokens).result()
-        choices = [self._choice(job, j, s) for j, s in enumerate(seqs)]
-        used = sum(len(s.ids) for s in seqs)
-        return {"id": f"chatcmpl-{job['id']}", "object": "chat.completion",
-                "created": int(time.time()), "model": self.name, "choices": choices,
-                "usage": {"prompt_tokens": len(job["prompt"]), "completion_tokens": used,
-                          "total_tokens": len(job["prompt"]) + used}}
-
-    def stream(self, job: dict[str, Any]):
-        """Chunks (dicts) of a streamed completion, as the scheduler decodes them."""
-        deltas: queue.Queue[tuple[int, str] | None] = queue.Queue()
-
-        def on_delta(j: int, text: str, seq: Sequence) -> None:
-            if seq.stop_reason and not job["keep_stop"] and text.endswith(seq.stop_reason):
-                text = text[:-len(seq.stop_reason)]
-            deltas.put((j, text))
-
-        future = self.scheduler.submit(job["requests"], job["params"],
-                                       job["params"].max_new_tokens,
-                                       on_delta=None if job["tools"] else on_delta)
-        future.add_done_callback(lambda _: deltas.put(None))
-        head = {"id": f"chatcmpl-{job['id']}", "object": "chat.completion.chunk",
-                "created": int(time.time()), "model": self.name}
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         try:
-            for j in range(len(job["requests"])):
-                yield {**head, "choices": [{"index": j, "finish_reason": None,
-                                            "delta": {"role": "assistant", "content": ""}}]}
-            while (item := deltas.get()) is not None:
-                j, text = item
-                if text:
-                    yield {**head, "choices": [{"index": j, "delta": {"content": text},
-                                                "finish_reason": None}]}
-        finally:  # the client went away (the generator was closed): stop decoding for it
+            await super().__call__(scope, receive, send)
+        finally:
+            await self.body_iterator.aclose()
+            self._release()
+
+
+class ChatApp:
+    """The Starlette routes over a `ChatService`, with the body and queue limits."""
+
+    def __init__(self, service: ChatService, max_body_bytes: int, body_timeout_s: float,
+                 max_queue: int) -> None:
+        self.service, self.max_body_bytes = service, max_body_bytes
+        self.body_timeout_s, self.max_queue = body_timeout_s, max_queue
+        self.admitted = 0  # generation requests decoding or waiting (event-loop thread only)
+
+    def routes(self) -> list[Route]:
+        return [Route(p, self.models, methods=["GET"]) for p in ("/v1/models", "/models")] + [
+            Route("/health", self.health, methods=["GET"]),
+            Route("/{path:path}", self.post, methods=["POST"]),
+            Route("/{path:path}", self.not_found, methods=["GET"])]
+
+    async def models(self, request: Request) -> Response:
+        return JSONResponse({"object": "list", "data": [
+            {"id": self.service.name, "object": "model", "owned_by": "veriloop"}]})
+
+    async def health(self, request: Request) -> Response:
+        return JSONResponse({"status": "ok", "model": self.service.name})
+
+    async def not_found(self, request: Request) -> Response:
+        return _error(404, f"no route {request.url.path}; try /v1/chat/completions", "not_found")
+
+    async def _body(self, request: Request) -> bytes:
+        declared = request.headers.get("content-length")  # h11 has checked it is one number
+        if declared is not None and int(declared) > self.max_body_bytes:
+            raise HTTPError(413, f"request body of {declared} bytes exceeds the limit of "
+                                 f"{self.max_body_bytes}", "invalid_request_error")
+        chunks, size = [], 0
+
+        async def read() -> None:
+            nonlocal size
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > self.max_body_bytes:  # chunked: no Content-Length to check first
+                    raise HTTPError(413, f"request body exceeds the limit of "
+                                         f"{self.max_body_bytes} bytes", "invalid_request_error")
+                chunks.append(chunk)
+
+        try:
+            await asyncio.wait_for(read(), self.body_timeout_s)
+        except TimeoutError:
+            raise BadRequest(f"the request body did not arrive within {self.body_timeout_s:g} s "
+                             f"({size} of {declared or 'unknown'} bytes): send the whole body "
+                             "its Content-Length announces") from None
+        return b"".join(chunks)
+
+    async def post(self, request: Request) -> Response:
+        try:
+            raw = await self._body(request)  # read first, whatever the answer: keep-alive
+            if request.url.path.rstrip("/") not in ("/v1/chat/completions", "/chat/completions"):
+                raise HTTPError(404, f"no route {request.url.path}; try /v1/chat/completions",
+                                "not_found")
+            if self.admitted >= self.max_queue:
+                raise HTTPError(503, f"the server is busy: {self.admitted} requests are decoding "
+                                     f"or waiting (--max-queue {self.max_queue}); retry later",
+                                "server_busy", {"Retry-After": "1"})
+            self.admitted += 1
+        except ClientDisconnect:
+            return Response(status_code=499)
+        except HTTPError as e:
+            return _error(e.status, str(e), e.kind, e.headers, close=e.status in (413,))
+        except BadRequest as e:
+            return _error(400, str(e), "invalid_request_error", close=True)
+        release = True
+        try:
+            body = await anyio.to_thread.run_sync(parse_body, raw)
+            job = await anyio.to_thread.run_sync(self.service.prepare, body)
+            if body.get("stream"):
+                release = False  # the stream releases its admission when it ends
+                return _Stream(self._events(job), self._release)
+            return await self._complete(request, job)
+        except HTTPError as e:
+            return _error(e.status, str(e), e.kind, e.headers)
+        except BadRequest as e:
+            return _error(400, str(e), "invalid_request_error")
+        except Exception as e:  # noqa: BLE001 - the server must answer, not die
+            return _error(500, f"{type(e).__name__}: {e}", "server_error")
+        finally:
+            if release:
+                self._release()
+
+    def _release(self) -> None:
+        self.admitted -= 1
+
+    async def _complete(self, request: Request, job: dict[str, Any]) -> Response:
+        future = self.service.submit(job)
+        done = asyncio.wrap_future(future)
+        gone = asyncio.ensure_future(_disconnected(request.receive))
+        try:
+            await asyncio.wait({done, gone}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            gone.cancel()
+            if not done.done():  # the client went away (or this task was cancelled)
+                future.cancel()
+        if not done.done():
+            return Response(status_code=499)  # nobody reads it
+        seqs = done.result()  # re-raises a decoding error: a 500
+        return JSONResponse(await anyio.to_thread.run_sync(self.service.response, job, seqs))
+
+    async def _events(self, job: dict[str, Any]):
+        """The server-sent events of a streamed request; closing it (the client went away)
+        cancels the request's decoding."""
+        loop = asyncio.get_running_loop()
+        deltas: asyncio.Queue[tuple[int, str] | None] = asyncio.Queue()
+
+        def put(item: tuple[int, str] | None) -> None:  # from the scheduler's thread
+            try:
+                loop.call_soon_threadsafe(deltas.put_nowait, item)
+            except RuntimeError:  # the loop has closed: the server is shutting down
+                pass
+
+        future = self.service.submit(job, on_delta=lambda j, text: put((j, text)))
+        future.add_done_callback(lambda _: put(None))
+        try:
+            for chunk in self.service.first_chunks(job):
+                yield _sse(chunk)
+            while (item := await deltas.get()) is not None:
+                yield _sse(self.service.delta_chunk(job, *item))
+            try:
+                last = await anyio.to_thread.run_sync(self.service.last_chunks, job,
+                                                      future.result())
+            except Exception as e:  # noqa: BLE001 - reported in the stream, as OpenAI does
+                last = [{"error": {"message": f"{type(e).__name__}: {e}",
+                                   "type": "server_error"}}]
+            for chunk in last:
+                yield _sse(chunk)
+            yield _sse(b"[DONE]")
+        finally:
             future.cancel()
-        seqs = future.result()  # re-raises a decoding error
-        for j, seq in enumerate(seqs):
-            choice = self._choice(job, j, seq)
-            delta: dict[str, Any] = {}
-            if job["tools"]:
-                delta = {k: v for k, v in choice["message"].items() if k != "role"}
-                for i, call in enumerate(delta.get("tool_calls", [])):
-                    call["index"] = i
-            last = {"index": j, "delta": delta, "finish_reason": choice["finish_reason"],
-                    "logprobs": choice["logprobs"]}
-            yield {**head, "choices": [last]}
+
+
+class Server:
+    """A bound socket and the uvicorn server over it: `serve_forever()` blocks (run it in a
+    thread for tests), `shutdown()` stops it from another thread, `server_close()` closes the
+    socket. Binding happens at construction, so `server_address` holds the real port."""
+
+    def __init__(self, app: Any, sock: socket.socket, quiet: bool,
+                 limit_concurrency: int, header_timeout_s: float) -> None:
+        protocol = type("HeaderDeadlineH11", (HeaderDeadline,),
+                        {"header_timeout_s": header_timeout_s})
+        config = uvicorn.Config(app, http=protocol, lifespan="off", access_log=not quiet,
+                                log_level="warning" if quiet else "info",
+                                limit_concurrency=limit_concurrency, backlog=BACKLOG,
+                                timeout_keep_alive=KEEP_ALIVE_S,
+                                h11_max_incomplete_event_size=MAX_HEADER_BYTES)
+        self.socket, self.server = sock, uvicorn.Server(config)
+        self.server_address = sock.getsockname()[:2]
+        self._stopped = threading.Event()
+
+    def serve_forever(self) -> None:
+        try:
+            self.server.run(sockets=[self.socket])
+        finally:
+            self._stopped.set()
+
+    def shutdown(self) -> None:
+        self.server.should_exit = True
+        self._stopped.wait(60)
+
+    def server_close(self) -> None:
+        self.socket.close()
+
+
+def bind(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    return socket.create_server((host, port), family=family, backlog=BACKLOG)
 
 
 def make_server(policy: Any, host: str = "127.0.0.1", port: int = 8000,
                 model_name: str | None = None, max_batch: int = 32, quiet: bool = False,
                 max_body_bytes: int = MAX_BODY_BYTES, slice_tokens: int = 16,
-                max_request_tokens: int = MAX_REQUEST_TOKENS) -> ThreadingHTTPServer:
+                max_request_tokens: int = MAX_REQUEST_TOKENS, api_key: str | None = None,
+                max_queue: int = MAX_QUEUE, limit_concurrency: int = LIMIT_CONCURRENCY,
+                header_timeout_s: float = HEADER_TIMEOUT_S,
+                body_timeout_s: float = BODY_TIMEOUT_S) -> Server:
+    """Bind `host:port` (port 0: any free one) and build the server; the caller checks the bind
+    rule (`serve_guard.check_bind`) first."""
     service = ChatService(policy, model_name or policy.name, max_batch, slice_tokens,
                           max_request_tokens)
-
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-        timeout = READ_TIMEOUT_S
-
-        def log_message(self, fmt: str, *args: Any) -> None:
-            if not quiet:
-                super().log_message(fmt, *args)
-
-        def _send(self, status: int, obj: dict[str, Any], close: bool = False) -> None:
-            data = json.dumps(obj).encode()
-            self.send_response(status)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            if close:
-                self.send_header("Connection", "close")
-                self.close_connection = True
-            self.end_headers()
-            self.wfile.write(data)
-
-        def _error(self, status: int, message: str, kind: str, close: bool = False) -> None:
-            self._send(status, {"error": {"message": message, "type": kind, "code": status}},
-                       close)
-
-        def _body(self) -> bytes:
-            """The request body, read exactly by Content-Length (HTTPError otherwise)."""
-            if "chunked" in (self.headers.get("Transfer-Encoding") or "").lower():
-                raise HTTPError(411, "chunked request bodies are not supported; send "
-                                     "Content-Length", "invalid_request_error", close=True)
-            raw = self.headers.get("Content-Length")
-            if raw is None:
-                return b""
-            try:
-                length = int(raw)
-            except ValueError:
-                length = -1
-            if length < 0:
-                raise HTTPError(400, f"bad Content-Length {raw!r}", "invalid_request_error",
-                                close=True)
-            if length > max_body_bytes:
-                raise HTTPError(413, f"request body of {length} bytes exceeds the limit of "
-                                     f"{max_body_bytes}", "invalid_request_error", close=True)
-            return self.rfile.read(length)
-
-        def do_GET(self) -> None:
-            path = self.path.rstrip("/")
-            if path in ("/v1/models", "/models"):
-                self._send(200, {"object": "list", "data": [
-                    {"id": service.name, "object": "model", "owned_by": "veriloop"}]})
-            elif path == "/health":
-                self._send(200, {"status": "ok", "model": service.name})
-            else:
-                self._error(404, f"no route {self.path}; try /v1/chat/completions", "not_found")
-
-        def do_POST(self) -> None:
-            try:
-                raw = self._body()  # read first, whatever the answer: keep-alive stays in sync
-                if self.path.rstrip("/") not in ("/v1/chat/completions", "/chat/completions"):
-                    raise HTTPError(404, f"no route {self.path}; try /v1/chat/completions",
-                                    "not_found")
-                try:
-                    body = json.loads(raw or b"null")
-                except (ValueError, RecursionError):
-                    raise BadRequest("the request body is not valid JSON") from None
-                if not isinstance(body, dict):
-                    raise BadRequest("the request body must be a JSON object")
-                job = service.prepare(body)
-                if body.get("stream"):
-                    self._stream(job)
-                else:
-                    self._send(200, service.complete(job))
-            except HTTPError as e:
-                self._error(e.status, str(e), e.kind, e.close)
-            except BadRequest as e:
-                self._error(400, str(e), "invalid_request_error")
-            except (BrokenPipeError, ConnectionResetError):
-                self.close_connection = True
-            except Exception as e:  # noqa: BLE001 - the server must answer, not die
-                self._error(500, f"{type(e).__name__}: {e}", "server_error")
-
-        def _stream(self, job: dict[str, Any]) -> None:
-            self.send_response(200)
-            self.send_header("Content-Type", "text/event-stream")
-            self.send_header("Cache-Control", "no-cache")
-            self.send_header("Connection", "close")  # the end of the stream ends the body
-            self.end_headers()
-            self.close_connection = True
-            chunks = service.stream(job)
-            try:
-                for chunk in chunks:
-                    self.wfile.write(b"data: " + json.dumps(chunk).encode() + b"\n\n")
-                    self.wfile.flush()
-            except (BrokenPipeError, ConnectionResetError):
-                chunks.close()  # cancels the decoding of a request nobody reads
-                return
-            except Exception as e:  # noqa: BLE001 - reported in the stream, as OpenAI does
-                error = {"error": {"message": f"{type(e).__name__}: {e}", "type": "server_error"}}
-                self.wfile.write(b"data: " + json.dumps(error).encode() + b"\n\n")
-            self.wfile.write(b"data: [DONE]\n\n")
-            self.wfile.flush()
-
-    class Server(ThreadingHTTPServer):
-        request_queue_size = 1024
-        daemon_threads = True
-
-    return Server((host, port), Handler)
+    chat = ChatApp(service, max_body_bytes, body_timeout_s, max_queue)
+    sock = bind(host, port)
+    hosts = allowed_hosts(sock.getsockname()[1]) if is_loopback(host) else None
+    app = Guard(Starlette(routes=chat.routes()), api_key, hosts)
+    return Server(app, sock, quiet, limit_concurrency, header_timeout_s)
 
 
-__all__ = ["ChatService", "make_server", "split_tool_calls"]
+__all__ = ["ChatService", "Server", "make_server", "split_tool_calls"]

@@ -24,10 +24,33 @@ from veriloop.types import Message, ToolCall, ToolSpec
 _CALL = re.compile(r"<tool_call>(.*?)</tool_call>", re.DOTALL)
 MAX_N = 64
 MAX_TOP_LOGPROBS = 20
+MAX_TOOLS = 128  # as OpenAI's API
+TOOL_CHOICES = ("none", "auto")
 
 
 class BadRequest(ValueError):
     """The request is malformed: answered with 400 and this message."""
+
+
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+
+
+def parse_body(raw: bytes) -> dict[str, Any]:
+    """The request body as a JSON object. A lone UTF-16 surrogate escape (`"\\ud800"`) is valid
+    JSON syntax but no character: Python's parser keeps it, and it failed later as a 500."""
+    try:
+        body = json.loads(raw or b"null")
+    except (ValueError, RecursionError):
+        raise BadRequest("the request body is not valid JSON") from None
+    if not isinstance(body, dict):
+        raise BadRequest("the request body must be a JSON object")
+    if _SURROGATE_ESCAPE.search(raw):  # a pair is one character; only a lone half fails here
+        try:
+            json.dumps(body, ensure_ascii=False).encode()
+        except UnicodeEncodeError:
+            raise BadRequest("the request body holds a lone UTF-16 surrogate escape (\\ud800-"
+                             "\\udfff without its pair): send valid Unicode text") from None
+    return body
 
 
 def parse_messages(raw: Any) -> tuple[Message, ...]:
@@ -58,11 +81,30 @@ def parse_messages(raw: Any) -> tuple[Message, ...]:
     return tuple(out)
 
 
+def check_counts(body: dict[str, Any], max_messages: int) -> None:
+    """Cheap limits checked before any per-message work: a body of 200,000 tiny messages cost
+    13 s of parsing and rendering before it was refused for its length."""
+    messages, tools = body.get("messages"), body.get("tools")
+    if isinstance(messages, list) and len(messages) > max_messages:
+        raise BadRequest(f"{len(messages)} messages cannot fit the model's context of "
+                         f"{max_messages} tokens (each takes at least one): send fewer")
+    if isinstance(tools, list) and len(tools) > MAX_TOOLS:
+        raise BadRequest(f"{len(tools)} tools; at most {MAX_TOOLS} are accepted")
+
+
 def parse_tools(body: dict[str, Any]) -> tuple[ToolSpec, ...]:
+    """The tools offered to the model: none when `tool_choice` is "none". Only "none" and
+    "auto" are honoured; "required" and a named function would need constrained decoding,
+    so they are refused rather than silently treated as "auto"."""
+    choice = body.get("tool_choice")
+    if choice is not None and choice not in TOOL_CHOICES:
+        raise BadRequest(f"'tool_choice' {json.dumps(choice)[:80]} is not supported; supported: "
+                         f"{', '.join(repr(c) for c in TOOL_CHOICES)} (or leave it out)")
     try:
-        return tuple(tool_specs(body.get("tools")))
+        tools = tuple(tool_specs(body.get("tools")))
     except (ValueError, TypeError, AttributeError) as e:
         raise BadRequest(f"bad 'tools': {e}") from None
+    return () if choice == "none" else tools
 
 
 def _number(body: dict[str, Any], name: str, default: float, lo: float, hi: float,
