@@ -40,6 +40,19 @@ def test_filters(client):
     assert "env_timeout" in client.get("/run/rl").text  # the fault kinds to choose from
 
 
+def test_out_of_range_numbers_are_a_clear_400(client):
+    # issue 43: ?step= beyond SQLite's 64-bit integers raised OverflowError: a 500 page
+    for query, key, low in (("step=99999999999999999999", "step", "-9223372036854775808"),
+                            ("step=-99999999999999999999", "step", "-9223372036854775808"),
+                            ("limit=99999999999999999999", "limit", "1"),
+                            ("limit=-5", "limit", "1")):
+        r = client.get(f"/run/rl?{query}")
+        assert r.status_code == 400, (query, r.status_code)
+        assert r.text == (f"{query} is out of range; give a whole number from {low} to "
+                          f"9223372036854775807, or leave {key} empty")
+    assert _count(client.get("/run/rl?step=9223372036854775807").text) == 0  # in range: no rows
+
+
 def test_trajectory_page_shows_turns_grade_and_tokens(client):
     html = client.get("/run/rl?passed=no&step=1").text
     tid = re.search(r"/run/rl/t/(\w+)", html).group(1)

@@ -53,7 +53,10 @@ def create_app(root: Path) -> Starlette:
 
     def run(request: Request) -> HTMLResponse:
         name, d = run_dir(request)
-        f = queries.Filters.parse(request.query_params)
+        try:
+            f = queries.Filters.parse(request.query_params)
+        except queries.BadFilter as e:
+            raise HTTPException(400, str(e)) from None
         db = queries.connect(d)
         if db is None:
             rows, total, steps, faults = [], 0, [], []

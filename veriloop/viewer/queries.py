@@ -12,6 +12,11 @@ from typing import Any
 
 STORE = "trajectories.sqlite"
 METRICS = "metrics.jsonl"
+SQLITE_INT = (-(1 << 63), (1 << 63) - 1)  # what SQLite can compare with; beyond it binding fails
+
+
+class BadFilter(ValueError):
+    """A filter value the store cannot be asked about (the message says what to give)."""
 
 
 def run_name(root: Path, run_dir: Path) -> str:
@@ -56,12 +61,19 @@ class Filters:
 
     @classmethod
     def parse(cls, params: Any) -> Filters:
+        """The filters in `params`; an unreadable number is ignored (no filter), a whole number
+        out of range raises `BadFilter`."""
         def num(key: str, kind: type) -> Any:
             v = (params.get(key) or "").strip()
             try:
-                return kind(v) if v else None
+                value = kind(v) if v else None
             except ValueError:
                 return None
+            low = 1 if key == "limit" else SQLITE_INT[0]
+            if kind is int and value is not None and not low <= value <= SQLITE_INT[1]:
+                raise BadFilter(f"{key}={v} is out of range; give a whole number from {low} to "
+                                f"{SQLITE_INT[1]}, or leave {key} empty")
+            return value
 
         passed = {"yes": True, "no": False}.get(params.get("passed") or "")
         return cls(step=num("step", int), task=(params.get("task") or "").strip(),
