@@ -62,6 +62,34 @@ time.sleep(110)
     assert r.killed_for_disk and not r.timed_out and r.exit_code != 0, r
 
 
+def test_deleted_open_files_cannot_bypass_the_disk_cap(sb):
+    # issue 43: files deleted while held open took 1.28 GB under a 256 MB cap and the run
+    # exited 0 (the tree walk cannot see them); the workspace is now a tmpfs of disk_mb
+    if os.geteuid() != 0:
+        pytest.skip("the kernel disk cap mounts a tmpfs (root host)")
+    code = """
+import os, time
+block, held, written = b"x" * (1 << 20), [], 0
+try:
+    for i in range(64):  # 64 files of 8 MiB (RLIMIT_FSIZE) = 512 MiB against a 16 MiB cap
+        f = open(f"part{i}", "wb")
+        os.unlink(f"part{i}")
+        held.append(f)
+        for _ in range(8):
+            f.write(block)
+            f.flush()
+            written += 1
+except OSError as e:
+    print("refused", e.errno, flush=True)
+print("wrote", written, flush=True)
+time.sleep(110)
+"""
+    r = sb.run(code=code, limits=CAPPED)
+    assert r.killed_for_disk and not r.timed_out and r.exit_code != 0, r
+    wrote = int(r.stdout.split("wrote")[1].split()[0])
+    assert wrote <= 16 and "refused 28" in r.stdout, r.stdout  # ENOSPC at the cap
+
+
 def test_work_within_the_disk_limits_is_untouched(sb):
     code = """
 import os

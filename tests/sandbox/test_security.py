@@ -466,6 +466,76 @@ print("held", held)
         r.stdout + r.stderr
 
 
+def test_socket_buffers_cannot_bypass_the_memory_cap(sb):
+    # issue 43: processes parked 1.5 GB in unix-socket buffers under a 256 MB cap (kernel
+    # memory, in no process's RSS) and the run exited 0; the execution's cgroup counts it
+    if os.geteuid() != 0:
+        pytest.skip("the kernel memory cap needs a writable cgroup (root host)")
+    code = """
+import os, socket, time
+def park(target):  # 128 MB per process, under RLIMIT_NOFILE and each process's small RSS
+    held, n = [], 0
+    while n < target:
+        pair = socket.socketpair()
+        held.append(pair)
+        for s in pair:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 1 << 20)
+            s.setblocking(False)
+            try:
+                while n < target:
+                    n += s.send(b"x" * 65536)
+            except BlockingIOError:
+                pass
+    return held, n
+r, w = os.pipe()
+for _ in range(4):
+    if os.fork() == 0:
+        held, n = park(128 << 20)
+        os.write(w, b"%d\\n" % n)
+        time.sleep(60)
+        os._exit(0)
+os.close(w)
+with os.fdopen(r) as f:
+    total = sum(int(f.readline()) for _ in range(4))
+print("parked", total >> 20, "MB", flush=True)
+"""
+    r = sb.run(code=code, limits=Limits(timeout_s=60, memory_mb=64, nproc=32))
+    assert r.killed_for_memory and r.exit_code != 0 and "parked" not in r.stdout, r
+    assert not r.timed_out
+    time.sleep(0.2)
+    assert _processes_of_uid_range(sb) == []
+
+
+def test_socket_families_outside_the_allow_list_are_refused(sb):
+    # issue 43: AF_VSOCK sockets could be made (a network namespace does not isolate vsock);
+    # the filter allows AF_UNIX, AF_INET and AF_INET6 only, in socket() and socketpair()
+    code = """
+import errno, socket
+def try_socket(family, kind, pair=False):
+    try:
+        (socket.socketpair if pair else socket.socket)(family, kind)
+        return "made"
+    except OSError as e:
+        return errno.errorcode.get(e.errno, str(e.errno))
+print("vsock", try_socket(40, socket.SOCK_STREAM))  # AF_VSOCK
+print("vsock-dgram", try_socket(40, socket.SOCK_DGRAM))
+print("packet", try_socket(17, socket.SOCK_RAW))  # AF_PACKET
+print("netlink", try_socket(16, socket.SOCK_RAW))  # AF_NETLINK
+print("alg", try_socket(38, socket.SOCK_SEQPACKET))  # AF_ALG
+print("vsock-pair", try_socket(40, socket.SOCK_STREAM, pair=True))
+print("unix", try_socket(socket.AF_UNIX, socket.SOCK_STREAM))
+print("unix-pair", try_socket(socket.AF_UNIX, socket.SOCK_STREAM, pair=True))
+print("inet", try_socket(socket.AF_INET, socket.SOCK_STREAM))
+print("inet6", try_socket(socket.AF_INET6, socket.SOCK_DGRAM))
+"""
+    r = sb.run(code=code, limits=SMALL)
+    got = dict(line.split() for line in r.stdout.splitlines())
+    assert got == {"vsock": "EAFNOSUPPORT", "vsock-dgram": "EAFNOSUPPORT",
+                   "packet": "EAFNOSUPPORT", "netlink": "EAFNOSUPPORT", "alg": "EAFNOSUPPORT",
+                   "vsock-pair": "EAFNOSUPPORT", "unix": "made", "unix-pair": "made",
+                   "inet": "made", "inet6": "made"}, r.stdout + r.stderr
+
+
 def test_keyring_is_no_channel_between_executions(sb):
     # issue 9 class 6: a key added in one execution was readable by the next one in the same
     # pool slot (same uid); add_key/keyctl/request_key are refused
@@ -510,14 +580,16 @@ print("unshare", libc.unshare(0x10000000), ctypes.get_errno())  # CLONE_NEWUSER
 
 def test_seccomp_program_layout():
     # hand-checked: arch check (3) + load nr (1) + x32 check (2) + 2 per blocked call +
-    # clone3 (2) + clone flags (4) + allow (1); every jump stays inside the program
+    # socket and socketpair families (2 x (4 + allowed families)) + clone3 (2) + clone flags
+    # (4) + allow (1); every jump stays inside the program
     import struct
 
     from veriloop.sandbox import seccomp
 
     prog = seccomp.filter_program("x86_64")
     n = len(prog) // 8
-    assert n == 3 + 1 + 2 + 2 * len(set(seccomp.BLOCKED)) + 2 + 4 + 1
+    families = 2 * (4 + len(seccomp.ALLOWED_FAMILIES))
+    assert n == 3 + 1 + 2 + 2 * len(set(seccomp.BLOCKED)) + families + 2 + 4 + 1
     for i in range(n):
         code, jt, jf, _ = struct.unpack_from("<HBBI", prog, 8 * i)
         if code & 0x07 == 0x05:  # BPF_JMP

@@ -53,19 +53,30 @@ class Limits:
 
     timeout_s: float | None = None  # wall clock; the whole process tree is killed after it
     cpu_s: int | None = None  # RLIMIT_CPU per process
-    memory_mb: int | None = None  # RLIMIT_AS per process (address space, not resident memory)
+    # the execution's memory in total, kernel memory and tmpfs pages included (a cgroup; see
+    # veriloop.sandbox), and RLIMIT_AS (address space) of each process
+    memory_mb: int | None = None
     nproc: int | None = None  # RLIMIT_NPROC (processes + threads of the sandbox user)
     fsize_mb: int | None = None  # RLIMIT_FSIZE: largest file any process may write
     tmpfs_mb: int | None = None  # size of the private /tmp (bubblewrap only)
     max_output: int | None = None  # bytes of stdout and of stderr kept (head + tail)
-    disk_mb: int | None = None  # space the workspace tree may take on the host disk
-    max_files: int | None = None  # files, directories and links in the workspace tree
+    disk_mb: int | None = None  # size of the workspace (a tmpfs of this size on a root host)
+    max_files: int | None = None  # files, directories and links in the workspace
 
 
 DEFAULT_LIMITS = Limits(timeout_s=10.0, cpu_s=10, memory_mb=1024, nproc=64, fsize_mb=64,
                         tmpfs_mb=64, max_output=64_000, disk_mb=256, max_files=10_000)
 MAX_LIMITS = Limits(timeout_s=120.0, cpu_s=120, memory_mb=4096, nproc=256, fsize_mb=256,
                     tmpfs_mb=512, max_output=1_000_000, disk_mb=2048, max_files=100_000)
+
+
+def fit_host(limits: Limits) -> Limits:
+    """`limits` with `memory_mb` at most half the host's physical memory, so that no
+    configuration lets one execution take the host down."""
+    host_mb = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 2**20
+    if limits.memory_mb is None or limits.memory_mb <= host_mb // 2:
+        return limits
+    return replace(limits, memory_mb=max(1, host_mb // 2))
 
 
 def merge_limits(limits: Limits | None, timeout: float | None = None,
@@ -295,14 +306,15 @@ def resident_bytes_of_uid(uid: int) -> int:
 def supervise(argv: Sequence[str], *, cwd: str, env: Mapping[str, str], limits: Limits,
               stdin: str | None, backend: str, isolated: bool,
               drain_cap: int = 16 * 2**20,
-              resident: Callable[[], int] | None = None,
-              pass_fds: Sequence[int] = (), workspace: Path | None = None) -> Result:
+              over_memory: Callable[[], bool] | None = None,
+              pass_fds: Sequence[int] = (),
+              over_disk: Callable[[], bool] | None = None) -> Result:
     """Start `argv` (already wrapped in `rlimit_argv`), stream its output into bounded
     buffers, kill its process group at the timeout, once it has printed more than `drain_cap`
-    bytes, (when `resident` measures the execution's total resident memory) once that
-    exceeds `limits.memory_mb`, or (when `workspace` is given) once the workspace tree holds
-    more than `limits.disk_mb` or `limits.max_files` (polled every DISK_POLL_S); report how it
-    ended."""
+    bytes, once `over_memory()` says the execution passed its memory cap (polled every 50 ms),
+    or once `over_disk()` says its workspace did (polled every DISK_POLL_S); report how it
+    ended. Both checks run once more after the program ended, so a cap reached just before
+    the end is still reported."""
     start = time.perf_counter()
     try:
         # own session = own process group, killed as a whole
@@ -321,18 +333,16 @@ def supervise(argv: Sequence[str], *, cwd: str, env: Mapping[str, str], limits: 
     sel.register(proc.stdout, selectors.EVENT_READ, out)
     sel.register(proc.stderr, selectors.EVENT_READ, err)
     deadline = start + limits.timeout_s
-    timed_out = flooded = over_memory = over_disk = False
-    poll = 0.05 if resident is not None else DISK_POLL_S
-    budget = limits.memory_mb * 2**20
+    timed_out = flooded = oom = full = False
+    poll = 0.05 if over_memory is not None else DISK_POLL_S
     next_scan = next_disk_scan = start + poll
 
     def outgrew_disk() -> bool:
         nonlocal next_disk_scan
-        if workspace is None or time.perf_counter() < next_disk_scan:
+        if over_disk is None or time.perf_counter() < next_disk_scan:
             return False
         next_disk_scan = time.perf_counter() + DISK_POLL_S
-        used, entries = workspace_usage(workspace, limits.disk_mb * 2**20, limits.max_files)
-        return used > limits.disk_mb * 2**20 or entries > limits.max_files
+        return over_disk()
 
     try:
         while sel.get_map():
@@ -341,13 +351,13 @@ def supervise(argv: Sequence[str], *, cwd: str, env: Mapping[str, str], limits: 
             if remaining <= 0:
                 timed_out = True
                 break
-            if resident is not None and now >= next_scan:
+            if over_memory is not None and now >= next_scan:
                 next_scan = now + poll
-                if resident() > budget:
-                    over_memory = True
+                if over_memory():
+                    oom = True
                     break
             if outgrew_disk():
-                over_disk = True
+                full = True
                 break
             for key, _ in sel.select(timeout=min(remaining, poll)):
                 chunk = os.read(key.fd, 65536)
@@ -358,16 +368,16 @@ def supervise(argv: Sequence[str], *, cwd: str, env: Mapping[str, str], limits: 
             if out.total + err.total > drain_cap:
                 flooded = True
                 break
-        while not (timed_out or flooded or over_memory or over_disk) and proc.poll() is None:
+        while not (timed_out or flooded or oom or full) and proc.poll() is None:
             # output closed but the process lives on (it closed its pipes, or the fallback's
             # orphans hold them): keep enforcing the deadline and the memory and disk budgets
             remaining = deadline - time.perf_counter()
             if remaining <= 0:
                 timed_out = True
-            elif resident is not None and resident() > budget:
-                over_memory = True
+            elif over_memory is not None and over_memory():
+                oom = True
             elif outgrew_disk():
-                over_disk = True
+                full = True
             else:
                 try:
                     proc.wait(timeout=min(poll, remaining))
@@ -383,12 +393,26 @@ def supervise(argv: Sequence[str], *, cwd: str, env: Mapping[str, str], limits: 
     duration = time.perf_counter() - start
     code = proc.returncode
     stderr_text = err.text()
-    oom = over_memory or (not timed_out and code != 0
-                          and any(m in stderr_text[-4000:] for m in _MEMORY_MARKERS))
+    # a cap reached just before the program ended (an OOM kill, a refused write) ended it too
+    oom = oom or (over_memory is not None and over_memory())
+    full = full or (over_disk is not None and over_disk())
+    oom = oom or (not timed_out and code != 0
+                  and any(m in stderr_text[-4000:] for m in _MEMORY_MARKERS))
     return Result(stdout=out.text(), stderr=stderr_text, exit_code=code, timed_out=timed_out,
                   killed_for_memory=oom, truncated=out.truncated or err.truncated or flooded,
                   duration=duration, backend=backend, isolated=isolated, limits=limits,
-                  killed_for_disk=over_disk)
+                  killed_for_disk=full)
+
+
+def tree_over_limits(workspace: Path, limits: Limits) -> Callable[[], bool]:
+    """A poll of the workspace tree against `disk_mb` and `max_files`, for where no tmpfs caps
+    it (see `veriloop.sandbox.disk` for what it cannot see)."""
+    max_bytes = limits.disk_mb * 2**20
+
+    def over() -> bool:
+        used, entries = workspace_usage(workspace, max_bytes, limits.max_files)
+        return used > max_bytes or entries > limits.max_files
+    return over
 
 
 def _feed(pipe: Any, data: bytes) -> None:

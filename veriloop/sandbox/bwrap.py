@@ -2,13 +2,15 @@
 
 Command line it builds (root host; see `veriloop.sandbox` for what each part guarantees):
 
+    sh -c 'echo $$ > CGROUP/cgroup.procs; exec "$@"' (the execution's memory cgroup)
     prlimit --cpu --as --fsize --nproc --core -- (kernel rlimits, inherited by everything)
     bwrap --unshare-pid --unshare-net --unshare-ipc --unshare-uts --unshare-cgroup-try
           --die-with-parent --new-session --clearenv --setenv ... (allow-list only)
           --proc /proc --dev /dev --tmpfs /tmp --tmpfs /dev/shm (size-capped, 1777)
           --ro-bind /usr /usr  (+ /bin /lib /lib64 /sbin as on the host, the Python prefixes,
           /etc/ld.so.cache, /etc/alternatives, /etc/localtime)
-          --bind WORKSPACE /workspace --chdir /workspace --remount-ro /
+          --bind WORKSPACE /workspace (a tmpfs of disk_mb mounted for this execution)
+          --chdir /workspace --remount-ro /
           -- setpriv --reuid U --regid U --clear-groups --inh-caps=-all --bounding-set=-all
              --no-new-privs
           -- bash -c 'printf s >&FD; exec FD>&-; exec "$@"' (start marker) -- env -u SHLVL
@@ -26,6 +28,8 @@ with no capabilities. Run as an ordinary user, bubblewrap creates a user namespa
 
 from __future__ import annotations
 
+import functools
+import logging
 import os
 import secrets
 import shutil
@@ -34,11 +38,11 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from veriloop.sandbox import seccomp
+from veriloop.sandbox import cgroup, seccomp
 from veriloop.sandbox.base import (
     DEFAULT_LIMITS,
     MAIN_FILE,
@@ -47,6 +51,7 @@ from veriloop.sandbox.base import (
     Limits,
     Result,
     collect_files,
+    fit_host,
     live_pids_of_uid,
     merge_limits,
     open_workspace,
@@ -58,11 +63,26 @@ from veriloop.sandbox.base import (
     scrubbed_env,
     stage_program,
     supervise,
+    tree_over_limits,
 )
-from veriloop.sandbox.disk import sweep_stale_workspaces
+from veriloop.sandbox.disk import (
+    can_mount_workspace,
+    mount_workspace,
+    sweep_stale_workspaces,
+    unmount_workspace,
+    workspace_full,
+)
 
 UID_BASE = 200_000  # sandbox uids are UID_BASE + slot; no host account uses this range
 _PYTHON_WORKS: set[tuple[str, ...]] = set()  # interpreter and mounts already checked here
+WEAK_LIMITS_ENV = "VERILOOP_SANDBOX_WEAK_LIMITS"  # "1": accept polled memory and disk caps
+log = logging.getLogger(__name__)
+
+
+@functools.cache
+def _cgroup_parent() -> tuple[cgroup.CgroupParent | None, str]:
+    # once per process: it may enable the memory controller for this cgroup's children
+    return cgroup.find_parent()
 
 
 def bwrap_path() -> str | None:
@@ -172,13 +192,17 @@ class BubblewrapSandbox:
 
     def __init__(self, default: Limits = DEFAULT_LIMITS, maximum: Limits = MAX_LIMITS,
                  python: str | None = None, extra_ro_binds: Sequence[str] = (),
-                 distributions: Sequence[str] = SANDBOX_DISTRIBUTIONS) -> None:
+                 distributions: Sequence[str] = SANDBOX_DISTRIBUTIONS,
+                 weak_limits: bool | None = None) -> None:
         self.bwrap = bwrap_path()
         if self.bwrap is None:
             raise sandbox_error("bubblewrap is not installed: run `make system` or "
                                 "`apt-get install -y bubblewrap` (or choose backend='rlimit', "
                                 "which does NOT isolate)")
-        self.default, self.maximum = default, maximum
+        self.default, self.maximum = fit_host(default), fit_host(maximum)
+        self.weak_limits = (os.environ.get(WEAK_LIMITS_ENV) == "1" if weak_limits is None
+                            else weak_limits)
+        self._cgroup, self._tmpfs = self._kernel_limits()
         # the mounts are real paths, so the interpreter is named by its real directory (a
         # virtualenv reached through a symbolic link, e.g. a checkout's `.venv` linked to
         # another's, is not there inside the sandbox; its own name stays, so that a venv's
@@ -205,6 +229,26 @@ class BubblewrapSandbox:
                                "/bin"])
         sweep_stale_workspaces()
         self._check_python()
+
+    def _kernel_limits(self) -> tuple[cgroup.CgroupParent | None, bool]:
+        """Where execution cgroups go and whether workspaces get a tmpfs; refuses (sandbox
+        fault) when the kernel cannot enforce the memory and disk caps, unless the caller
+        accepted the weaker polled caps (`weak_limits`)."""
+        parent, why_not = _cgroup_parent()
+        tmpfs, why_no_tmpfs = can_mount_workspace()
+        missing = "; ".join(w for w in (why_not, why_no_tmpfs) if w)
+        if missing and not self.weak_limits:
+            raise sandbox_error(
+                f"the sandbox cannot enforce its memory and disk caps in the kernel here "
+                f"({missing}); run as root where this process's cgroup is writable, or set "
+                f"{WEAK_LIMITS_ENV}=1 to accept polled caps that kernel memory (socket "
+                f"buffers) and deleted-but-open files escape")
+        if missing:
+            log.warning("veriloop sandbox: weak limits accepted; memory and disk caps are "
+                        "polled, not enforced by the kernel (%s)", missing)
+        if parent is not None:
+            parent.sweep()
+        return parent, tmpfs
 
     def _check_python(self) -> None:
         """Start the interpreter once (per interpreter and mounts, per process): a sandbox that
@@ -295,7 +339,13 @@ class BubblewrapSandbox:
                              self.default, self.maximum)
         ws, own = open_workspace(workspace)
         uid = self._uids.acquire() if self.root else None
+        cg, mounted = None, False
         try:
+            if self._tmpfs:
+                mount_workspace(ws, lim.disk_mb * 2**20, lim.max_files)
+                mounted = True
+            if self._cgroup is not None:
+                cg = self._cgroup.create(lim.memory_mb * 2**20, lim.nproc)
             stage_program(ws, files, code)
             if uid is not None:
                 _chown_tree(ws, uid)
@@ -307,12 +357,14 @@ class BubblewrapSandbox:
             try:
                 argv = self.argv(program, lim, ws, uid, sandbox_env, started_fd=started_w,
                                  seccomp_fd=filter_r)
-                resident = (lambda: resident_bytes_of_uid(uid)) if uid is not None else None
                 fds = (started_w,) if filter_r is None else (started_w, filter_r)
-                result = supervise(rlimit_argv(lim, self._nproc_extra()) + argv, cwd=str(ws),
-                                   env={}, limits=lim, stdin=stdin, backend=self.name,
-                                   isolated=True, resident=resident, pass_fds=fds,
-                                   workspace=ws)
+                enter = cg.enter_argv() if cg is not None else []
+                result = supervise(enter + rlimit_argv(lim, self._nproc_extra()) + argv,
+                                   cwd=str(ws), env={}, limits=lim, stdin=stdin,
+                                   backend=self.name, isolated=True,
+                                   over_memory=_memory_watch(cg, uid, lim), pass_fds=fds,
+                                   over_disk=(functools.partial(workspace_full, ws) if mounted
+                                              else tree_over_limits(ws, lim)))
                 os.close(started_w)
                 started_w = -1
                 os.set_blocking(started_r, False)
@@ -342,6 +394,10 @@ class BubblewrapSandbox:
             if uid is not None:
                 _await_exit(uid)
                 self._uids.release(uid)
+            if cg is not None:
+                cg.remove()
+            if mounted:
+                unmount_workspace(ws)
             if own:
                 remove_workspace(ws)
 
@@ -359,6 +415,18 @@ class BubblewrapSandbox:
     def _nproc_extra(self) -> int:
         # without a dedicated uid the limit counts all of the caller's processes
         return 0 if self.root else _count_user_processes(os.getuid())
+
+
+def _memory_watch(cg: cgroup.Cgroup | None, uid: int | None,
+                  limits: Limits) -> Callable[[], bool] | None:
+    """What tells the supervisor the execution passed its memory cap: the kernel OOM-killed in
+    its cgroup; with weak limits on a root host, a poll of its uid's resident memory (blind to
+    kernel memory); else nothing (RLIMIT_AS per process only)."""
+    if cg is not None:
+        return lambda: cg.oom_kills() > 0
+    if uid is not None:
+        return lambda: resident_bytes_of_uid(uid) > limits.memory_mb * 2**20
+    return None
 
 
 def program_argv(command: str | Sequence[str] | None, code: str | None,

@@ -41,7 +41,9 @@ def exec_file(
     file: Annotated[Path, typer.Argument(help="Python file to run (copied into a fresh "
                                               "workspace).")],
     timeout: Annotated[float, typer.Option(help="Wall-clock seconds (clamped).")] = 10.0,
-    memory: Annotated[int, typer.Option(help="Address-space MiB per process.")] = 1024,
+    memory: Annotated[int, typer.Option(help="Memory cap in MiB: the whole execution's "
+                                             "(kernel memory included) and each process's "
+                                             "address space.")] = 1024,
     cpu: Annotated[int | None, typer.Option(help="CPU seconds per process.")] = None,
     backend: Annotated[str, typer.Option(help=f"One of {', '.join(BACKENDS)}.")] = "bubblewrap",
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,

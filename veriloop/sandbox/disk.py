@@ -8,14 +8,23 @@ dead (`sweep_stale_workspaces`). Owners in another PID namespace (another contai
 /tmp) are never judged: their workspaces are left alone, as are names in the older format
 without an owner.
 
-`workspace_usage` measures a workspace while its program runs (the supervisor polls it to
-enforce `Limits.disk_mb` and `Limits.max_files`). It counts what the directory tree holds;
-it does NOT see a file the program deleted while keeping it open, nor (on a non-root host)
-the inside of a directory the program made unreadable.
+On a root host the bubblewrap sandbox mounts a tmpfs sized `Limits.disk_mb` with
+`Limits.max_files` inodes on the workspace for each execution (`mount_workspace`): the kernel
+refuses writes past the cap, whatever the program does, including files it deleted while
+keeping them open (they still hold their blocks). Its pages are memory, charged to the
+execution's memory cgroup when the program writes them. `workspace_full` (one statvfs) tells
+the supervisor the cap was reached, so that the execution is killed and flagged.
+
+`workspace_usage` is the weaker measure used where no tmpfs can be mounted (the rlimit
+fallback; bubblewrap with weak limits accepted): the supervisor polls the directory tree. It
+does NOT see a file the program deleted while keeping it open, nor (on a non-root host) the
+inside of a directory the program made unreadable.
 """
 
 from __future__ import annotations
 
+import ctypes
+import functools
 import logging
 import os
 import re
@@ -26,6 +35,7 @@ from pathlib import Path
 log = logging.getLogger(__name__)
 _NAME = re.compile(r"^veriloop-(sbx|pool)-(\d+)\.(\d+)-")
 _DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW
+_MS_NOSUID, _MS_NODEV, _MNT_DETACH = 2, 4, 2  # linux/mount.h
 
 
 def pid_namespace() -> int:
@@ -77,6 +87,8 @@ def sweep_stale_workspaces(root: Path | None = None) -> list[Path]:
         if (owner_alive(name, namespace) or not stat.S_ISDIR(st.st_mode)
                 or os.geteuid() not in (0, st.st_uid)):
             continue  # alive, not a plain directory, or another user's (root may sweep all)
+        if os.path.ismount(path):
+            unmount_workspace(path)
         remove_workspace(path)
         if not path.exists():
             removed.append(path)
@@ -139,3 +151,51 @@ def workspace_usage(root: Path, max_bytes: int, max_entries: int) -> tuple[int, 
                 fd = parent
     finally:
         os.close(fd)
+
+
+@functools.cache
+def _libc() -> ctypes.CDLL:
+    return ctypes.CDLL(None, use_errno=True)
+
+
+def mount_workspace(root: Path, max_bytes: int, max_entries: int) -> None:
+    """Mount a fresh tmpfs of `max_bytes` and `max_entries` files, directories and links (its
+    own root directory not counted) on `root` (root only). Raises OSError if it cannot."""
+    options = f"size={max_bytes},nr_inodes={max_entries + 1},mode=0700".encode()
+    if _libc().mount(b"tmpfs", os.fsencode(root), b"tmpfs", _MS_NOSUID | _MS_NODEV,
+                     options) != 0:
+        err = ctypes.get_errno()
+        raise OSError(err, f"cannot mount a tmpfs on {root}: {os.strerror(err)}")
+
+
+def unmount_workspace(root: Path) -> None:
+    """Detach the tmpfs on `root` (its pages are freed once no process holds a file of it)."""
+    if _libc().umount2(os.fsencode(root), _MNT_DETACH) != 0:
+        log.warning("could not unmount sandbox workspace %s: %s", root,
+                    os.strerror(ctypes.get_errno()))
+
+
+@functools.cache
+def can_mount_workspace() -> tuple[bool, str]:
+    """Whether this process can mount workspace tmpfs (checked once), and why not."""
+    if os.geteuid() != 0:
+        return False, "mounting a tmpfs on the workspace needs root"
+    probe = Path(tempfile.mkdtemp(prefix="veriloop-probe-"))
+    try:
+        mount_workspace(probe, 1 << 20, 16)
+    except OSError as e:
+        return False, str(e)
+    else:
+        unmount_workspace(probe)
+        return True, ""
+    finally:
+        probe.rmdir()
+
+
+def workspace_full(root: Path) -> bool:
+    """Whether the workspace tmpfs on `root` has no block or no inode left."""
+    try:
+        st = os.statvfs(root)
+    except OSError:
+        return False
+    return st.f_bavail == 0 or st.f_favail == 0

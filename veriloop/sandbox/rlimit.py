@@ -39,6 +39,7 @@ from veriloop.sandbox.base import (
     scrubbed_env,
     stage_program,
     supervise,
+    tree_over_limits,
 )
 from veriloop.sandbox.bwrap import _count_user_processes, program_argv
 from veriloop.sandbox.disk import sweep_stale_workspaces
@@ -80,7 +81,7 @@ class RlimitSandbox:
             argv = rlimit_argv(lim, _count_user_processes(os.getuid())) + program
             result = supervise(argv, cwd=str(ws), env=scrubbed_env(env, path, str(ws)),
                                limits=lim, stdin=stdin, backend=self.name, isolated=False,
-                               workspace=ws)
+                               over_disk=tree_over_limits(ws, lim))
             if collect:
                 result = replace(result, files=collect_files(ws, collect, lim.max_output))
             return result

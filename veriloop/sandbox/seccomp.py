@@ -9,6 +9,11 @@ Blocked system calls fail with EPERM (the program sees an ordinary error and goe
   `memfd_create` / `memfd_secret` (anonymous files filled with `write()`);
 - channels between executions: the kernel keyrings (`add_key`, `request_key`, `keyctl`; a key
   in the user keyring survives into the next execution under the same uid);
+- socket families: only AF_UNIX, AF_INET and AF_INET6 sockets can be made (`socket`,
+  `socketpair`; an allow-list, so families added to future kernels are refused too). Others
+  fail with EAFNOSUPPORT: the network namespace isolates IP only, and e.g. AF_VSOCK reaches
+  the hypervisor and other VMs whatever the namespace; AF_NETLINK, AF_PACKET, AF_ALG,
+  AF_BLUETOOTH and the rest are kernel attack surface (and, for netlink, a view of the host);
 - kernel attack surface no test program needs: `ptrace`, `bpf`, `perf_event_open`,
   `userfaultfd`, io_uring, module and kexec loading, mount and namespace calls (`mount`,
   `unshare`, `setns`, `clone` with namespace flags; `clone3` answers ENOSYS so that the C
@@ -31,6 +36,7 @@ _LD_ABS_W, _JEQ_K, _JGE_K, _JSET_K, _RET_K = 0x20, 0x15, 0x35, 0x45, 0x06
 _RET_ALLOW, _RET_ERRNO, _RET_KILL_PROCESS = 0x7FFF0000, 0x00050000, 0x80000000
 _NR, _ARCH, _ARG0 = 0, 4, 16  # offsets in struct seccomp_data (little-endian low word of arg0)
 _X32_BIT = 0x40000000
+ALLOWED_FAMILIES = (1, 2, 10)  # AF_UNIX, AF_INET, AF_INET6 (linux/socket.h)
 # CLONE_NEWNS | NEWCGROUP | NEWUTS | NEWIPC | NEWUSER | NEWPID | NEWNET | NEWTIME
 _CLONE_NEW_FLAGS = 0x00020000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x10000000 \
     | 0x20000000 | 0x40000000 | 0x00000080
@@ -60,7 +66,7 @@ _X86_64 = (0xC000003E, {
     "fanotify_init": 300, "io_uring_setup": 425, "io_uring_enter": 426,
     "io_uring_register": 427, "fsopen": 430, "fsconfig": 431, "fsmount": 432, "fspick": 433,
     "move_mount": 429, "open_tree": 428, "mount_setattr": 442, "personality": 135,
-    "clone3": 435, "clone": 56})
+    "clone3": 435, "clone": 56, "socket": 41, "socketpair": 53})
 _AARCH64 = (0xC00000B7, {
     "shmget": 194, "shmat": 196, "shmctl": 195, "shmdt": 197, "semget": 190, "semop": 193,
     "semctl": 191, "semtimedop": 192, "msgget": 186, "msgsnd": 189, "msgrcv": 188,
@@ -74,7 +80,7 @@ _AARCH64 = (0xC00000B7, {
     "process_vm_writev": 271, "fanotify_init": 262, "io_uring_setup": 425,
     "io_uring_enter": 426, "io_uring_register": 427, "fsopen": 430, "fsconfig": 431,
     "fsmount": 432, "fspick": 433, "move_mount": 429, "open_tree": 428, "mount_setattr": 442,
-    "personality": 92, "clone3": 435, "clone": 220})
+    "personality": 92, "clone3": 435, "clone": 220, "socket": 198, "socketpair": 199})
 ARCHES = {"x86_64": _X86_64, "amd64": _X86_64, "aarch64": _AARCH64, "arm64": _AARCH64}
 
 
@@ -94,13 +100,21 @@ def filter_program(machine: str | None = None) -> bytes:
     audit_arch, numbers = ARCHES[machine]
     deny = _RET_ERRNO | errno.EPERM
     blocked = sorted({numbers[name] for name in BLOCKED})
-    # layout: arch check, load nr, [x32 check], one jeq per blocked call, clone check, allow
+    # layout: arch check, load nr, [x32 check], one jeq per blocked call, socket families,
+    # clone check, allow
     prog = [_insn(_LD_ABS_W, 0, 0, _ARCH), _insn(_JEQ_K, 1, 0, audit_arch),
             _insn(_RET_K, 0, 0, _RET_KILL_PROCESS), _insn(_LD_ABS_W, 0, 0, _NR)]
     if audit_arch == _X86_64[0]:
         prog += [_insn(_JGE_K, 0, 1, _X32_BIT), _insn(_RET_K, 0, 0, deny)]
     for nr in blocked:
         prog += [_insn(_JEQ_K, 0, 1, nr), _insn(_RET_K, 0, 0, deny)]
+    # the family is arg0 (an int: the kernel reads the low word this loads)
+    n = len(ALLOWED_FAMILIES)
+    for name in ("socket", "socketpair"):
+        prog += [_insn(_JEQ_K, 0, n + 3, numbers[name]), _insn(_LD_ABS_W, 0, 0, _ARG0)]
+        prog += [_insn(_JEQ_K, n - i, 0, family) for i, family in enumerate(ALLOWED_FAMILIES)]
+        prog += [_insn(_RET_K, 0, 0, _RET_ERRNO | errno.EAFNOSUPPORT),
+                 _insn(_RET_K, 0, 0, _RET_ALLOW)]
     # clone3 passes its flags in memory a filter cannot read: ENOSYS makes the C library fall
     # back to clone, whose flags (arg0) are checked for namespace creation
     prog += [_insn(_JEQ_K, 0, 1, numbers["clone3"]),
