@@ -247,3 +247,55 @@ def test_bad_extra_train_tasks_file_is_one_line_error(capsys, tmp_path):
     assert_error(capsys, train(tmp_path, f"env.extra_train_tasks=[{other}]"),
                  "is a task of 'workspace', not of env.name 'arithmetic'")
     assert not (tmp_path / "run").exists()
+
+
+
+def _two_tasks():
+    """Two arithmetic tasks as JSON lines, and the first one's id."""
+    from veriloop.envs import get_env
+
+    a, b = get_env("arithmetic").tasks(2, seed=0)
+    return a.model_dump_json(), b.model_dump_json(), a
+
+
+def test_non_utf8_task_file_is_one_line_error(capsys, tmp_path):
+    """Issue 43: a task file with a byte that is not UTF-8 names the file and the line (it
+    was a UnicodeDecodeError traceback)."""
+    a, b, _ = _two_tasks()
+    latin = tmp_path / "latin.jsonl"
+    latin.write_bytes(a.encode() + b"\n" + b.encode().replace(b'"prompt"', b'"pr\xe9mpt"') + b"\n")
+    assert_error(capsys, train(tmp_path, f"env.extra_train_tasks=[{latin}]"),
+                 f"{latin} line 2 is not UTF-8 text", "save the file as UTF-8")
+    assert not (tmp_path / "run").exists()
+
+
+def test_repeated_task_id_is_one_line_error(capsys, tmp_path):
+    """Issue 43: a task id repeated in one file or across two files is refused, naming both
+    places (it was accepted silently)."""
+    a, b, task = _two_tasks()
+    twice = tmp_path / "twice.jsonl"
+    twice.write_text(f"{a}\n\n{a}\n")
+    assert_error(capsys, train(tmp_path, f"env.extra_train_tasks=[{twice}]"),
+                 f"{twice} line 3: task id '{task.id}' repeats {twice} line 1")
+    first, second = tmp_path / "first.jsonl", tmp_path / "second.jsonl"
+    first.write_text(a + "\n")
+    second.write_text(b + "\n" + a + "\n")
+    assert_error(capsys, train(tmp_path, f"env.extra_train_tasks=[{first},{second}]"),
+                 f"{second} line 2: task id '{task.id}' repeats {first} line 1")
+    assert not (tmp_path / "run").exists()
+
+
+@pytest.mark.parametrize("bad", ["NaN", "Infinity", "-Infinity", "1e999"])
+def test_non_finite_answer_in_task_file_is_one_line_error(capsys, tmp_path, bad):
+    """Issue 43: a NaN or infinite gold answer is refused with the file, line and task id (it
+    was accepted silently, and every episode of the task would have scored 0)."""
+    _, b, task = _two_tasks()
+    line = task.model_dump_json().replace(f'"answer":{task.verification["answer"]}',
+                                          f'"answer":{bad}')
+    assert bad in line
+    nan = tmp_path / "nan.jsonl"
+    nan.write_text(b + "\n" + line + "\n")
+    assert_error(capsys, train(tmp_path, f"env.extra_train_tasks=[{nan}]"),
+                 f"{nan} line 2: task '{task.id}' has a NaN or infinite number at "
+                 "verification.answer")
+    assert not (tmp_path / "run").exists()

@@ -18,8 +18,8 @@ import numpy as np
 import torch
 
 from veriloop.data.curriculum import LevelCurriculum
+from veriloop.data.task_files import read_task_files
 from veriloop.data.task_selection import Profiler, SelectiveSampler
-from veriloop.errors import ConfigError, MissingFileError
 from veriloop.trainers.config import ModelConfig, RunConfig
 from veriloop.types import Grade, Task, Trajectory
 
@@ -58,32 +58,9 @@ def env_from_config(cfg: RunConfig) -> Any:
 
 def training_tasks(cfg: RunConfig, env: Any, n: int, seed: int) -> list[Task]:
     """`n` training-split tasks of the environment (seed `seed`, `env.difficulty`), then every
-    task of the `env.extra_train_tasks` files."""
+    task of the `env.extra_train_tasks` files (checked by `read_task_files`)."""
     tasks = list(env.tasks(n, seed=seed, split="train", difficulty=cfg.env.difficulty))
-    for path in cfg.env.extra_train_tasks:
-        tasks.extend(read_tasks(Path(path), cfg.env.name))
-    return tasks
-
-
-def read_tasks(path: Path, env_name: str) -> list[Task]:
-    """The tasks of a JSONL file (one Task per line, as `veriloop data synthesize` writes
-    them), all of environment `env_name`; a UserError saying what to fix otherwise."""
-    if not path.is_file():
-        raise MissingFileError(f"env.extra_train_tasks: {path} does not exist; give a JSONL "
-                               "file of tasks (e.g. from `veriloop data synthesize`)")
-    tasks = []
-    for i, line in enumerate(path.read_text().splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            task = Task.model_validate_json(line)
-        except ValueError as e:
-            raise ConfigError(f"env.extra_train_tasks: {path} line {i} is not a task "
-                              f"({str(e).splitlines()[0]}); write one Task JSON per line") from e
-        if task.env != env_name:
-            raise ConfigError(f"env.extra_train_tasks: {path} line {i} is a task of "
-                              f"'{task.env}', not of env.name '{env_name}'")
-        tasks.append(task)
+    tasks.extend(read_task_files([Path(p) for p in cfg.env.extra_train_tasks], cfg.env.name))
     return tasks
 
 

@@ -6,8 +6,10 @@ resume, the checkpoint and store a run continues from.
 Each failure is a `veriloop.errors.UserError` whose one-line message says what to change. The
 checks read files but never create or modify one (a missing `sft.store` stays missing).
 
-Not guaranteed: a check passes for what it can see without loading weights; a checkpoint whose
-tensors are damaged inside an intact file still fails later, when the trainer loads it.
+Not guaranteed: a check passes for what it can see without loading weights. A checkpoint's
+files are compared with its manifest (sizes and sha256), so damage inside an intact-looking file
+is refused too; a checkpoint written before manifests existed is only warned about, and damaged
+tensors inside it still fail later (or not at all), when the trainer loads it.
 """
 
 from __future__ import annotations
@@ -16,14 +18,16 @@ import json
 import os
 import shutil
 import sqlite3
+import sys
 import tempfile
 import zipfile
 from pathlib import Path
 from typing import Any
 
-from veriloop.errors import MissingFileError, UserError
+from veriloop.errors import MissingFileError, ModuleImportError, UserError, did_you_mean
 from veriloop.trainers import trackers
 from veriloop.trainers.config import RunConfig
+from veriloop.trainers.manifest import CorruptCheckpoint
 
 MIN_FREE_BYTES = 64 << 20
 """A run directory on a filesystem with less free space than this is refused (checkpoints of
@@ -36,10 +40,10 @@ def check_config(cfg: RunConfig) -> None:
     if cfg.init is not None:
         check_model_dir(Path(cfg.init), "init")
     check_env(cfg.env.name, cfg.env.options)
-    for path in cfg.env.extra_train_tasks:
-        from veriloop.trainers.common import read_tasks
+    if cfg.env.extra_train_tasks:
+        from veriloop.data.task_files import read_task_files
 
-        read_tasks(Path(path), cfg.env.name)
+        read_task_files([Path(p) for p in cfg.env.extra_train_tasks], cfg.env.name)
     if cfg.grader.name is not None:
         check_grader(cfg.grader.name, cfg.grader.options)
     if cfg.kind == "rl":
@@ -103,7 +107,7 @@ def check_env(name: str, options: dict[str, Any] | None = None) -> Any:
     except TypeError as e:
         raise UserError(f"env.options: environment {name!r} does not accept these options "
                         f"({_one_line(e)}); see its docstring for the options it takes") from e
-    except KeyError as e:
+    except (KeyError, ModuleImportError) as e:  # its message says what to fix
         raise UserError(f"env.name: {e.args[0]}") from e
     except (ValueError, FileNotFoundError, ImportError) as e:
         raise UserError(f"env.name {name!r} cannot be loaded ({_one_line(e)}); fix the name "
@@ -117,13 +121,14 @@ def check_grader(name: str, options: dict[str, Any]) -> None:
     if ":" in name:
         try:
             get_grader(name, **options)
-        except KeyError as e:
+        except (KeyError, ModuleImportError) as e:
             raise UserError(f"grader.name: {e.args[0]}") from e
         return
     known = list_graders()
     if name not in known:
-        raise UserError(f"grader.name {name!r} is not registered; use one of {', '.join(known)} "
-                        "or my_rewards.py:function")
+        raise UserError(f"grader.name {name!r} is not registered; "
+                        f"{did_you_mean(name, known, list_up_to=len(known))}; or give "
+                        "my_rewards.py:function")
 
 
 def check_algorithm(cfg: RunConfig) -> None:
@@ -205,7 +210,8 @@ def check_run_dir(root: Path) -> None:
 
 
 def check_resume(root: Path) -> None:
-    """The run's store and its latest checkpoint are readable before the trainer loads them."""
+    """The run's store and its latest checkpoint are readable, and the checkpoint's files match
+    its manifest, before the trainer loads them."""
     from veriloop.trainers import checkpoint
 
     store = root / "trajectories.sqlite"
@@ -222,6 +228,13 @@ def check_resume(root: Path) -> None:
         raise UserError(f"checkpoint {str(ckpt / 'state.pt')!r} is missing or corrupted; delete "
                         f"{str(ckpt)!r} to resume from the checkpoint before")
     _check_weights(ckpt / "model", "checkpoint")
+    try:
+        verified = checkpoint.verify(ckpt)  # what the file checks above cannot see
+    except CorruptCheckpoint as e:
+        raise UserError(str(e)) from e
+    if not verified:
+        print(f"warning: checkpoint {str(ckpt)!r} has no manifest (written by an older "
+              "veriloop), so damage inside its files cannot be detected", file=sys.stderr)
 
 
 def _check_weights(path: Path, field: str) -> None:
