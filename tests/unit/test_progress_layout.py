@@ -62,7 +62,8 @@ def test_an_evaluation_counts_its_episodes_on_the_running_bar():
 
 
 def test_eval_json_keeps_the_bar_on_stderr(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr("veriloop.eval.rollouts.on_terminal", lambda: True)
+    monkeypatch.setenv("TTY_COMPATIBLE", "1")  # rich's switch: stderr counts as a terminal
+    monkeypatch.setenv("TTY_INTERACTIVE", "1")
     with pytest.raises(SystemExit) as exit_:
         app(args=["eval", "--env", "arithmetic", "--policy", "expert", "--tasks", "3", "--json",
                   "--out", str(tmp_path / "eval")], prog_name="veriloop")

@@ -12,7 +12,7 @@ from typing import Any
 from veriloop.data.store import TrajectoryStore
 from veriloop.errors import UserError
 from veriloop.eval.metrics import summarize
-from veriloop.progress import on_terminal, progress_bar
+from veriloop.progress import progress_bar
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
 from veriloop.trainers.preflight import check_run_dir
 
@@ -57,7 +57,7 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
     out.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     with TrajectoryStore(out / "trajectories.sqlite") as store, \
-            progress_bar(disable=quiet or not on_terminal()) as progress:
+            progress_bar(disable=quiet) as progress:
         bar = progress.add_task(f"{env_name} · {policy.name}", total=len(task_list) * group)
 
         def on_trajectory(traj: Any) -> None:

@@ -52,7 +52,7 @@ def eval_inference(env_name: str, policy: str | None, model: str | None, tasks: 
                   "tasks")
     sampled = method != "tree"  # tree search runs as many episodes as its search needs
     with TrajectoryStore(out / "trajectories.sqlite") as store, \
-            progress_bar(err, disable=not err.is_terminal) as progress:
+            progress_bar(err) as progress:
         bar = progress.add_task(f"{method} · episodes",
                                 total=len(task_list) * n if sampled else None)
 

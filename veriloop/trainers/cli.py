@@ -19,7 +19,7 @@ import typer
 
 from veriloop import errors
 from veriloop.errors import UserError
-from veriloop.progress import episodes, on_terminal
+from veriloop.progress import episodes
 from veriloop.trainers.runlock import RunInUseError, RunLock
 
 app = typer.Typer(add_completion=False, no_args_is_help=True)
@@ -192,7 +192,7 @@ def _train(cfg: Any, root: Path, json_out: bool, ray_joined: bool | None = None,
     from veriloop.trainers.distributed import world
 
     main = world()[0] == 0
-    progress = main and on_terminal()  # on stderr, so also with --json
+    progress = main  # on stderr, so also with --json; off a terminal, plain lines
     policy = policy_from_config(cfg.model, cfg.init)
     t0 = time.perf_counter()
     if cfg.kind in ("sft", "dpo", "rft"):  # offline data: held-out eval before and after
@@ -342,8 +342,7 @@ def quickstart_command(
         _fail(str(e))
     try:
         with RunLock(root):
-            summary = run_quickstart(root, config, overrides or [],
-                                     progress=on_terminal())
+            summary = run_quickstart(root, config, overrides or [])
     except (FileNotFoundError, ValueError, TypeError, RunInUseError) as e:
         _fail(str(e))
         return

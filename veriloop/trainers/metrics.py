@@ -48,8 +48,10 @@ def scalars(metrics: Mapping[str, Any]) -> dict[str, float]:
 
 
 def headline(metrics: Mapping[str, Any]) -> str:
-    """The progress bar's numbers, most important first (a narrow terminal cuts the last)."""
-    return "  ".join(f"{k} {metrics[k]:.3g}" for k in MetricsLogger.HEADLINE
+    """The progress bar's numbers, most important first (a narrow terminal cuts the last); the
+    loss leads where there is no reward (SFT, DPO), else a log line would show only seconds."""
+    keys = MetricsLogger.HEADLINE if "reward" in metrics else ("loss", *MetricsLogger.HEADLINE)
+    return "  ".join(f"{k} {metrics[k]:.3g}" for k in keys
                      if isinstance(metrics.get(k), (int, float)))
 
 
