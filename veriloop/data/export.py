@@ -5,13 +5,21 @@ the `grade` as a record (score, passed, components as a map, flags as a list, ex
 `token_ids`, `loss_mask` and `logprobs` ready for training. Parquet gets an explicit schema, so
 a column has one type even when a batch lacks values. Free-form fields (tool-call arguments,
 metadata, context segments) stay JSON text in `*_json` columns, as their keys vary per row.
+
+Both formats are written to a temporary file beside the target and renamed over it only when
+complete: a full disk or any other write error leaves no half-written file under the target's
+name (and an earlier export there untouched); the error is re-raised as the OSError it was.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import secrets
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from veriloop.types import Message, ToolCall, Trajectory
 
@@ -93,11 +101,28 @@ def _records(store: TrajectoryStore, filters: dict[str, Any]) -> list[dict[str, 
     return [record(t, step) for step, t in store.iter_with_steps(**filters)]
 
 
+@contextlib.contextmanager
+def _complete_or_absent(path: str | Path) -> Iterator[IO[bytes]]:
+    """A binary file that becomes `path` only if the block finishes (see the docstring)."""
+    target = Path(path)
+    # open(..., "x") rather than mkstemp: the export gets the usual umask mode, not 0600
+    tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.part")
+    try:
+        with open(tmp, "xb") as f:
+            yield f
+            f.flush()
+            os.fsync(f.fileno())  # a full disk can surface only here (delayed allocation)
+        os.replace(tmp, target)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
 def export_jsonl(store: TrajectoryStore, path: str | Path, **filters: Any) -> int:
     n = 0
-    with open(path, "w") as f:
+    with _complete_or_absent(path) as f:
         for step, t in store.iter_with_steps(**filters):
-            f.write(json.dumps(record(t, step)) + "\n")
+            f.write((json.dumps(record(t, step)) + "\n").encode())
             n += 1
     return n
 
@@ -110,5 +135,6 @@ def export_parquet(store: TrajectoryStore, path: str | Path, **filters: Any) -> 
     for r in rows:  # a map column takes (key, value) pairs
         if r["grade"] is not None:
             r["grade"]["components"] = list(r["grade"]["components"].items())
-    pq.write_table(pa.Table.from_pylist(rows, schema=schema()), path)
+    with _complete_or_absent(path) as f:
+        pq.write_table(pa.Table.from_pylist(rows, schema=schema()), f)
     return len(rows)

@@ -27,7 +27,7 @@ def export(run_dir: Annotated[Path, typer.Argument(help="Run directory (with "
     """Export a run's trajectories with step, messages, grade and turns as real columns, and
     the token ids, loss mask and logprobs for training."""
     from veriloop.data.store import TrajectoryStore
-    from veriloop.errors import MissingFileError
+    from veriloop.errors import MissingFileError, UserError
 
     store_path = run_dir if run_dir.is_file() else run_dir / "trajectories.sqlite"
     if not store_path.exists():
@@ -36,5 +36,9 @@ def export(run_dir: Annotated[Path, typer.Argument(help="Run directory (with "
     target = out or store_path.with_suffix(f".{format.value}")
     with TrajectoryStore(store_path) as store:
         fn = store.export_jsonl if format is Format.jsonl else store.export_parquet
-        n = fn(target, step=step, passed=passed)
+        try:
+            n = fn(target, step=step, passed=passed)
+        except OSError as e:  # a full disk, a read-only or missing directory: nothing was left
+            raise UserError(f"could not write {target} ({e.strerror or e}); free space on its "
+                            "disk or give --out a writable place elsewhere") from e
     typer.echo(f"{n} trajectories -> {target}")
