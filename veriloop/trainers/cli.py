@@ -6,6 +6,7 @@
     torchrun --nproc-per-node 2 --no-python veriloop train configs/grpo.yaml --run-dir runs/x
                                               # RL over 2 ranks (gloo on CPUs, nccl on GPUs)
     veriloop quickstart [--json] [--run-dir runs/quickstart]
+    veriloop quickstart --resume runs/quickstart      # continue it (never mixes two configs)
 """
 
 from __future__ import annotations
@@ -324,15 +325,21 @@ def quickstart_command(
         "--config", help="quickstart recipe (default configs/quickstart.yaml)")] = None,
     overrides: Annotated[list[str] | None, typer.Argument(
         help="dotted overrides, e.g. train.steps=10")] = None,
+    resume: Annotated[Path | None, typer.Option(
+        "--resume", help="continue the quickstart in this directory (its saved config)")] = None,
 ) -> None:
     """The main job: tiny model, noisy-expert SFT, held-out eval, GRPO, eval again, report."""
     from veriloop.trainers import preflight
     from veriloop.trainers.config import load_config
-    from veriloop.trainers.quickstart import DEFAULT_CONFIG, run_quickstart
+    from veriloop.trainers.quickstart import DEFAULT_CONFIG, SAVED_CONFIG, run_quickstart
 
-    root = run_dir or Path("runs") / f"quickstart-{time.strftime('%Y%m%d-%H%M%S')}"
+    if resume is not None and run_dir is not None and run_dir != resume:
+        _fail("--resume names the run directory; drop --run-dir")
+    root = resume or run_dir or Path("runs") / f"quickstart-{time.strftime('%Y%m%d-%H%M%S')}"
     try:
-        cfg = load_config(config or DEFAULT_CONFIG, overrides or [])
+        saved = root / SAVED_CONFIG
+        cfg = load_config(saved) if resume is not None and saved.exists() \
+            else load_config(config or DEFAULT_CONFIG, overrides or [])
         preflight.check_run_dir(root)
         for kind in ("sft", "rl"):  # the quickstart runs both from one config
             preflight.check_config(cfg.model_copy(update={"kind": kind}))
@@ -342,7 +349,7 @@ def quickstart_command(
         _fail(str(e))
     try:
         with RunLock(root):
-            summary = run_quickstart(root, config, overrides or [])
+            summary = run_quickstart(root, config, overrides or [], resume=resume is not None)
     except (FileNotFoundError, ValueError, TypeError, RunInUseError) as e:
         _fail(str(e))
         return

@@ -12,25 +12,70 @@ stage finishes (a resumed run does not redo them) and tabled by category in the 
 
 Held-out pass@k is the unbiased estimator over `rollout.eval_samples` samples per task drawn at
 `rollout.eval_temperature` (the policy as it samples); greedy accuracy is reported alongside.
+
+The resolved config is saved as `quickstart.yaml` in the run directory. A run directory that
+already holds a quickstart is continued only when asked (`resume`, the CLI's `--resume RUN`),
+from that saved config: running a new config into it would extend the old SFT schedule, skip
+RL steps the old run had taken, and mix both runs in `summary.json`.
+
+Off a terminal, a `quickstart` progress task names the stage (and counts the evaluations'
+episodes) so that a log gets a line every interval even between the trainers' own bars
+(`veriloop.progress`).
 """
 
 from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from rich.progress import Progress
+
+from veriloop.errors import UserError
+from veriloop.progress import counting, on_terminal, progress_bar
 from veriloop.trainers.common import policy_from_config
-from veriloop.trainers.config import RunConfig, load_config
+from veriloop.trainers.config import RunConfig, load_config, save_config
 
 DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "configs" / "quickstart.yaml"
+SAVED_CONFIG = "quickstart.yaml"
+"""The run directory's copy of the resolved config, which `resume` continues from."""
 
 
-def _eval(trainer: Any, ks: tuple[int, ...]) -> dict[str, Any]:
+def holds_run(root: Path) -> bool:
+    """Whether `root` already holds (part of) a quickstart run."""
+    return any((root / name).exists() for name in (SAVED_CONFIG, "sft", "rl", "summary.json"))
+
+
+def _run_config(root: Path, config: str | Path | None, overrides: list[str] | None,
+                resume: bool) -> RunConfig:
+    """A new run's config (saved into `root`), or with `resume` the one `root` saved."""
+    saved = root / SAVED_CONFIG
+    if resume:
+        if not saved.exists():
+            raise UserError(f"{root} holds no quickstart run to resume (no {SAVED_CONFIG}); "
+                            f"start one with `veriloop quickstart --run-dir {root}`")
+        if config is not None or overrides:
+            raise UserError("--resume continues the run with its saved config; drop --config "
+                            "and the overrides")
+        return load_config(saved)
+    if holds_run(root):
+        raise UserError(f"{root} already holds a quickstart run; continue it with `veriloop "
+                        f"quickstart --resume {root}`, or give another --run-dir")
+    cfg = load_config(config or DEFAULT_CONFIG, overrides)
+    save_config(cfg, saved)
+    return cfg
+
+
+def _eval(trainer: Any, ks: tuple[int, ...], stages: Any = None) -> dict[str, Any]:
+    """Sampled pass@k and greedy accuracy; the episodes count on `stages` (a progress)."""
     r = trainer.cfg.rollout
-    sampled = trainer.evaluate(samples=r.eval_samples, temperature=r.eval_temperature, ks=ks)
-    greedy = trainer.evaluate(samples=1, temperature=0.0, ks=(1,))
+    total = len(trainer.eval_tasks) * (r.eval_samples + 1)
+    with counting(stages, "eval", total) as tick:
+        sampled = trainer.evaluate(samples=r.eval_samples, temperature=r.eval_temperature,
+                                   ks=ks, on_trajectory=tick)
+        greedy = trainer.evaluate(samples=1, temperature=0.0, ks=(1,), on_trajectory=tick)
     return {"sampled": sampled, "greedy_accuracy": greedy["success_rate"]}
 
 
@@ -62,17 +107,35 @@ def benchmark_table(root: Path) -> dict[str, dict[str, dict[str, float]]]:
     return out
 
 
+STAGES = ("model", "sft", "eval sft", "rl", "eval rl", "report")
+
+
 def run_quickstart(run_dir: str | Path, config: str | Path | None = None,
-                   overrides: list[str] | None = None, progress: bool = True) -> dict[str, Any]:
-    """Run the whole job into `run_dir`; returns the summary (also saved as summary.json)."""
+                   overrides: list[str] | None = None, progress: bool = True,
+                   resume: bool = False) -> dict[str, Any]:
+    """Run the whole job into `run_dir` (with `resume`, continue the one there); returns the
+    summary (also saved as summary.json)."""
+    root = Path(run_dir)
+    root.mkdir(parents=True, exist_ok=True)
+    cfg = _run_config(root, config, overrides, resume)
+    # on a terminal the trainers' own bars show; off one, this task adds the stage to the log
+    with progress_bar(disable=not progress or on_terminal()) as stages:
+        stage = stages.add_task(f"quickstart {STAGES[0]}", total=len(STAGES), rate=False)
+
+        def enter(name: str) -> None:
+            stages.update(stage, description=f"quickstart {name}",
+                          completed=STAGES.index(name))
+
+        return _run(cfg, root, progress, stages, enter)
+
+
+def _run(cfg: RunConfig, root: Path, progress: bool, stages: Progress,
+         enter: Callable[[str], None]) -> dict[str, Any]:
     from veriloop.eval.report import write_report
     from veriloop.trainers.rl import RLTrainer
     from veriloop.trainers.sft import SFTTrainer
 
     t0 = time.perf_counter()
-    root = Path(run_dir)
-    root.mkdir(parents=True, exist_ok=True)
-    cfg: RunConfig = load_config(config or DEFAULT_CONFIG, overrides)
     if cfg.train.threads:
         import torch
 
@@ -86,6 +149,7 @@ def run_quickstart(run_dir: str | Path, config: str | Path | None = None,
     timings["benchmarks_s"] = time.perf_counter() - t
 
     t = time.perf_counter()
+    enter("sft")
     sft = SFTTrainer(cfg.model_copy(update={"kind": "sft"}), root / "sft", policy, progress)
     sft.setup()
     if not sft.resume() or sft.step_count < sft.total_steps:
@@ -99,11 +163,12 @@ def run_quickstart(run_dir: str | Path, config: str | Path | None = None,
     resumed = rl.resume()
     ks = tuple(k for k in (1, 2, 4, 8, 16) if k <= cfg.rollout.eval_samples)
     t = time.perf_counter()
+    enter("eval sft")
     before_path = root / "eval_sft.json"
     if resumed and before_path.exists():
         before = json.loads(before_path.read_text())
     else:
-        before = _eval(rl, ks)
+        before = _eval(rl, ks, stages)
         before_path.write_text(json.dumps(before, indent=1))
     timings["eval_s"] = time.perf_counter() - t
 
@@ -112,10 +177,12 @@ def run_quickstart(run_dir: str | Path, config: str | Path | None = None,
     timings["benchmarks_s"] += time.perf_counter() - t
 
     t = time.perf_counter()
+    enter("rl")
     rl.train(progress, heldout=False)  # evaluated here, sampled and greedy
     timings["rl_s"] = time.perf_counter() - t
     t = time.perf_counter()
-    after = _eval(rl, ks)
+    enter("eval rl")
+    after = _eval(rl, ks, stages)
     (root / "eval_rl.json").write_text(json.dumps(after, indent=1))
     timings["eval_s"] += time.perf_counter() - t
     t = time.perf_counter()
@@ -144,6 +211,7 @@ def run_quickstart(run_dir: str | Path, config: str | Path | None = None,
         "timings_s": timings,
         "run_dir": str(root),
     }
+    enter("report")
     (root / "summary.json").write_text(json.dumps(summary, indent=1))
     write_report(root, summary=summary, before=before, after=after,
                  metrics_path=root / "rl" / "metrics.jsonl",
