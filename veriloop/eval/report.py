@@ -115,7 +115,8 @@ def curves(rl_rows: list[dict[str, Any]], sft_rows: list[dict[str, Any]]) -> lis
         (["loss", "grad_norm"], "Training loss and gradient norm",
          "loss (SFT: cross-entropy, nats per token) / gradient norm"),
     ]
-    out = [figure(plots.line_plot(rl_rows, k, t, y), t) for k, t, y in specs]
+    always = ("reward", "pass_rate")  # flat or not: a run that learned nothing shows it
+    out = [figure(plots.line_plot(rl_rows, k, t, y, keep=always), t) for k, t, y in specs]
     out.append(figure(plots.line_plot(sft_rows, ["loss"], "SFT loss", "cross-entropy (nats "
                                       "per token)"), "SFT loss"))
     return [f for f in out if f]

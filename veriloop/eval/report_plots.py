@@ -1,7 +1,8 @@
 """The report's plots: matplotlib figures embedded as PNG data URIs, as wide as the page, each
 with a title and axis labels with units. A series that is missing or zero at every step (KL
 with KL off, clipping with nothing clipped) is left out, and a panel with no series is not
-drawn, so the report has no empty panels."""
+drawn, so the report has no empty panels; except the series named in `keep` (reward and pass
+rate): a flat zero there is the news (nothing was learned), so it is drawn."""
 
 from __future__ import annotations
 
@@ -41,10 +42,12 @@ def informative(ys: Sequence[float]) -> bool:
 
 
 def line_plot(rows: Sequence[Mapping[str, Any]], keys: Sequence[str], title: str,
-              ylabel: str, labels: Mapping[str, str] | None = None) -> str | None:
-    """Lines of `keys` over steps; None when none of them is informative."""
+              ylabel: str, labels: Mapping[str, str] | None = None,
+              keep: Sequence[str] = ()) -> str | None:
+    """Lines of `keys` over steps; None when none of them is informative (a key in `keep`
+    counts when it has points, even all zero)."""
     lines = [(k, *series(rows, k)) for k in keys]
-    lines = [s for s in lines if informative(s[2])]
+    lines = [s for s in lines if informative(s[2]) or (s[0] in keep and s[2])]
     if not lines:
         return None
     plt = _plt()

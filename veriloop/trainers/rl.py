@@ -41,6 +41,7 @@ run killed at any point and resumed stores each step exactly once.
 from __future__ import annotations
 
 import copy
+import sys
 import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
@@ -80,6 +81,7 @@ from veriloop.trainers.metrics import (
     staleness_metrics,
     timing_metrics,
 )
+from veriloop.trainers.no_signal import NoSignalWatch, flat_share
 from veriloop.trainers.rl_batch import BatchMaker
 from veriloop.trainers.rl_rollouts import RolloutSource
 from veriloop.trainers.trackers import open_trackers
@@ -198,7 +200,8 @@ class RLTrainer:
             metrics.update(self.sampler.metrics(), dropped_groups=dropped)  # what was drawn from
             self.sampler.observe(every)  # a curriculum may move up a level
         metrics.update(staleness_metrics(groups, step - 1),
-                       stale_dropped=self.rollouts.stale_dropped)
+                       stale_dropped=self.rollouts.stale_dropped,
+                       flat_groups=flat_share(self.shaping, groups, dropped))
         if self.workers is not None:
             metrics.update(self.workers.metrics())
         t1 = time.perf_counter()
@@ -313,11 +316,16 @@ class RLTrainer:
             with logger.episodes("eval", episodes) as tick:
                 return eval_metrics(self.evaluate(on_trajectory=tick))
 
+        watch = NoSignalWatch()
         try:
             if heldout and evaluating and self.step_count == 0:
                 logger.log(0, held_out())
             while self.step_count < t.steps:
                 m = self.step()
+                flags, warning = watch.observe(m["flat_groups"])
+                m.update(flags)
+                if warning and self.main:
+                    print(warning, file=sys.stderr, flush=True)
                 due = t.eval_every and self.step_count % t.eval_every == 0
                 if evaluating and (due or (heldout and self.step_count == t.steps)):
                     m.update(held_out())
