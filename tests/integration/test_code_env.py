@@ -16,7 +16,6 @@ from veriloop.envs.code import (
     CodeState,
     check_statements,
     mutant,
-    replay,
 )
 from veriloop.eval.metrics import summarize
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
@@ -77,7 +76,7 @@ def test_concurrent_replays_of_random_input_tests_agree(env, tasks):
     sys.setswitchinterval(1e-6)
     try:
         with ThreadPoolExecutor(4) as ex:
-            verdicts = list(ex.map(lambda _: replay(v, evidence), range(16)))
+            verdicts = list(ex.map(lambda _: env.tests.replay(v, evidence), range(16)))
     finally:
         sys.setswitchinterval(old)
     assert all(x.all_passed for x in verdicts), [x.reason for x in verdicts if not x.all_passed]
@@ -360,9 +359,9 @@ def test_fraction_reward_counts_asserts(tasks):
         env.close()
 
 
-def test_replay_needs_evidence_for_every_test(tasks):
+def test_replay_needs_evidence_for_every_test(env, tasks):
     v = tasks["HumanEval-53"].verification
-    verdict = replay(v, "")
+    verdict = env.tests.replay(v, "")
     assert verdict.passed == 0 and verdict.total == sum(check_statements(v["test"])[1])
 
 

@@ -2,19 +2,21 @@
 
 The agent sees the function signature and docstring, may run its own experiments with
 `run_python(code)` (sandboxed), and ends the episode with `submit(code)`. Grading keeps the
-hidden tests out of the untrusted process altogether:
+hidden tests out of the candidate's process altogether, and runs every piece of task code (the
+test, the prompt, the canonical solution: a task file may carry anything) only in the sandbox,
+each step in a sandbox execution of its own (`code_judge` holds steps 1 and 3):
 
-1. **Plan** (trusted process, dataset code only): the problem's `check` body is split into
-   statements; each top-level statement that asserts something about `candidate` is one test
+1. **Plan** (sandbox, task code only): the problem's `check` body is split into statements;
+   each top-level statement that asserts something about `candidate` is one test
    (per-assert granularity). Running the statements against the canonical solution records
-   the arguments of every call of the function (`planned_calls`).
+   the arguments of every call of the function (`HiddenTests.planned_calls`).
 2. **Call** (sandbox): `code_harness` receives only those argument lists -- no test source,
    no expected value -- loads the submission and calls the function with each, recording a
    digest of the arguments and the return value in a typed encoding of exact built-in types
    (or the exception raised).
-3. **Judge** (trusted process): the same statements are run with the dataset's own test code
-   and helpers against the recorded values (`replay`). A test passes only if its replay
-   completes, every call matches a recorded call in order, and the record exists at all.
+3. **Judge** (sandbox, task code only): the same statements are run with the task's own test
+   code and helpers against the recorded values (`HiddenTests.replay`). A test passes only if
+   its replay completes, every call matches a recorded call in order, and the record exists.
 
 What this stops (each has a test in tests/integration/test_code_env.py): reading the tests
 from the workspace, the process memory or the call stack (they are not there: a universal
@@ -23,8 +25,8 @@ sandbox's Python has an allow-list of packages, see `veriloop.sandbox.bwrap`); a
 `sys.exit(0)` / `os._exit(0)` (records missing); an object whose `__eq__` always returns True
 (not encodable); raising `SkipTest` (recorded as an exception); redefining helper functions the
 test uses (the replay uses the dataset's); printing "N passed" (stdout is never read);
-forging or deleting the evidence file (forged values still have to equal what the trusted test
-expects, which the sandbox never saw); killing the harness or its process group (records
+forging or deleting the evidence file (forged values still have to equal what the judging test
+expects, which the candidate's run never saw); killing the harness or its process group (records
 missing); a submission nested so deeply that the trusted side's parser fails, or holding a lone
 surrogate that cannot be written as a program (a flagged 0, never a grader error that would
 exclude the episode).
@@ -62,8 +64,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from veriloop.envs import code_harness
+from veriloop.envs import code_harness, code_judge
 from veriloop.envs.base import PlannedExpert, ToolEpisode
+from veriloop.envs.code_judge import check_statements
 from veriloop.graders.base import Grader
 from veriloop.graders.hacking import detect_test_manipulation
 from veriloop.sandbox import Limits, Result, SandboxPool, get_sandbox
@@ -76,6 +79,7 @@ SYSTEM_PROMPT = (
     "(it runs your code and shows its output). When you are done, call submit with the complete "
     "code of the function (including its imports and any helpers it needs).")
 HARNESS_SOURCE = Path(code_harness.__file__).read_text(encoding="utf-8")
+JUDGE_SOURCE = Path(code_judge.__file__).read_text(encoding="utf-8")
 RESULTS = "results.jsonl"
 
 
@@ -88,41 +92,7 @@ def humaneval_problems() -> tuple[dict[str, Any], ...]:
     return tuple(problems[k] for k in sorted(problems, key=lambda k: int(k.split("/")[1])))
 
 
-# ------------------------------------------------------------------------- test statements
-
-def _calls_candidate(node: ast.AST) -> bool:
-    return any(isinstance(n, ast.Name) and n.id == "candidate" for n in ast.walk(node))
-
-
-def check_statements(test_source: str) -> tuple[list[str], list[bool]]:
-    """Sources of the statements of `check`'s body, and which of them count as tests (they
-    contain an assert and involve `candidate`)."""
-    tree = ast.parse(test_source)
-    check = next((n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "check"),
-                 None)
-    if check is None:
-        raise ValueError("the test code defines no check(candidate) function")
-    sources, counted = [], []
-    for stmt in check.body:
-        sources.append(ast.unparse(stmt))
-        has_assert = any(isinstance(n, ast.Assert) for n in ast.walk(stmt))
-        counted.append(has_assert and _calls_candidate(stmt))
-    return sources, counted
-
-
-# ------------------------------------------------------------------------- trusted replay
-
-class _Mismatch(Exception):
-    """The replay cannot be backed by the recorded evidence."""
-
-
-def decode(v: Any) -> Any:
-    """Inverse of `code_harness.encode` (accepts only its typed forms)."""
-    try:
-        return code_harness.decode(v)
-    except (ValueError, TypeError, OverflowError, RecursionError, MemoryError) as e:
-        raise _Mismatch(str(e)) from None
-
+# ------------------------------------------------------------------------- verdicts
 
 @dataclass(frozen=True)
 class Verdict:
@@ -140,118 +110,6 @@ class Verdict:
         return self.passed / self.total if self.total else 0.0
 
 
-# The dataset's tests draw inputs from the process-wide `random` after `random.seed(i)`; two
-# replays in different threads (a runner grades in worker threads) would interleave their draws
-# and see arguments that differ from the recorded ones. One replay at a time.
-_REPLAY_LOCK = threading.Lock()
-
-
-def replay(verification: dict[str, Any], evidence: str) -> Verdict:
-    """Judge the recorded evidence in the trusted process (see the module docstring)."""
-    with _REPLAY_LOCK:
-        return _replay(verification, evidence)
-
-
-def _replay(verification: dict[str, Any], evidence: str) -> Verdict:
-    sources, counted = check_statements(verification["test"])
-    total = sum(counted)
-    records: dict[int, dict[str, Any]] = {}
-    for line in evidence.splitlines():
-        try:
-            rec = json.loads(line)
-        except (ValueError, RecursionError, MemoryError):
-            break  # a torn last line (killed mid-write) ends the evidence
-        if isinstance(rec, dict) and "load_error" in rec:
-            return Verdict(0, total, (False,) * total, f"program failed: {rec['load_error']}")
-        if isinstance(rec, dict) and isinstance(rec.get("i"), int):
-            records.setdefault(rec["i"], rec)
-    ns: dict[str, Any] = {"__name__": "__replay__"}
-    exec(compile(verification["prompt"], "prompt.py", "exec"), ns)  # noqa: S102
-    exec(compile(verification["test"], "test.py", "exec"), ns)  # noqa: S102
-    g = dict(ns)
-    per_test: list[bool] = []
-    first_failure = ""
-    for i, source in enumerate(sources):
-        rec = records.get(i)
-        ok = rec is not None and rec.get("error") is None
-        calls = list(rec.get("calls", [])) if rec else []
-        position = [0]
-
-        def candidate(*args: Any, _calls: list = calls, _pos: list = position,
-                      **kwargs: Any) -> Any:
-            if _pos[0] >= len(_calls):
-                raise _Mismatch("more calls than recorded")
-            call = _calls[_pos[0]]
-            _pos[0] += 1
-            if not isinstance(call, dict) or call.get("args") != code_harness.digest(args,
-                                                                                      kwargs):
-                raise _Mismatch("arguments differ from the recorded call")
-            if "value" not in call:
-                raise _Mismatch(f"candidate raised {call.get('raise') or call.get('bad')}")
-            return decode(call["value"])
-
-        g["candidate"] = g[verification["entry_point"]] = candidate
-        random.seed(i)
-        try:
-            exec(compile(source, f"test-statement-{i}", "exec"), g)  # noqa: S102
-            ok = ok and position[0] == len(calls)
-        except Exception as e:  # noqa: BLE001 (the dataset's assert or our mismatch)
-            ok = False
-            if not first_failure and counted[i]:
-                first_failure = f"{type(e).__name__}: {e}"[:200] or type(e).__name__
-        if counted[i]:
-            per_test.append(ok)
-            if not ok and not first_failure:
-                first_failure = f"test {len(per_test)} " + (
-                    "did not run" if rec is None else f"raised {rec.get('error')}")
-    return Verdict(sum(per_test), total, tuple(per_test), first_failure)
-
-
-class _PlanRecorder:
-    """Stands in for the function while the trusted process runs the dataset's test against
-    the canonical solution, recording the arguments of every call in order."""
-
-    def __init__(self, fn: Any) -> None:
-        self.fn, self.calls = fn, []
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        self.calls.append({"args": code_harness.encode(list(args)),
-                           "kwargs": code_harness.encode(kwargs)})
-        return self.fn(*args, **kwargs)
-
-
-@cache
-def _plan(test: str, prompt: str, canonical: str, entry_point: str) -> tuple[tuple[int, tuple],
-                                                                              ...]:
-    sources, _ = check_statements(test)
-    ns: dict[str, Any] = {"__name__": "__plan__"}
-    exec(compile(prompt + canonical, "canonical.py", "exec"), ns)  # noqa: S102
-    exec(compile(test, "test.py", "exec"), ns)  # noqa: S102
-    fn = ns[entry_point]
-    g = dict(ns)  # the solution keeps its own globals: its recursive calls are not test calls
-    plan = []
-    for i, source in enumerate(sources):
-        recorder = _PlanRecorder(fn)
-        g["candidate"] = g[entry_point] = recorder
-        random.seed(i)
-        exec(compile(source, f"test-statement-{i}", "exec"), g)  # noqa: S102
-        plan.append((i, tuple(recorder.calls)))
-    return tuple(plan)
-
-
-def planned_calls(verification: dict[str, Any]) -> list[tuple[int, list[dict[str, Any]]]]:
-    """Per test statement, the arguments it calls the function with, found by running the
-    dataset's test on the canonical solution in the trusted process (dataset code only).
-    These arguments are all the sandbox ever learns about the hidden tests. A synthesized task
-    carries its plan (`calls`, read from literal arguments: its canonical solution was written
-    by a model and never runs outside the sandbox)."""
-    if "calls" in verification:
-        return [(int(i), list(calls)) for i, calls in verification["calls"]]
-    plan = _plan(verification["test"], verification["prompt"],
-                 verification["canonical_solution"], verification["entry_point"])
-    return [(i, list(calls)) for i, calls in plan]
-
-
 def program_for(task_verification: dict[str, Any], code: str) -> str:
     """The program to test: the submission, or prompt + submission if it is only a body."""
     entry = task_verification["entry_point"]
@@ -267,15 +125,77 @@ def program_for(task_verification: dict[str, Any], code: str) -> str:
 
 
 class HiddenTests:
-    """Runs a problem's hidden tests on a program in the sandbox and judges the evidence."""
+    """Runs a problem's hidden tests on a program in the sandbox and judges the evidence.
+
+    Three sandbox executions, none sharing a process with another: the plan (the task's test
+    on its canonical solution, once per task, cached here), the candidate's calls
+    (`code_harness`), and the judge (`code_judge.replay`). The task's code never runs in this
+    process (see the module docstring of `code_judge`)."""
 
     def __init__(self, pool: SandboxPool, limits: Limits) -> None:
         self.pool, self.limits = pool, limits
+        self._plans: dict[tuple[str, str, str, str], list[tuple[int, list[dict[str, Any]]]]] = {}
+        self._plans_lock = threading.Lock()
+
+    def _judge(self, request: dict[str, Any], evidence: str = "") -> dict[str, Any] | Result:
+        """`code_judge`'s answer to `request`, or the Result of a run that gave none."""
+        nonce = secrets.token_hex(8)
+        result = self.pool.run(
+            ["python", "-B", "code_judge.py"],
+            files={"code_judge.py": JUDGE_SOURCE, "code_harness.py": HARNESS_SOURCE,
+                   code_judge.REQUEST: json.dumps({**request, "nonce": nonce}),
+                   code_judge.EVIDENCE: evidence},
+            limits=self.limits, collect=(code_judge.ANSWER,))
+        if f"judge started {nonce}" not in result.stdout:
+            raise sandbox_error(f"the test judge did not start in the sandbox (exit "
+                                f"{result.exit_code}): {result.stderr.strip()[-300:]}")
+        try:
+            answer = json.loads(result.files.get(code_judge.ANSWER, ""))
+        except ValueError:
+            return result
+        return answer if isinstance(answer, dict) else result
+
+    def planned_calls(self, verification: dict[str, Any]) -> list[tuple[int, list[dict[str,
+                                                                                      Any]]]]:
+        """Per test statement, the arguments it calls the function with, found by running
+        the task's test on its canonical solution in the sandbox. These arguments are all the
+        candidate's run ever learns about the hidden tests. A synthesized task carries its
+        plan (`calls`, read from literal arguments), so its solution is never run to plan."""
+        if "calls" in verification:
+            return [(int(i), list(calls)) for i, calls in verification["calls"]]
+        v = verification
+        key = (v["test"], v["prompt"], v["canonical_solution"], v["entry_point"])
+        with self._plans_lock:
+            plan = self._plans.get(key)
+        if plan is None:
+            answer = self._judge({"mode": "plan", "test": key[0], "prompt": key[1],
+                                  "canonical_solution": key[2], "entry_point": key[3]})
+            if not isinstance(answer, dict) or "plan" not in answer:
+                why = answer.get("error") if isinstance(answer, dict) else _ended(answer)
+                raise ValueError(f"the task's tests do not run on its canonical solution: {why}")
+            plan = [(int(i), list(calls)) for i, calls in answer["plan"]]
+            with self._plans_lock:
+                self._plans[key] = plan
+        return plan
+
+    def replay(self, verification: dict[str, Any], evidence: str) -> Verdict:
+        """Judge the recorded evidence in a sandbox run of its own (`code_judge.replay`)."""
+        v = verification
+        answer = self._judge({"mode": "replay", "prompt": v["prompt"], "test": v["test"],
+                              "entry_point": v["entry_point"]}, evidence)
+        if isinstance(answer, Result):  # cut short (evidence it could not judge in time)
+            total = sum(check_statements(v["test"])[1])
+            return Verdict(0, total, (False,) * total, f"the judge {_ended(answer)}")
+        if "verdict" not in answer:  # the task's own code failed
+            raise ValueError(f"the task's test code fails: {answer.get('error')}")
+        d = answer["verdict"]
+        return Verdict(int(d["passed"]), int(d["total"]), tuple(bool(x) for x in d["per_test"]),
+                       str(d["reason"]))
 
     def run(self, verification: dict[str, Any], code: str) -> tuple[Verdict, Result]:
         nonce = secrets.token_hex(8)
-        spec = {"calls": planned_calls(verification), "entry_point": verification["entry_point"],
-                "results": RESULTS, "nonce": nonce}
+        spec = {"calls": self.planned_calls(verification),
+                "entry_point": verification["entry_point"], "results": RESULTS, "nonce": nonce}
         result = self.pool.run(
             ["python", "-B", "harness.py"],
             files={"harness.py": HARNESS_SOURCE, "spec.json": json.dumps(spec),
@@ -284,7 +204,12 @@ class HiddenTests:
         if f"harness started {nonce}" not in result.stdout:
             raise sandbox_error(f"the test harness did not start in the sandbox (exit "
                                 f"{result.exit_code}): {result.stderr.strip()[-300:]}")
-        return replay(verification, result.files.get(RESULTS, "")), result
+        return self.replay(verification, result.files.get(RESULTS, "")), result
+
+
+def _ended(r: Result) -> str:
+    return ("timed out" if r.timed_out else "ran out of memory" if r.killed_for_memory
+            else f"exited with code {r.exit_code} without an answer")
 
 
 # ------------------------------------------------------------------------- environment
@@ -369,6 +294,7 @@ class CodeEnv:
                                   memory_mb=memory_mb, max_output=max_output_chars * 4)
         self.sandbox_backend, self.pool_size = sandbox, pool_size
         self._pool: SandboxPool | None = None
+        self._tests: HiddenTests | None = None
         self._pool_lock = threading.Lock()
 
     def tasks(self, n: int | None = None, *, seed: int = 0, split: str = "test",
@@ -412,7 +338,12 @@ class CodeEnv:
 
     @property
     def tests(self) -> HiddenTests:
-        return HiddenTests(self.pool, self.limits)
+        """The hidden-test runner (one per environment, so each task is planned once)."""
+        pool = self.pool
+        with self._pool_lock:
+            if self._tests is None:
+                self._tests = HiddenTests(pool, self.limits)
+            return self._tests
 
     def expert(self, noise: float = 0.0, seed: int = 0) -> CodeExpertPolicy:
         """The scripted demonstrator (the canonical solution) and its noisy variants."""

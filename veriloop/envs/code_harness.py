@@ -1,17 +1,17 @@
 """Evidence recorder that runs INSIDE the sandbox next to the candidate program (stdlib only).
 
-The hidden tests never enter the sandbox. The trusted process plans, from the dataset's test
-and canonical solution, the argument lists with which each test statement calls the function
-(`veriloop.envs.code.planned_calls`); `spec.json` holds only those arguments, grouped by test
-statement, in a typed encoding. This harness loads the candidate program and calls the entry
+The hidden tests never enter this sandbox run. A separate run plans, from the task's test and
+canonical solution, the argument lists with which each test statement calls the function
+(`veriloop.envs.code.HiddenTests.planned_calls`); `spec.json` holds only those arguments,
+grouped by test statement, in a typed encoding. This harness loads the candidate program and calls the entry
 point with each argument list in order, recording a digest of the arguments and the return
 value in a typed JSON encoding that accepts only exact built-in data types (so an object whose
 `__eq__` always returns True cannot be recorded), or the exception raised (which ends that
 statement, as it would in the test). One JSON line per statement goes to `results.jsonl`.
 
 Nothing computed here is trusted: this process shares an interpreter with the candidate's code.
-The verdict is reached outside the sandbox (`veriloop.envs.code.replay`) by running the test
-statements against the recorded values with the trusted test code and helpers. The candidate
+The verdict is reached in another sandbox run (`veriloop.envs.code_judge`) by running the test
+statements against the recorded values with the task's test code and helpers. The candidate
 can inspect this process (its stack, its files): it finds arguments, never expected values.
 """
 
