@@ -10,8 +10,8 @@ import time
 
 
 def start_server(model_path, *extra: str):
-    """`veriloop serve` on an ephemeral loopback port as a separate process: (process, port).
-    Stop it with `stop_server`."""
+    """`veriloop serve` on an ephemeral loopback port as a separate process: (process, port);
+    `process.banner` is the line that announced it. Stop it with `stop_server`."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "veriloop.cli", "serve", "--model", str(model_path), "--port", "0",
          "--name", "tiny-xs", "--quiet", *extra], stderr=subprocess.PIPE, text=True)
@@ -23,6 +23,7 @@ def start_server(model_path, *extra: str):
             break
         m = re.search(r"on http://127\.0\.0\.1:(\d+)/v1", line)
         port = int(m.group(1)) if m else None
+        proc.banner = line
     assert port, f"server did not start (exit {proc.poll()})"
     threading.Thread(target=proc.stderr.read, daemon=True).start()  # drain its log
     return proc, port

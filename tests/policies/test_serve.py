@@ -24,7 +24,7 @@ CALC = {"type": "function", "function": {
 
 @pytest.fixture(scope="module")
 def server(tiny_path):
-    proc, port = start_server(tiny_path, "--max-request-tokens", "2000")
+    proc, port = start_server(tiny_path, "--max-request-tokens", "2000", "--device", "cpu")
     yield proc, port
     stop_server(proc)
 
@@ -54,6 +54,10 @@ def _rss_mb(pid: int, field: str = "VmRSS") -> float:
     """Resident MB now (VmRSS) or the process's peak so far (VmHWM)."""
     with open(f"/proc/{pid}/status") as f:
         return int(re.search(field + r":\s+(\d+)", f.read()).group(1)) / 1024
+
+
+def test_device_option_places_the_model(server):
+    assert server[0].banner.rstrip().endswith("/v1 (cpu)"), server[0].banner
 
 
 def test_200_concurrent_small_requests_all_answered(server):
@@ -94,6 +98,14 @@ def test_a_huge_conversation_under_the_body_limit_is_refused_before_tokenizing(s
     assert status == 400 and "shorten the conversation" in body["error"]["message"], body
     assert _rss_mb(proc.pid, "VmHWM") < 1024  # the peak, over every request so far
     assert "7800000 characters" in body["error"]["message"]
+
+
+def test_many_tiny_messages_are_refused_by_their_count_before_parsing(server):
+    # 200,000 messages cost 13 s of parsing, rendering and tokenizing before the 400
+    messages = [{"role": "user", "content": "a"}] * 200_000
+    status, body = _post(server[1], {"model": MODEL, "messages": messages, "max_tokens": 1})
+    assert status == 400, body
+    assert "200000 messages cannot fit the model's context" in body["error"]["message"], body
 
 
 @pytest.mark.parametrize("length", [b"-1", b"abc", b"1e3"])
@@ -203,6 +215,15 @@ def test_openai_client_streaming_matches_content(client):
     assert text == plain.choices[0].message.content
 
 
+def test_openai_client_streams_the_tiny_model_token_by_token(client):
+    # 24 tokens came in 2 chunks (slices of 16 tokens); now each token with text is a chunk
+    pieces = [c.delta.content for chunk in client.chat.completions.create(
+                  model=MODEL, messages=USER, max_tokens=24, temperature=1.0, seed=1,
+                  stream=True, stop=["\x00never"])
+              for c in chunk.choices if c.delta.content]
+    assert len(pieces) >= 8, pieces
+
+
 def test_a_long_request_does_not_hold_up_a_short_one(server, client):
     # ordering, not timing: the long request is already streaming when the short one is sent
     done: list[str] = []
@@ -283,3 +304,25 @@ def test_openai_client_streams_tool_calls(caller_client):
             finish = c.finish_reason or finish
     assert finish == "tool_calls" and [c.function.name for c in calls] == ["calculator"]
     assert json.loads(calls[0].function.arguments) == {"expression": "3 + 4"}
+
+
+@pytest.mark.parametrize("choice", ["required", {"type": "function",
+                                                 "function": {"name": "calculator"}}, "any"])
+def test_unsupported_tool_choice_is_a_400_naming_the_supported_ones(caller_client, choice):
+    with pytest.raises(openai.BadRequestError, match="supported: 'none', 'auto'"):
+        caller_client.chat.completions.create(model="caller", messages=USER, tools=[CALC],
+                                              tool_choice=choice, max_tokens=200)
+
+
+def test_tool_choice_none_offers_no_tools_and_parses_no_calls(caller_client):
+    def ask(choice):
+        return caller_client.chat.completions.create(model="caller", messages=USER,
+                                                     tools=[CALC], tool_choice=choice,
+                                                     max_tokens=200)
+
+    auto, none = ask("auto"), ask("none")
+    assert auto.choices[0].finish_reason == "tool_calls"
+    assert none.choices[0].finish_reason == "stop" and not none.choices[0].message.tool_calls
+    assert "<tool_call>" in none.choices[0].message.content
+    # the tools' description is rendered into the prompt only when they are offered
+    assert none.usage.prompt_tokens < auto.usage.prompt_tokens

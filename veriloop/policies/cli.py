@@ -84,9 +84,12 @@ def bench_generate(
 ) -> None:
     """Tokens/s of veriloop's sampler and transformers.generate, side by side."""
     from veriloop.policies.benchmark import bench
+    from veriloop.progress import progress_bar
 
-    res = bench(model, batch=batch, group=group, new_tokens=new_tokens, turns=turns,
-                repeats=repeats, threads=threads)
+    with progress_bar() as progress:  # stderr: stdout keeps the JSON alone
+        runs = progress.add_task("bench generate", total=2 * (repeats + 1))
+        res = bench(model, batch=batch, group=group, new_tokens=new_tokens, turns=turns,
+                    repeats=repeats, threads=threads, on_run=lambda: progress.advance(runs))
     typer.echo(json.dumps(res) if as_json else json.dumps(res, indent=2))
 
 
@@ -132,7 +135,8 @@ def serve(
         _fail(f"cannot listen on {host}:{port}: {e}; pick another --port")
     bound = server.server_address[1]
     shown = f"[{host}]" if ":" in host else host
-    typer.echo(f"serving {name or pol.name} on http://{shown}:{bound}/v1", err=True)
+    where = f" ({pol.device})" if hasattr(pol, "device") else ""
+    typer.echo(f"serving {name or pol.name} on http://{shown}:{bound}/v1{where}", err=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -54,6 +54,7 @@ KEEP_ALIVE_S = 5.0
 LIMIT_CONCURRENCY = 2048  # connections; the CLI raises the open-file limit to fit
 MAX_QUEUE = 256  # generation requests decoding or waiting
 BACKLOG = 2048
+GRACEFUL_S = 5.0  # on shutdown, requests still running after this are cancelled
 
 
 class HeaderDeadline(H11Protocol):
@@ -261,7 +262,7 @@ class Server:
     thread for tests), `shutdown()` stops it from another thread, `server_close()` closes the
     socket. Binding happens at construction, so `server_address` holds the real port."""
 
-    def __init__(self, app: Any, sock: socket.socket, quiet: bool,
+    def __init__(self, app: Any, chat: ChatApp, sock: socket.socket, quiet: bool,
                  limit_concurrency: int, header_timeout_s: float) -> None:
         protocol = type("HeaderDeadlineH11", (HeaderDeadline,),
                         {"header_timeout_s": header_timeout_s})
@@ -269,9 +270,11 @@ class Server:
                                 log_level="warning" if quiet else "info",
                                 limit_concurrency=limit_concurrency, backlog=BACKLOG,
                                 timeout_keep_alive=KEEP_ALIVE_S,
+                                timeout_graceful_shutdown=GRACEFUL_S,
                                 h11_max_incomplete_event_size=MAX_HEADER_BYTES)
-        self.socket, self.server = sock, uvicorn.Server(config)
+        self.socket, self.server, self.chat = sock, uvicorn.Server(config), chat
         self.server_address = sock.getsockname()[:2]
+        self.port = self.server_address[1]
         self._stopped = threading.Event()
 
     def serve_forever(self) -> None:
@@ -308,7 +311,7 @@ def make_server(policy: Any, host: str = "127.0.0.1", port: int = 8000,
     sock = bind(host, port)
     hosts = allowed_hosts(sock.getsockname()[1]) if is_loopback(host) else None
     app = Guard(Starlette(routes=chat.routes()), api_key, hosts)
-    return Server(app, sock, quiet, limit_concurrency, header_timeout_s)
+    return Server(app, chat, sock, quiet, limit_concurrency, header_timeout_s)
 
 
 __all__ = ["ChatService", "Server", "make_server", "split_tool_calls"]
