@@ -46,6 +46,9 @@ class FakeGuard:
     def irreversible(self, tool: str, detail: str) -> None:
         self.calls.append(("irreversible", tool))
 
+    def overwrite(self, tool: str, file: File, content: str) -> None:
+        self.calls.append(("overwrite", (tool, file.id, file.content, content)))
+
     def sensitive(self, item_id: str, labels: list[str]) -> None:
         self.calls.append(("sensitive", item_id))
 
@@ -172,8 +175,8 @@ def test_update_document_append_and_replace(env) -> None:
     t["update_document"](file_id="f5", content="more")
     assert world.files["f5"].content == "wiki\nmore" and not guard.recorded("irreversible")
     t["update_document"](file_id="f5", content="new", mode="replace")
-    assert world.files["f5"].content == "new" and guard.recorded("irreversible") == [
-        "update_document"]
+    assert world.files["f5"].content == "new" and guard.recorded("overwrite") == [
+        ("update_document", "f5", "wiki\nmore", "new")]  # the guard judges the replacement
 
 
 def test_permanent_delete_is_forbidden(env) -> None:

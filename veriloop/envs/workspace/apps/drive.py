@@ -175,9 +175,7 @@ def make_tools(rt: Runtime) -> list[Tool]:
         """
         f = open_file(rt, file_id, "doc", write=True)
         if mode == "replace":
-            if f.content:
-                rt.guard.irreversible("update_document",
-                                      f"replace the content of {f.id} '{f.name}'")
+            rt.guard.overwrite("update_document", f, content)  # judged by what it destroys
             f.content = content
         else:
             sep = "\n" if f.content and not f.content.endswith("\n") else ""
