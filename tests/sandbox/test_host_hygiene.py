@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from veriloop.sandbox import BubblewrapSandbox, Limits, SandboxPool, get_sandbox
+from veriloop.sandbox import BubblewrapSandbox, Limits, SandboxPool, bwrap, get_sandbox
 from veriloop.sandbox.base import clear_workspace
 from veriloop.sandbox.disk import pid_namespace, sweep_stale_workspaces, workspace_usage
 
@@ -151,6 +151,36 @@ os.kill(os.getpid(), signal.SIGKILL)
     finally:
         for d in (mine, other_ns):
             d.rmdir()
+
+
+def test_mounts_and_cgroups_of_a_supervisor_killed_mid_run_are_swept(tmp_path):
+    # killed while its program runs, a supervisor leaves the workspace's tmpfs mounted and the
+    # execution's cgroup behind; the next sandbox on the host unmounts and removes both
+    if os.geteuid() != 0:
+        pytest.skip("workspace tmpfs and execution cgroups exist on a root host only")
+    script = """
+from veriloop.sandbox import get_sandbox
+get_sandbox("bubblewrap").run(code="import time; open('started', 'w'); time.sleep(100)",
+                              timeout=110)
+"""
+    p = subprocess.Popen([sys.executable, "-c", script], cwd=tmp_path,
+                         env={**os.environ, "PYTHONPATH": str(REPO)})
+    try:
+        pattern = f"veriloop-sbx-{pid_namespace()}.{p.pid}-*"
+        deadline = time.monotonic() + 100  # only a bound on a broken run; any load passes
+        while not any(d.joinpath("started").exists()
+                      for d in Path(tempfile.gettempdir()).glob(pattern)):
+            assert p.poll() is None and time.monotonic() < deadline, "the program never started"
+            time.sleep(0.05)
+    finally:
+        p.kill()
+        p.wait()
+    workspace = next(Path(tempfile.gettempdir()).glob(pattern))
+    parent = bwrap._cgroup_parent()[0]
+    assert parent is not None and os.path.ismount(workspace) and list(parent.path.glob(pattern))
+    sb = get_sandbox("bubblewrap")  # creating a sandbox sweeps
+    assert sb._cgroup is not None and not list(sb._cgroup.path.glob(pattern))
+    assert not workspace.exists()
 
 
 def test_file_locks_on_host_files_end_with_the_execution(sb):

@@ -94,7 +94,8 @@ class ResearchEnv:
                 sb = get_sandbox(self.sandbox_backend)
                 if isinstance(sb, BubblewrapSandbox):
                     sb = BubblewrapSandbox(sb.default, sb.maximum,
-                                           distributions=ANALYSIS_DISTRIBUTIONS)
+                                           distributions=ANALYSIS_DISTRIBUTIONS,
+                                           weak_limits=sb.weak_limits)
                 self._pool = SandboxPool(sb, size=self.pool_size)
             return self._pool
 
