@@ -29,6 +29,10 @@ SHIPPED_MATH_PAIRS = Path(__file__).with_name("data") / "math_pairs.jsonl"
 # its source; rows that test a non-default option of that library (strict set relations) are
 # left out, as are two rows that test its precision=2 option. Not tuned on when written: see tests/graders/test_math_verifier.py.
 PUBLIC_MATH_PAIRS = Path(__file__).with_name("data") / "math_pairs_public.jsonl"
+# cases from other projects' test suites (NeMo-Skills, MARIO, Qwen2.5-Math, simple-evals, ...),
+# each row naming its source and its split: "tune" (rules may be tuned on it) or "heldout"
+# (measured only); see data/build_suite_pairs.py
+SUITE_MATH_PAIRS = Path(__file__).with_name("data") / "math_pairs_suites.jsonl"
 
 
 @dataclass(frozen=True)
@@ -41,8 +45,9 @@ class LabeledPair:
     category: str = ""
 
 
-def load_pairs(path: str | Path) -> list[LabeledPair]:
-    """Read a label file; errors name the line and what is wrong with it."""
+def load_pairs(path: str | Path, split: str | None = None) -> list[LabeledPair]:
+    """Read a label file (only its rows whose "split" is `split`, when given); errors name the
+    line and what is wrong with it."""
     p = Path(path)
     if not p.exists():
         raise FileNotFoundError(f"label file {p} does not exist")
@@ -61,11 +66,13 @@ def load_pairs(path: str | Path) -> list[LabeledPair]:
         if not isinstance(row["equivalent"], bool):
             raise TypeError(f"{p}:{n}: 'equivalent' must be true or false, "
                              f"got {row['equivalent']!r}")
+        if split is not None and row.get("split") != split:
+            continue
         pairs.append(LabeledPair(str(row["gold"]), str(row["answer"]), row["equivalent"],
                                  bool(row.get("simplest_form", False)), row.get("question"),
                                  str(row.get("category", ""))))
     if not pairs:
-        raise ValueError(f"{p} holds no labeled pairs")
+        raise ValueError(f"{p} holds no labeled pairs" + (f" in split {split!r}" if split else ""))
     return pairs
 
 

@@ -36,15 +36,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from veriloop.graders.base import register_grader
+from veriloop.graders.math_bounds import too_complex
 from veriloop.graders.math_extract import (
     boxed_answer,
+    decimal_scientific,
     drop_units,
+    exact_part,
     extract_answer,
     is_single_number,
     normalize_numbers,
     rewrite_for_parsing,
     strip_delims,
 )
+from veriloop.graders.math_forms import aligned_entries, matrix_rows, same_time
 from veriloop.graders.workers import WorkerPool
 from veriloop.types import FaultKind, Grade, InfrastructureError, Task, Trajectory
 
@@ -129,68 +133,133 @@ def _to_latex(s: str) -> str:
     return "$" + re.sub(r"(?<!\\)%", r"\\%", s) + "$"
 
 
+def _digits(s: str) -> Counter[str]:
+    return Counter(re.findall(r"\d", s))
+
+
+def parse_whole(text: str) -> list[Any]:
+    """math-verify's parse of ALL of `text`, or [] when it can read only part of it.
+
+    math-verify returns whatever part it could read: when its LaTeX reading fails it falls
+    back to the last plain expression in the text, so "\\{-\\mathrm{e}, 1\\}" and
+    "\\{\\mathrm{e}, 1\\}" both read as 1 (a sign and a member dropped) and
+    "2-\\operatorname{foo}" as 2. Here the LaTeX reading counts only when its text keeps
+    every digit of the input, and the plain-expression reading only when it spans the input."""
+    from math_verify import ExprExtractionConfig, LatexExtractionConfig, parse
+
+    text = decimal_scientific(rewrite_for_parsing(text))
+    latex = parse(_to_latex(text), [LatexExtractionConfig(boxed_match_priority=0)],
+                  parsing_timeout=None)
+    whole = bool(latex) and not (_digits(text) - _digits(str(latex[-1])))
+    if whole and len(latex) > 1:
+        return latex
+    expr = parse(text, [ExprExtractionConfig()], parsing_timeout=None)
+    if expr and re.sub(r"\s", "", str(expr[-1])) == re.sub(r"\s|\$", "", text):
+        return expr
+    return latex if whole else []
+
+
+def _parse_any(text: str) -> list[Any]:
+    from math_verify import ExprExtractionConfig, LatexExtractionConfig, parse
+
+    return parse(_to_latex(rewrite_for_parsing(text)),
+                 [LatexExtractionConfig(boxed_match_priority=0), ExprExtractionConfig()],
+                 parsing_timeout=None)
+
+
+def _verdict(ok: bool, reason: str, extracted: str | None) -> dict[str, Any]:
+    return {"equivalent": ok, "reason": reason, "extracted": extracted}
+
+
+def _same_form(gold: str, answer: str) -> bool | None:
+    """Clock times and matrices/vectors compared as such (`math_forms`); None for other forms."""
+    from math_verify import verify
+
+    times = same_time(gold, answer)
+    if times is not None:
+        return times
+    gm, am = matrix_rows(gold), matrix_rows(answer)
+    if gm is None or am is None or not (gm[1] or am[1]):
+        return None  # neither side is a LaTeX matrix: math-verify compares lists itself
+    pairs = aligned_entries(gm[0], am[0])
+    if pairs is None:
+        return False
+
+    def entry_equal(g: str, a: str) -> bool:
+        gp, ap = parse_whole(g), parse_whole(a)
+        return bool(gp and ap and verify(gp, ap, timeout_seconds=None))
+
+    return all(entry_equal(g, a) for g, a in pairs)
+
+
 def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False,
                       question: str | None = None) -> dict[str, Any]:
     """Runs inside a worker. Returns {"equivalent", "reason", "extracted"}."""
-    from math_verify import ExprExtractionConfig, LatexExtractionConfig, parse, verify
+    from math_verify import verify
 
     _quiet_math_verify()
     extracted = extract_answer(answer)
     if extracted is None:
-        return {"equivalent": False, "reason": "no_answer", "extracted": None}
-    configs = [LatexExtractionConfig(boxed_match_priority=0), ExprExtractionConfig()]
+        return _verdict(False, "no_answer", None)
+    costly = too_complex(extracted)  # before any symbolic work: see math_bounds
+    if costly:
+        return _verdict(False, f"too_complex: {costly}", extracted)
+    exact = exact_part(extracted)
+    if exact is None:
+        return _verdict(False, "approximate", extracted)
     gold_text = normalize_numbers(drop_units(boxed_answer(gold) or gold))
-    extracted = drop_units(extracted)
+    extracted = drop_units(exact)
     if is_single_number(gold_text) and "," not in gold_text:
         # only against a one-number gold is "6,8" a decimal comma; else it stays a list
         extracted = normalize_numbers(extracted)
-    g = parse(_to_latex(strip_delims(gold_text)), configs, parsing_timeout=None)
+    form = _same_form(strip_delims(gold_text), extracted)
+    if form is not None:
+        return _verdict(form, "equivalent" if form else "not_equivalent", extracted)
+    # the gold is trusted text, not the policy's: a gold in prose ("... is $28\\%$.") may be
+    # read in part, as math-verify reads it
+    g = parse_whole(strip_delims(gold_text)) or _parse_any(strip_delims(gold_text))
     if not g:
-        return {"equivalent": False, "reason": "unparseable_gold", "extracted": extracted}
-    a = parse(_to_latex(rewrite_for_parsing(extracted)), configs, parsing_timeout=None)
+        return _verdict(False, "unparseable_gold", extracted)
+    a = parse_whole(extracted)
     if not a:
-        return {"equivalent": False, "reason": "unparseable_answer", "extracted": extracted}
+        return _verdict(False, "unparseable_answer", extracted)
     if restates_question(extracted, question):
-        return {"equivalent": False, "reason": "restates_question", "extracted": extracted}
+        return _verdict(False, "restates_question", extracted)
     if not _is_statement(g):
         a = _value_of_statement(a)
         if a is None:
-            return {"equivalent": False, "reason": "statement_not_value", "extracted": extracted}
+            return _verdict(False, "statement_not_value", extracted)
     gold_percent = re.search(r"%|\bpercent\b", gold_text) is not None
     if re.search(r"%|\bpercent\b", extracted) and not gold_percent:
-        a = _one_percent_reading(g, extracted, question, configs)
+        a = _one_percent_reading(g, extracted, question)
         if a is None:
-            return {"equivalent": False, "reason": "unparseable_answer", "extracted": extracted}
+            return _verdict(False, "unparseable_answer", extracted)
     ok = verify(g, a, timeout_seconds=None, allow_set_relation_comp=True)
     if not ok and gold_percent and not re.search(r"%", extracted):
         # "12.5" for a gold "12.5%": the percent sign is conventionally optional
-        g2 = parse(_to_latex(re.sub(r"\\?%", "", strip_delims(gold_text))), configs,
-                   parsing_timeout=None)
+        g2 = parse_whole(re.sub(r"\\?%", "", strip_delims(gold_text)))
         ok = bool(g2) and verify(g2, a, timeout_seconds=None)
     if not ok:
-        ok = _same_equation(g, a)
+        ok = _same_equation(g, a) or _same_definition(g, a)
     if not ok:
-        return {"equivalent": False, "reason": "not_equivalent", "extracted": extracted}
+        return _verdict(False, "not_equivalent", extracted)
     if simplest_form:
         why = simplest_form_violation(extracted)
         if why:
-            return {"equivalent": False, "reason": f"not_simplest_form: {why}",
-                    "extracted": extracted}
-    return {"equivalent": True, "reason": "equivalent", "extracted": extracted}
+            return _verdict(False, f"not_simplest_form: {why}", extracted)
+    return _verdict(True, "equivalent", extracted)
 
 
-def _one_percent_reading(gold: list[Any], extracted: str, question: str | None,
-                         configs: list[Any]) -> list[Any] | None:
+def _one_percent_reading(gold: list[Any], extracted: str, question: str | None
+                         ) -> list[Any] | None:
     """An answer "x%" against a gold without a percent sign is read ONE way, never both:
     as notation (x itself) when the question asks for a percent or the gold is an integer
     (datasets drop the sign: "what percent ...?" -> 5), else as its value x/100 (gold 0.25
     for "25%"). Accepting either reading would let "500%" pass for a gold 5 and let a policy
     hedge between two numbers with one answer."""
     import sympy
-    from math_verify import parse
 
-    bare = re.sub(r"\\?%|\s*\bpercent\b", "", rewrite_for_parsing(extracted))
-    a = parse(_to_latex(bare), configs, parsing_timeout=None)
+    a = parse_whole(re.sub(r"\\?%|\s*\bpercent\b", "", extracted))
     if not a:
         return None
     g = next((x for x in gold if isinstance(x, sympy.Basic)), None)
@@ -208,14 +277,15 @@ def _is_statement(parsed: list[Any]) -> bool:
 
 
 def _lone_variable(expr: Any) -> bool:
-    """`x`, `a_1`, `f(3)`, or a tuple of such (`(x, y)`): names the answer assigns to."""
+    """`x`, `a_1`, `f(3)`, `f(x)`, or a tuple of such (`(x, y)`): names the answer assigns to."""
     import sympy
 
     if isinstance(expr, sympy.Symbol):
         return True
     if isinstance(expr, sympy.Tuple):
         return len(expr) > 0 and all(_lone_variable(x) for x in expr)
-    return isinstance(expr, sympy.core.function.AppliedUndef) and not expr.free_symbols
+    return isinstance(expr, sympy.core.function.AppliedUndef) and all(
+        isinstance(x, sympy.Symbol) or x.is_number for x in expr.args)
 
 
 def _value_of_statement(parsed: list[Any]) -> list[Any] | None:
@@ -233,6 +303,19 @@ def _value_of_statement(parsed: list[Any]) -> list[Any] | None:
     if _lone_variable(eq.rhs):
         return [eq.lhs]
     return None
+
+
+def _same_definition(gold: list[Any], answer: list[Any]) -> bool:
+    """`y = 2x + 3` and `f(x) = 2x + 3`: one function defined under two names (each side one
+    equation whose left side is a lone name); their right sides must be equal."""
+    import sympy
+    from math_verify import verify
+
+    ge = [x for x in gold if isinstance(x, sympy.Eq)]
+    ae = [x for x in answer if isinstance(x, sympy.Eq)]
+    if len(ge) != 1 or len(ae) != 1 or not (_lone_variable(ge[0].lhs) and _lone_variable(ae[0].lhs)):
+        return False
+    return bool(verify([ge[0].rhs], [ae[0].rhs], timeout_seconds=None))
 
 
 def _same_equation(gold: list[Any], answer: list[Any]) -> bool:

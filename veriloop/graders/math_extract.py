@@ -7,6 +7,7 @@ that uses them. Everything here is plain string work: no sympy, no parsing of ma
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 _ANCHOR = re.compile(r"(?:final\s+answer|answer)\s*(?:is|:|=)?\s*[:=]?", re.IGNORECASE)
 _MATH_WORDS = frozenset([
@@ -35,10 +36,10 @@ def last_boxed(text: str) -> str | None:
 
 def strip_delims(s: str) -> str:
     s = s.strip().rstrip(".").strip()
-    for a, b in (("$$", "$$"), ("$", "$"), ("\\(", "\\)"), ("\\[", "\\]")):
+    for a, b in (('\\"', '\\"'), ('"', '"'), ("$$", "$$"), ("$", "$"), ("\\(", "\\)"), ("\\[", "\\]")):
         if s.startswith(a) and s.endswith(b) and len(s) >= len(a) + len(b):
             s = s[len(a):len(s) - len(b)].strip()
-    return s.rstrip(".").strip()
+    return re.sub(r"(?<!\\)\\$", "", s.rstrip(".").strip()).strip()
 
 
 def _without_text_blocks(s: str) -> str:
@@ -88,15 +89,47 @@ def normalize_numbers(s: str) -> str:
     return s
 
 
+# "4 4/9", "4\\ \\frac{4}{9}": a whole number and a proper fraction side by side
+_MIXED = re.compile(r"(?<![\d.,/}])(\d+)(?:\s|\\[ ,;!])+(?:(\d+)/(\d+)|\\[dt]?frac\{(\d+)\}\{(\d+)\})"
+                    r"(?![\d./^])")
+
+
+def _mixed(m: re.Match[str]) -> str:
+    whole, num, den = m.group(1), m.group(2) or m.group(4), m.group(3) or m.group(5)
+    if int(num) >= int(den):
+        return m.group(0)  # "2 5/3" is no mixed number: left as written
+    return f"\\left({whole}+\\frac{{{num}}}{{{den}}}\\right)"
+
+
 def rewrite_for_parsing(s: str) -> str:
     """Forms math-verify does not read, rewritten to ones it does: number words, Python's
-    `**`, e-notation (`1e3`), repeating decimals (`0.\\overline{3}`)."""
+    `**`, e-notation (`1e3`), repeating decimals (`0.\\overline{3}`), mixed numbers (`4 4/9`),
+    Euler's number as `\\mathrm{e}` (math-verify reads it as a symbol named e), and the logical
+    or (`\\lor`, `\\vee`: math-verify keeps only its last option; "or" makes a set of all)."""
     n = number_word(s)
     if n is not None:
         return str(n)
+    s = re.sub(r"\\(?:mathrm|rm|operatorname)\s*\{\s*e\s*\}", "e", s)
+    s = re.sub(r"\\(?:lor|vee)(?![A-Za-z])", r"\\text{ or }", s)
+    s = re.sub(r"(?<=[\d)}])or(?=[A-Za-z(\\])", " or ", s)  # "W(x)=1orW(x)=-1"
+    s = _MIXED.sub(_mixed, s)
     s = s.replace("**", "^")
     s = re.sub(r"(?<![\w.])(\d+(?:\.\d+)?)[eE]([+-]?\d+)(?![\w.])", r"\1\\times 10^{\2}", s)
     return re.sub(r"(-?)(\d*)\.(\d*)\\overline\{(\d+)\}", _repeating, s)
+
+
+_SCIENTIFIC = re.compile(r"(?<![\w.^{])(-?\d+(?:\.\d+)?)\s*(?:\\times|\\cdot)\s*10\s*\^\s*"
+                         r"(?:\{\s*(-?\d{1,3})\s*\}|(\d))(?![\w.])")
+
+
+def decimal_scientific(s: str) -> str:
+    """`2.3148 \\times 10^{-3}` -> `0.0023148`: math-verify leaves a float over a power of ten
+    unevaluated and then finds it unequal to the rational it rounds (1/432)."""
+    def plain(m: re.Match[str]) -> str:
+        value = Decimal(m.group(1)).scaleb(int(m.group(2) or m.group(3)))
+        return format(value, "f")
+
+    return _SCIENTIFIC.sub(plain, s)
 
 
 def looks_like_math(s: str) -> bool:
@@ -126,20 +159,29 @@ def all_boxed(text: str) -> list[tuple[int, int, str]]:
     return [b for b in out if not any(o[0] < b[0] < o[1] for o in out)]  # outermost only
 
 
-# what may stand between boxes that together form one answer ("\boxed{1} and \boxed{2}")
-_LIST_GLUE = re.compile(r"^(?:[\s,;$.]|\\[()\[\]]|\\quad|\\qquad|\\,|\\ |and|or|"
+# what may stand between boxes that together form one answer ("\boxed{1} and \boxed{2}"):
+# list words and separators within one line and sentence. A period or line break between boxes
+# makes them separate answers, of which the last counts: joining those into one list turned
+# "\boxed{2}.\n ... \boxed{3}" into the set {2, 3}, matching a set-valued gold.
+_LIST_GLUE = re.compile(r"^(?:[ \t,;$]|\\[()\[\]]|\\quad|\\qquad|\\,|\\ |and|or|"
                         r"\\text\s*\{\s*(?:and|or|,)?\s*\}|&)*$", re.IGNORECASE)
 _CHAT_TOKENS = re.compile(r"<\|[^|>]*\|>\s*\w*\s*$|</?think>", re.IGNORECASE)
 _INLINE_MATH = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.DOTALL)
 _COURTESY = re.compile(r"(?:I hope (?:it|this) is correct|Hope (?:it|this) helps)\W*$",
                        re.IGNORECASE)
-_IS_VALUE = re.compile(r".*(?:\b(?:is|are|equals|was|be)|'s)\s+(?:approximately\s+|about\s+)?"
-                       r"([^\s].*)$", re.IGNORECASE | re.DOTALL)
+_IS_VALUE = re.compile(r".*(?:\b(?:is|are|equals|was|be)|'s)\s+([^\s].*)$",
+                       re.IGNORECASE | re.DOTALL)
 _LEADING_NUMBER = re.compile(r"^\$?(-?\d[\d,]*(?:\.\d+)?)\$?(?=\s|$|[€$£%°²³A-Za-z])")
 # a unit after a number ("35 cm", "4\\text{ kg}", "90^\\circ"): dropped from gold and answer alike
 _UNIT = re.compile(r"(?<=\d)\s*(?:\\text\s*\{\s*|\\mbox\s*\{\s*)?(?:cm|mm|km|m|kg|mg|g|s|sec|"
-                   r"seconds?|min|minutes?|h|hours?|days?|units?|degrees?|meters?|inches|feet|"
-                   r"°|\^\s*\\circ|\^\s*\{\\circ\})(?:\^?[23²³])?\s*\}?(?![A-Za-z])")
+                   r"seconds?|min|minutes?|h|hours?|days?|weeks?|months?|years?|units?|degrees?|"
+                   r"meters?|inches|feet|°|\^\s*\\circ|\^\s*\{\\circ\})(?:\^?[23²³])?\s*\}?"
+                   r"(?:\^\s*\{?[23]\}?)?(?![A-Za-z])")
+# a lone number followed by words or a \text block: "3 apples", "64 square feet", "5 \text{ dollars}"
+_NUMBER_THEN_WORDS = re.compile(
+    r"^(\s*-?\$?\d[\d,]*(?:\.\d+)?)\s*(?:\\text\s*\{[^{}]*\}|\\mbox\s*\{[^{}]*\}|"
+    r"(?!(?:pi|sqrt|sin|cos|tan|log|ln|exp|or|and|mod|inf|infty|percent)\b)[A-Za-z]{2,}"
+    r"(?:\s+[A-Za-z]{2,}){0,2})(?:\s*\^\s*\{?[23]\}?)?\s*$")
 _NUMBER = re.compile(r"(?<![\w.])-?\d+(?:[.,]\d+)*(?![\w])")
 
 
@@ -153,7 +195,7 @@ def boxed_answer(text: str) -> str | None:
     for prev in reversed(boxes[:-1]):
         glue = text[prev[1]:run[0][0]]
         joined = _LIST_GLUE.match(glue) or (
-            len(glue) <= 40 and re.search(r"\band\b", glue)
+            len(glue) <= 40 and re.search(r"\band\b", glue) and not re.search(r"[.\n]", glue)
             and not re.search(r"\b(?:but|not|instead|actually|wait|no)\b", glue,
                                    re.IGNORECASE))
         if not joined:  # "\\boxed{1} and \\boxed{2}" is a list; boxes far apart are not
@@ -216,7 +258,7 @@ def extract_answer(text: str | None) -> str | None:
     if looks_like_math(whole):
         numbers = _NUMBER.findall(whole)
         if len(numbers) == 1 and re.search(r"[A-Za-z]{3,}", _without_text_blocks(whole)) \
-                and not re.search(r"\\[A-Za-z]|[=+*/^]", whole):
+                and not re.search(r"\\[A-Za-z]|[=+*/^%]|\bpercent\b", whole, re.IGNORECASE):
             return numbers[0]  # "Soucis : 2,74 $ a": one number among a word or two
         return whole
     return _final_sentence_value(text)
@@ -224,8 +266,28 @@ def extract_answer(text: str | None) -> str | None:
 
 
 def drop_units(s: str) -> str:
-    """A unit after a number removed ("35 cm" -> "35", "90^\\circ" -> "90")."""
-    return _UNIT.sub("", s)
+    """A unit after a number removed ("35 cm" -> "35", "90^\\circ" -> "90"); a lone number
+    keeps only itself ("3 apples" -> "3", "10 square units" -> "10")."""
+    s = _UNIT.sub("", s)
+    m = _NUMBER_THEN_WORDS.match(s)
+    return m.group(1).strip() if m else s
+
+
+_APPROX = re.compile(r"\\approx|≈|\\simeq|\\thickapprox|\b(?:approximately|approx\.?|about|roughly|"
+                     r"around|nearly|almost|circa)\b", re.IGNORECASE)
+
+
+def exact_part(s: str) -> str | None:
+    """`s` when it states no approximation; the exact side of "\\frac{\\sqrt3}{3} \\approx 0.577";
+    None for an approximate answer ("\\approx 3", "x \\approx 3", "about 3"): approximately
+    equal is not equal, and grading "\\approx 3" as 3 rewards a guess stated as one."""
+    m = _APPROX.search(s)
+    if not m:
+        return s
+    left = s[:m.start()].strip().rstrip("=").strip()
+    if not left or re.fullmatch(r"[A-Za-z](?:_\{?\w+\}?)?(?:\([^()]*\))?", left):
+        return None
+    return left
 
 
 def is_single_number(s: str) -> bool:

@@ -1,0 +1,112 @@
+"""Answer forms that math-verify compares wrongly, read here as plain data first.
+
+- **Clock times**: "08:34 P.M." and "20:34" (and "20:34:00") are one time of day; math-verify
+  reads "20:34" as a ratio, and an am/pm suffix as symbols.
+- **Matrices and vectors**: `\\begin{pmatrix} 1 \\\\ 2 \\end{pmatrix}` against `[1, 2]` or
+  `(1, 2)`, and `[[1, 2], [3, 4]]` against a 2x2 matrix: math-verify compares a Matrix with a
+  list as unequal. Here both become rows of entry strings; the caller compares entry by entry.
+  A vector (one row or one column) matches a vector of the same entries in order.
+
+String work only; no sympy.
+"""
+
+from __future__ import annotations
+
+import re
+
+_CLOCK = re.compile(r"^(\d{1,2}):(\d{2})(?::(\d{2}))?\s*(?:\\text\s*\{\s*)?"
+                    r"(?:([AaPp])\.?\s*[Mm]\.?)?\s*\}?$")
+_CLOCK_12 = re.compile(r"^(?:0?[1-9]|1[0-2]):\d{2}(?::\d{2})?$")  # no am/pm, hour 1-12
+_MATRIX_ENV = re.compile(r"^\\begin\{([pbBv]?matrix)\}(.*)\\end\{\1\}$", re.DOTALL)
+
+
+def same_time(gold: str, answer: str) -> bool | None:
+    """Whether two clock times are the same time of day; None unless both are clock times.
+    A time without am/pm and an hour of 1-12 ("3:30") may be either half of the day."""
+    g, a = clock_seconds(gold), clock_seconds(answer)
+    if g is None or a is None:
+        return None
+    if _CLOCK_12.match(_plain(gold)) or _CLOCK_12.match(_plain(answer)):
+        return g % (12 * 3600) == a % (12 * 3600)
+    return g == a
+
+
+def _plain(s: str) -> str:
+    return re.sub(r"\\[ ,;!]", " ", s).strip().strip("$").strip()
+
+
+def clock_seconds(s: str) -> int | None:
+    """Seconds after midnight of a clock time ("3:30 PM", "08:34 \\text{P.M.}", "20:34:00"),
+    or None when `s` is not one."""
+    m = _CLOCK.match(_plain(s))
+    if not m:
+        return None
+    hour, minute, second, half = int(m.group(1)), int(m.group(2)), int(m.group(3) or 0), m.group(4)
+    if minute > 59 or second > 59 or hour > 24:
+        return None
+    if half:
+        if not 1 <= hour <= 12:
+            return None
+        hour = hour % 12 + (12 if half in "Pp" else 0)
+    return (hour * 60 + minute) * 60 + second
+
+
+def _split_top(s: str, sep: str) -> list[str]:
+    """`s` split at `sep` outside any (), [], {}."""
+    parts, depth, start = [], 0, 0
+    i = 0
+    while i < len(s):
+        ch = s[i]
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif depth == 0 and s.startswith(sep, i):
+            parts.append(s[start:i])
+            start = i + len(sep)
+            i += len(sep)
+            continue
+        i += 1
+    parts.append(s[start:])
+    return [p.strip() for p in parts]
+
+
+def matrix_rows(s: str) -> tuple[list[list[str]], bool] | None:
+    """(rows of entry strings, written as a LaTeX matrix) for a LaTeX matrix or a bracketed
+    list (`[1, 2]`, `(1, 2)`, `[[1, 2], [3, 4]]`); None for anything else."""
+    s = re.sub(r"\\left|\\right", "", s).strip().strip("$").strip()
+    if s.startswith("(") and s.endswith(")") and "\\begin" in s:
+        s = s[1:-1].strip()  # "(\\begin{pmatrix} ... \\end{pmatrix})"
+    m = _MATRIX_ENV.match(s)
+    if m and not re.search(r"\\(?:begin|end)\{", m.group(2)):  # one matrix, not a sum of two
+        rows = [r for r in _split_top(m.group(2), "\\\\") if r]
+        return [_split_top(r, "&") for r in rows], True
+    if len(s) < 2 or s[0] + s[-1] not in ("[]", "()"):
+        return None
+    items = _split_top(s[1:-1], ",")
+    if len(items) < 2 or not all(items):
+        return None
+    nested = [matrix_rows(x) for x in items]
+    if all(n is not None and len(n[0]) == 1 for n in nested):
+        rows = [n[0][0] for n in nested if n is not None]
+        if len({len(r) for r in rows}) == 1:
+            return rows, False
+    if any(x[0] in "[(" for x in items):
+        return None
+    return [items], False
+
+
+def aligned_entries(gold: list[list[str]], answer: list[list[str]]) -> list[tuple[str, str]] | None:
+    """Pairs of entries to compare, or None when the shapes differ. Vectors (one row or one
+    column) align by position whatever their orientation."""
+    def vector(rows: list[list[str]]) -> list[str] | None:
+        if len(rows) == 1:
+            return rows[0]
+        return [r[0] for r in rows] if all(len(r) == 1 for r in rows) else None
+
+    gv, av = vector(gold), vector(answer)
+    if gv is not None and av is not None:
+        return list(zip(gv, av, strict=True)) if len(gv) == len(av) else None
+    if [len(r) for r in gold] != [len(r) for r in answer]:
+        return None
+    return [(g, a) for gr, ar in zip(gold, answer, strict=True) for g, a in zip(gr, ar, strict=True)]
