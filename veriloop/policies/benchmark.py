@@ -25,6 +25,7 @@ from __future__ import annotations
 import platform
 import statistics
 import time
+from collections.abc import Callable
 from typing import Any
 
 import torch
@@ -77,12 +78,14 @@ def weight_flops(model, n_processed: int, n_gen: int) -> float:
 
 def bench(model_spec: str, batch: int = 8, group: int = 1, new_tokens: int = 32,
           turns: int = 3, repeats: int = 5, seed: int = 0,
-          threads: int | None = None) -> dict[str, Any]:
+          threads: int | None = None,
+          on_run: Callable[[], None] | None = None) -> dict[str, Any]:
     """`batch` sequences = `batch // group` distinct `arithmetic` prompts x `group` samples.
     Each sequence is an episode of `turns` turns: generate `new_tokens`, append a tool
     observation (the chat template's delta), generate again. `transformers.generate` is
     called on the whole conversation each turn, as an agent loop on it would; ours keeps each
-    episode's KV cache (`keys`). `turns=1` is plain single-prompt generation."""
+    episode's KV cache (`keys`). `turns=1` is plain single-prompt generation. `on_run` is
+    called after each of the 2 x (repeats + 1) runs (a progress count)."""
     from veriloop.envs import get_env
     from veriloop.policies import load_policy
     from veriloop.policies.base import SamplingParams
@@ -165,6 +168,8 @@ def bench(model_spec: str, batch: int = 8, group: int = 1, new_tokens: int = 32,
         def run() -> float:
             outputs[name], dt = timed(fn)
             executed[name] = weight_flops(model, processed[name], n_gen=batch * new_tokens * turns)
+            if on_run is not None:
+                on_run()
             return dt
         return run
 
