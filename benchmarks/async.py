@@ -34,7 +34,6 @@ random weights and gets no reward, so only the timing is meaningful.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import sys
@@ -42,10 +41,15 @@ import tempfile
 import time
 from pathlib import Path
 
-from veriloop.benchmarking import conditions
+from veriloop.benchmarking import conditions, emit, parse_args
 
 CONFIGS = Path(__file__).resolve().parents[1] / "configs"
 CONFIG = {"arithmetic": CONFIGS / "quickstart.yaml", "code": CONFIGS / "code_sft_grpo.yaml"}
+QUICK = {"steps": 2, "repeats": 1, "prompts": 2, "group": 2, "max_new_tokens": 8,
+         "env_workers": 4, "eval_tasks": 2, "scale": 0.01, "cap": 0.1}
+JSON_KEYS = ("conditions_before", "load_avg_after", "benchmark", "env", "steps", "prompts",
+             "group", "samples_per_run", "repeats", "max_staleness", "off_policy", "latency",
+             "init", "lora", "speedup_median", "speedups", "sync", "async")
 
 
 def overrides(args, variant: str) -> list[str]:
@@ -133,7 +137,7 @@ def main() -> None:
     p.add_argument("--eval-tasks", type=int, default=50)
     p.add_argument("--threads", type=int, default=1)
     p.add_argument("--seed", type=int, default=0)
-    args = p.parse_args()
+    args = parse_args(p, QUICK)
     if args.scale is None:
         args.scale = 0.05 if args.env == "arithmetic" else 0.0
     before = conditions()  # load, threads, commit: printed with the figures
@@ -168,14 +172,15 @@ def main() -> None:
               f"{summary[v]['heldout_pass@1']}")
     print(f"speedup async/sync: {spread(ratios)}; load average now "
           f"{', '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs")
-    print(json.dumps({
+    emit({
         "conditions_before": before, "load_avg_after": conditions()["load_avg"],
-        "benchmark": "async", "env": args.env, "steps": args.steps, "prompts": args.prompts, "group": args.group,
-        "samples_per_run": args.steps * args.prompts * args.group, "repeats": args.repeats,
-        "max_staleness": args.max_staleness, "off_policy": args.off_policy,
+        "benchmark": "async", "env": args.env, "steps": args.steps, "prompts": args.prompts,
+        "group": args.group, "samples_per_run": args.steps * args.prompts * args.group,
+        "repeats": args.repeats, "max_staleness": args.max_staleness,
+        "off_policy": args.off_policy,
         "latency": {"scale": args.scale, "alpha": args.alpha, "cap": args.cap},
-        "init": args.init, "lora": args.lora, "speedup_median": statistics.median(ratios), "speedups": ratios,
-        **summary}))
+        "init": args.init, "lora": args.lora, "speedup_median": statistics.median(ratios),
+        "speedups": ratios, **summary}, JSON_KEYS)
 
 
 if __name__ == "__main__":

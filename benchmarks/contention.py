@@ -30,9 +30,14 @@ import sys
 import time
 
 ROWS, PROMPTS, NEW_TOKENS, TRAIN_LEN = 128, 16, 64, 96
+# --quick runs no competitor: it would spin a core for the whole run, beside the test suite
+QUICK = {"compete": [0], "rounds": 1, "repeats": 1, "threads": 1, "size": "xs", "rows": 4,
+         "new_tokens": 4, "train_len": 8}
+JSON_KEYS = ("benchmark", "threads", "work", "results", "conditions_before", "load_avg_after")
 
 
-def child(threads: int, repeats: int) -> None:
+def child(threads: int, repeats: int, size: str = "s", rows: int = ROWS,
+          new_tokens: int = NEW_TOKENS, train_len: int = TRAIN_LEN) -> None:
     """Measure both workloads `repeats` times after a warm-up; print one JSON line."""
     import torch  # before veriloop: the policy in the environment is the one that counts
 
@@ -42,13 +47,13 @@ def child(threads: int, repeats: int) -> None:
     from veriloop.policies.base import SamplingParams
 
     torch.set_num_threads(threads)
-    policy = load_policy("tiny")
+    policy = load_policy("tiny", size=size)
     env = get_env("arithmetic")
-    tasks = env.tasks(PROMPTS, seed=0, split="test")
+    tasks = env.tasks(min(PROMPTS, rows), seed=0, split="test")
     prompts = [list(policy.renderer.render_prompt(t.prompt, env.reset(t).tools).ids)
-               for t in tasks for _ in range(ROWS // PROMPTS)]
-    params = SamplingParams(temperature=1.0, max_new_tokens=NEW_TOKENS, stop=(), seed=1)
-    ids = torch.randint(0, policy.model.config.vocab_size, (ROWS, TRAIN_LEN),
+               for t in tasks for _ in range(max(1, rows // PROMPTS))]
+    params = SamplingParams(temperature=1.0, max_new_tokens=new_tokens, stop=(), seed=1)
+    ids = torch.randint(0, policy.model.config.vocab_size, (rows, train_len),
                         generator=torch.Generator().manual_seed(0))
 
     def decode() -> None:
@@ -83,11 +88,11 @@ POLICIES = {"default": {}, "short_spin": {"GOMP_SPINCOUNT": "3000"},
             "passive": {"OMP_WAIT_POLICY": "PASSIVE"}}
 
 
-def measure(policy: str, threads: int, repeats: int) -> dict:
+def measure(policy: str, threads: int, repeats: int, sizes: tuple) -> dict:
     env = {k: v for k, v in os.environ.items() if k not in ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT")}
     env.update(POLICIES[policy])
     code = f"import sys; sys.path.insert(0, {os.path.dirname(__file__)!r}); " \
-           f"import contention; contention.child({threads}, {repeats})"
+           f"import contention; contention.child({threads}, {repeats}, *{sizes})"
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                          check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -99,8 +104,14 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3, help="alternations of the two policies")
     ap.add_argument("--repeats", type=int, default=2, help="measurements per process")
     ap.add_argument("--threads", type=int, default=os.cpu_count())
-    args = ap.parse_args()
-    from veriloop.benchmarking import Spread, conditions, paired_ratio
+    ap.add_argument("--size", default="s", help="tiny-model size")
+    ap.add_argument("--rows", type=int, default=ROWS, help="decode rows and train sequences")
+    ap.add_argument("--new-tokens", type=int, default=NEW_TOKENS)
+    ap.add_argument("--train-len", type=int, default=TRAIN_LEN)
+    from veriloop.benchmarking import Spread, conditions, emit, paired_ratio, parse_args
+
+    args = parse_args(ap, QUICK)
+    sizes = (args.size, args.rows, args.new_tokens, args.train_len)
 
     before = conditions()
     results: dict = {}
@@ -114,7 +125,7 @@ def main() -> None:
             pol: {"decode": [], "train": []} for pol in POLICIES}
         for _ in range(args.rounds):
             for pol in runs:
-                got = measure(pol, args.threads, args.repeats)
+                got = measure(pol, args.threads, args.repeats, sizes)
                 for work, xs in got.items():
                     runs[pol][work].extend(xs)
                     print(f"compete={n} {pol:10s} {work:6s} wall "
@@ -132,11 +143,12 @@ def main() -> None:
                        [w for w, _ in runs["default"][work]]).to_dict()
                       for pol in POLICIES if pol != "default"}}
             for work in ("decode", "train")}
-    print(json.dumps({"benchmark": "contention", "threads": args.threads,
-                      "work": {"decode": f"{ROWS} rows x {NEW_TOKENS} tokens, tiny model, T=1",
-                               "train": f"forward+backward, {ROWS} x {TRAIN_LEN} tokens, tiny"},
-                      "results": results, "conditions_before": before,
-                      "load_avg_after": conditions()["load_avg"]}))
+    emit({"benchmark": "contention", "threads": args.threads,
+          "work": {"decode": f"{args.rows} rows x {args.new_tokens} tokens, tiny-{args.size}, T=1",
+                   "train": f"forward+backward, {args.rows} x {args.train_len} tokens, "
+                            f"tiny-{args.size}"},
+          "results": results, "conditions_before": before,
+          "load_avg_after": conditions()["load_avg"]}, JSON_KEYS)
 
 
 if __name__ == "__main__":

@@ -26,7 +26,6 @@ SFT model (e.g. a `veriloop quickstart` run's final model) for a meaningful comp
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shutil
 import statistics
@@ -35,10 +34,15 @@ import tempfile
 import time
 from pathlib import Path
 
-from veriloop.benchmarking import conditions
+from veriloop.benchmarking import conditions, emit, parse_args
 
 CONFIG = Path(__file__).resolve().parents[1] / "configs" / "grpo.yaml"
 VARIANTS = ("grpo", "turn_grpo", "subgoal_slice")
+QUICK = {"steps": 1, "prompts": 1, "group": 2, "max_new_tokens": 8, "train_tasks": 4}
+JSON_KEYS = ("conditions_before", "load_avg_after", "benchmark", "config", "init", "model",
+             "variants", "order", "steps", "seeds", "prompts_per_step", "group_size",
+             "max_new_tokens", "events", "gamma", "target", "window", "threads", "results",
+             "wall_s", "loadavg")
 EVENTS = ("algorithm.event_weights={tool_success: 0.05, tool_error: -0.03, recovery: 0.08, "
           "repeat: -0.1, clarify: 0.05}")
 TASKS = {
@@ -152,7 +156,7 @@ def main() -> None:
     ap.add_argument("--override", action="append", default=[],
                     help="extra config override, for every run (repeatable)")
     ap.add_argument("--json", action="store_true", help="print only the JSON line")
-    args = ap.parse_args()
+    args = parse_args(ap, QUICK)
     before = conditions()  # load, threads, commit: printed with the figures
 
     out = Path(tempfile.mkdtemp(prefix="credit_"))
@@ -169,7 +173,7 @@ def main() -> None:
         for task, res in results.items():
             print(table(task, res, args.variants, args.target))
         print(flush=True)
-    print(json.dumps({
+    emit({
         "conditions_before": before, "load_avg_after": conditions()["load_avg"],
         "benchmark": "credit", "config": "configs/grpo.yaml", "init": args.init,
         "model": args.init or f"tiny-{args.size} (random init)", "variants": args.variants,
@@ -178,7 +182,7 @@ def main() -> None:
         "group_size": args.group, "max_new_tokens": args.max_new_tokens,
         "events": args.events, "gamma": args.gamma, "target": args.target,
         "window": args.window, "threads": args.threads, "results": results,
-        "wall_s": round(time.perf_counter() - t0, 1), "loadavg": os.getloadavg()}))
+        "wall_s": round(time.perf_counter() - t0, 1), "loadavg": os.getloadavg()}, JSON_KEYS)
 
 
 if __name__ == "__main__":

@@ -15,12 +15,18 @@ Prints one line per run, the medians, and ONE JSON line last.
 from __future__ import annotations
 
 import argparse
-import json
+import importlib.util
 import os
 import statistics
+import sys
 import time
 
-from veriloop.benchmarking import conditions
+from veriloop.benchmarking import conditions, emit, parse_args
+
+QUICK = {"model": "tiny-xs", "batch": 2, "group": 2, "new_tokens": 4, "repeats": 1}
+JSON_KEYS = ("conditions_before", "load_avg_after", "benchmark", "model", "batch", "group",
+             "new_tokens", "repeats", "tokens_per_s_median", "tokens_per_s", "engine_start_s",
+             "load_avg")
 
 
 def main() -> None:
@@ -30,7 +36,12 @@ def main() -> None:
     ap.add_argument("--group", type=int, default=4)
     ap.add_argument("--new-tokens", type=int, default=64)
     ap.add_argument("--repeats", type=int, default=3)
-    a = ap.parse_args()
+    a = parse_args(ap, QUICK)
+    if importlib.util.find_spec("vllm") is None:
+        print("error: engines.py needs vLLM: run it with the scale virtualenv "
+              "(`make setup-scale`, then `.venv-scale/bin/python benchmarks/engines.py`)",
+              file=sys.stderr)
+        sys.exit(2)
     before = conditions()  # load, threads, commit: printed with the figures
 
     from veriloop.envs.arithmetic import ArithmeticEnv
@@ -71,11 +82,11 @@ def main() -> None:
               f"(vllm/veriloop {d['vllm'] / d['veriloop']:.2f}x)")
     print(f"load average {', '.join(f'{x:.2f}' for x in os.getloadavg())} on "
           f"{os.cpu_count()} CPUs; vLLM engine start {engine_start:.1f}s")
-    print(json.dumps({"conditions_before": before, "load_avg_after": conditions()["load_avg"],
-                      "benchmark": "engines", "model": a.model, "batch": a.batch,
-                      "group": a.group, "new_tokens": a.new_tokens, "repeats": a.repeats,
-                      "tokens_per_s_median": summary, "tokens_per_s": runs,
-                      "engine_start_s": engine_start, "load_avg": os.getloadavg()}))
+    emit({"conditions_before": before, "load_avg_after": conditions()["load_avg"],
+          "benchmark": "engines", "model": a.model, "batch": a.batch, "group": a.group,
+          "new_tokens": a.new_tokens, "repeats": a.repeats, "tokens_per_s_median": summary,
+          "tokens_per_s": runs, "engine_start_s": engine_start, "load_avg": os.getloadavg()},
+         JSON_KEYS)
 
 
 if __name__ == "__main__":

@@ -30,14 +30,17 @@ weights (entropy near log V, nothing solved): give an SFT model (a `veriloop qui
 from __future__ import annotations
 
 import argparse
-import json
 import tempfile
 import time
 from pathlib import Path
 
-from veriloop.benchmarking import conditions
+from veriloop.benchmarking import conditions, emit, parse_args
 
 ROOT = Path(__file__).resolve().parents[1]
+QUICK = {"steps": 1, "prompts": 2, "group": 2, "k": 2, "eval": 2, "max_new_tokens": 8,
+         "threads": 1}
+JSON_KEYS = ("conditions_before", "load_avg_after", "benchmark", "target", "steps", "init",
+             "variants", "wall_seconds")
 VARIANTS = {"baseline": [], "adaptive": ["algorithm.target_entropy={target}",
                                          "algorithm.entropy_delta={delta}",
                                          "algorithm.entropy_max_coef={max_coef}"],
@@ -114,7 +117,7 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--variants", default=",".join(VARIANTS))
-    args = p.parse_args()
+    args = parse_args(p, QUICK)
     before = conditions()  # load, threads, commit: printed with the figures
     t0 = time.perf_counter()
     work = Path(tempfile.mkdtemp(prefix="entropy-"))
@@ -125,13 +128,12 @@ def main() -> None:
         print(f"{'':>9}  within 20% of {args.target}: last half {r['within_20pct_late']:.2f}, "
               f"all steps {r['within_20pct_all']:.2f}; "
               f"held-out pass@1 {r['pass@1']}, pass@{args.k} {r[f'pass@{args.k}']}", flush=True)
-    print(json.dumps({"conditions_before": before, "load_avg_after": conditions()["load_avg"],
-                      "benchmark": "entropy_control", "target": args.target, "steps": args.steps,
-                      "init": args.init or f"tiny-{args.size} (random)",
-                      "variants": {k: {x: v[x] for x in ("final_entropy", "within_20pct_late", "within_20pct_all",
-                                                          "pass@1", f"pass@{args.k}")}
-                                   for k, v in out.items()},
-                      "wall_seconds": round(time.perf_counter() - t0, 1)}))
+    kept = ("final_entropy", "within_20pct_late", "within_20pct_all", "pass@1", f"pass@{args.k}")
+    emit({"conditions_before": before, "load_avg_after": conditions()["load_avg"],
+          "benchmark": "entropy_control", "target": args.target, "steps": args.steps,
+          "init": args.init or f"tiny-{args.size} (random)",
+          "variants": {k: {x: v[x] for x in kept} for k, v in out.items()},
+          "wall_seconds": round(time.perf_counter() - t0, 1)}, JSON_KEYS)
 
 
 if __name__ == "__main__":

@@ -12,9 +12,15 @@ veriloop/policies/benchmark.py for what is measured and how.
 from __future__ import annotations
 
 import argparse
-import json
 
+from veriloop.benchmarking import emit, parse_args
 from veriloop.policies.benchmark import bench
+
+QUICK = {"model": "tiny-xs", "batch": 2, "new_tokens": 4, "turns": 2, "repeats": 1, "json": True}
+JSON_KEYS = ("model", "parameters", "device", "dtype", "threads", "cpu", "batch", "group",
+             "turns", "new_tokens_per_turn", "prompt_tokens", "observation_tokens", "repeats",
+             "fast_forward", "matmul_peak_gflops", "identical_greedy_outputs", "veriloop",
+             "transformers", "speedup", "speedup_spread", "conditions_before", "load_avg_after")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -27,10 +33,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--threads", type=int, default=None)
     ap.add_argument("--json", action="store_true")
-    a = ap.parse_args(argv)
+    a = parse_args(ap, QUICK, argv)
     res = bench(a.model, batch=a.batch, group=a.group, new_tokens=a.new_tokens, turns=a.turns,
                 repeats=a.repeats, threads=a.threads)
-    print(json.dumps(res) if a.json else json.dumps(res, indent=2))
+    emit(res, JSON_KEYS, indent=None if a.json else 2)
 
 
 if __name__ == "__main__":

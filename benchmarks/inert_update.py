@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import copy
-import json
 import sys
 import tempfile
 import time
@@ -30,12 +29,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from veriloop.benchmarking import Spread, conditions, interleave, paired_ratio
+from veriloop.benchmarking import Spread, conditions, emit, interleave, paired_ratio, parse_args
 
 BASE = ["model.name=smollm2-135m", "env.name=arithmetic", "rollout.prompts_per_step=8",
         "rollout.group_size=4", "rollout.max_new_tokens=96", "algorithm.kl_coef=0",
         "algorithm.neg_weight=0", "optim.minibatch_size=32", "optim.micro_batch_size=8",
         "train.threads=2", "env.eval_tasks=0"]
+QUICK = {"repeats": 1, "set": ["model.name=tiny", "model.size=xs", "rollout.prompts_per_step=2",
+                               "rollout.group_size=2", "rollout.max_new_tokens=8",
+                               "optim.minibatch_size=4", "optim.micro_batch_size=2",
+                               "train.threads=1"]}
+JSON_KEYS = ("benchmark", "overrides", "sequences", "inert", "inert_share_set", "skip_s",
+             "full_s", "ratio_skip_over_full", "update_rel_diff", "conditions_before",
+             "load_avg_after")
 
 
 def main(argv: list[str]) -> None:
@@ -47,7 +53,7 @@ def main(argv: list[str]) -> None:
                     help="set the advantages: this share 0, the rest random normal (the share "
                          "under neg_weight 0 with spread scores: about half); -1: keep the "
                          "rollouts' own")
-    a = ap.parse_args(argv)
+    a = parse_args(ap, QUICK, argv)
     a.inert_share = None if a.inert_share < 0 else a.inert_share
     import torch
 
@@ -99,12 +105,13 @@ def main(argv: list[str]) -> None:
         step = sum(float(((weights["full"][k] - init[k]).float() ** 2).sum()) for k in init)
         diff = (delta / step) ** 0.5 if step else 0.0
         t.close()
-    print(json.dumps({
+    emit({
         "benchmark": "inert_update", "overrides": [*BASE, *a.set], "sequences": len(batch),
         "inert": inert, "inert_share_set": a.inert_share,
         "skip_s": Spread.of(times["skip"]).to_dict(), "full_s": Spread.of(times["full"]).to_dict(),
         "ratio_skip_over_full": paired_ratio(times["skip"], times["full"]).to_dict(),
-        "update_rel_diff": diff, **before, "load_avg_after": conditions()["load_avg"]}))
+        "update_rel_diff": diff, "conditions_before": before,
+        "load_avg_after": conditions()["load_avg"]}, JSON_KEYS)
 
 
 if __name__ == "__main__":

@@ -19,16 +19,18 @@ Prints a table, then ONE JSON line.
 from __future__ import annotations
 
 import argparse
-import json
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-from veriloop.benchmarking import conditions
+from veriloop.benchmarking import conditions, emit, parse_args
 
 ROOT = Path(__file__).resolve().parents[1]
 METHODS = ("majority", "deepconf", "best-of-n", "genselect")
+QUICK = {"model": "tiny-xs", "tasks": 2, "ns": "1,2"}
+JSON_KEYS = ("conditions_before", "load_avg_after", "env", "model", "tasks", "rows", "coverage",
+             "sample_seconds")
 
 
 def train_sft(run_dir: Path, demos: int, epochs: int) -> Path:
@@ -52,7 +54,7 @@ def main() -> None:
     ap.add_argument("--ns", default="1,4,16")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--methods", default=",".join(METHODS))
-    args = ap.parse_args()
+    args = parse_args(ap, QUICK)
     before = conditions()  # load, threads, commit: printed with the figures
     if not args.model and not args.train_sft:
         ap.error("give --model or --train-sft DIR")
@@ -105,9 +107,9 @@ def main() -> None:
         print(f"{r['method']:<12}{r['n']:>4}{r['accuracy']:>10.3f}{r['tokens_per_task']:>13.1f}")
     print("coverage (pass@N of the samples): " + ", ".join(f"N={n}: {c:.3f}"
                                                          for n, c in coverage.items()))
-    print(json.dumps({"conditions_before": before, "load_avg_after": conditions()["load_avg"],
-                      "env": args.env, "model": model, "tasks": len(tasks), "rows": rows,
-                      "coverage": coverage, "sample_seconds": round(sample_s, 1)}))
+    emit({"conditions_before": before, "load_avg_after": conditions()["load_avg"],
+          "env": args.env, "model": model, "tasks": len(tasks), "rows": rows,
+          "coverage": coverage, "sample_seconds": round(sample_s, 1)}, JSON_KEYS)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,11 @@ Three phases, each its own process so that RL arms can run side by side on one G
         evaluation (ARM/after.json, ARM/eval_after.sqlite).
     python benchmarks/research_sft_grpo.py summary OUT
         One JSON line: before, each arm's after, the paired difference per held-out question.
+    python benchmarks/research_sft_grpo.py --quick
+        All three phases in one process on the xs tiny model (a few demonstrations, one
+        held-out question, one GRPO step of one arm) in a temporary OUT: the summary line
+        only shows that the path runs (benchmarks/research_sft_grpo_gpu.sh drives the
+        phases on a GPU).
 
 The evaluation samples every held-out question `--samples` times at the training temperature;
 before and after use the same sampling seeds. Every phase appends its progress to
@@ -25,12 +30,21 @@ import argparse
 import json
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 CONFIG = ROOT / "configs" / "research_smollm2.yaml"
+QUICK = {"samples": 1}
+QUICK_OVERRIDES = ["model.name=tiny", "model.size=xs", "sft.demos=2", "sft.epochs=1",
+                   "sft.warmup_steps=0", "env.eval_tasks=1",
+                   "rollout.prompts_per_step=1", "rollout.group_size=2",
+                   "rollout.max_new_tokens=16", "rollout.slots=2", "optim.minibatch_size=2",
+                   "train.steps=1", "train.threads=1"]
+JSON_KEYS = ("before", "before_success", "before_format_violation_rate", "episodes_per_eval",
+             "arms")
 
 
 def log(out: Path, **row) -> None:
@@ -144,17 +158,33 @@ def summary(out: Path) -> dict:
             "episodes_per_eval": before["episodes"], "arms": arms}
 
 
+def quick(samples: int, overrides: list[str]) -> dict:
+    """--quick: sft, rl (one arm, no deadline to speak of) and summary in a temporary OUT."""
+    with tempfile.TemporaryDirectory(prefix="research_sft_grpo_") as tmp:
+        out, overrides = Path(tmp), [*QUICK_OVERRIDES, *overrides]
+        sft_phase(out, samples, overrides)
+        rl_phase(out / "grpo", out / "sft" / "final", time.time() + 3600, samples, overrides)
+        return summary(out)
+
+
 def main(argv: list[str]) -> None:
+    from veriloop.benchmarking import emit, parse_args
+
     ap = argparse.ArgumentParser(description="issue 18's SFT -> GRPO experiment (see the top)")
-    ap.add_argument("phase", choices=["sft", "rl", "summary"])
-    ap.add_argument("out", type=Path)
+    ap.add_argument("phase", nargs="?", choices=["sft", "rl", "summary"])
+    ap.add_argument("out", nargs="?", type=Path)
     ap.add_argument("--samples", type=int, default=8)
     ap.add_argument("--init", type=Path, help="rl: the SFT model")
     ap.add_argument("--deadline", type=float, help="rl: epoch seconds to be done by")
     ap.add_argument("--eval-factor", type=float, default=2.2,
                     help="rl: the final evaluation takes this many times the SFT model's")
-    a, overrides = ap.parse_known_args(argv)  # the rest: section.key=value config overrides
-    if a.phase == "sft":
+    # the rest: section.key=value config overrides
+    a, overrides = parse_args(ap, QUICK, argv, known=True)
+    if a.quick:
+        emit(quick(a.samples, overrides), JSON_KEYS)
+    elif a.phase is None or a.out is None:
+        ap.error("give a phase (sft, rl or summary) and OUT, or --quick")
+    elif a.phase == "sft":
         a.out.mkdir(parents=True, exist_ok=True)
         sft_phase(a.out, a.samples, overrides)
     elif a.phase == "rl":
@@ -162,7 +192,7 @@ def main(argv: list[str]) -> None:
             ap.error("rl needs --init and --deadline")
         rl_phase(a.out, a.init, a.deadline, a.samples, overrides, a.eval_factor)
     else:
-        print(json.dumps(summary(a.out)))
+        emit(summary(a.out), JSON_KEYS)
 
 
 if __name__ == "__main__":

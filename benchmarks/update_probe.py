@@ -35,10 +35,16 @@ import time
 from pathlib import Path
 from typing import Any
 
-from veriloop.benchmarking import conditions
+from veriloop.benchmarking import conditions, emit, parse_args
 from veriloop.errors import UserError
 
 ROOT = Path(__file__).resolve().parents[1]
+# tests/e2e/test_update_probe.py runs the same small settings with its own arms
+QUICK = {"config": ROOT / "configs" / "grpo.yaml",
+         "set": ["model.size=xs", "env.eval_tasks=2", "rollout.prompts_per_step=2",
+                 "rollout.group_size=2", "rollout.max_new_tokens=8", "train.threads=1"]}
+JSON_KEYS = ("benchmark", "config", "init", "overrides", "conditions_before", "load_avg_after",
+             "episodes", "base_logp", "base_departures", "rollout_scores", "rollout_s", "arms")
 
 
 def expert_sequences(trainer: Any, env: Any, seed: int) -> list[list[tuple[list, list]]]:
@@ -142,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                     help="an override for every arm (repeatable)")
     ap.add_argument("--out", type=Path, default=None, help="run directories (default: a temp)")
-    args = ap.parse_args(argv)
+    args = parse_args(ap, QUICK, argv)
     try:
         arms = json.loads(args.arms)
         if not (isinstance(arms, dict) and arms and all(
@@ -161,9 +167,9 @@ def main(argv: list[str] | None = None) -> int:
     except UserError as e:  # a bad override, a missing model directory
         print(f"error: {e}", file=sys.stderr)
         return 2
-    print(json.dumps({"benchmark": "update_probe", "config": str(args.config),
-                      "init": args.init, "overrides": base, "conditions_before": before,
-                      "load_avg_after": conditions()["load_avg"], **res}))
+    emit({"benchmark": "update_probe", "config": str(args.config), "init": args.init,
+          "overrides": base, "conditions_before": before,
+          "load_avg_after": conditions()["load_avg"], **res}, JSON_KEYS)
     return 0
 
 

@@ -7,12 +7,20 @@ elsewhere hits both sides alike) after discarding warm-up rounds; `Spread` is th
 its quartiles and range; `paired_ratio` is the spread of the per-round ratios A_i / B_i (each
 pair was taken back to back), which is what a claim like "A takes at most 0.45 of B" rests on:
 it holds at its worst quartile when `q3` (or `q1` for "at least") still satisfies it.
+
+Every script under benchmarks/ also parses its arguments with `parse_args` (which adds
+`--quick`: the smallest run that still takes the whole path) and ends with `emit`, its ONE JSON
+line, whose keys are the script's `JSON_KEYS`. tests/e2e/test_benchmarks_quick.py runs every
+script with `--quick` and holds its line to those keys, so a script that crashes or drops a key
+fails the default suite instead of rotting until someone next needs its figures.
 """
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import datetime as dt
+import json
 import os
 import platform
 import resource
@@ -103,3 +111,29 @@ def conditions() -> dict[str, Any]:
             "torch_interop_threads": torch.get_num_interop_threads(),
             **{k.lower(): os.environ[k] for k in ("OMP_NUM_THREADS", "OMP_WAIT_POLICY",
                                                   "GOMP_SPINCOUNT") if k in os.environ}}
+
+
+def parse_args(parser: argparse.ArgumentParser, quick: Mapping[str, Any],
+               argv: Sequence[str] | None = None, known: bool = False) -> Any:
+    """`parser.parse_args(argv)` with a `--quick` flag, under which the defaults in `quick`
+    (dest -> value: a tiny model, a handful of tasks and steps) replace the parser's; arguments
+    given explicitly still win. `known=True` returns `parse_known_args`'s (namespace, rest)."""
+    parser.add_argument("--quick", action="store_true",
+                        help="the smallest run that takes the whole path (its figures mean "
+                             "nothing); `make bench-smoke` and the test suite run it")
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if "--quick" in argv:
+        parser.set_defaults(**quick)
+    return parser.parse_known_args(argv) if known else parser.parse_args(argv)
+
+
+def emit(result: Mapping[str, Any], keys: Sequence[str], indent: int | None = None) -> None:
+    """Print a benchmark's result as its last stdout line (one JSON line unless `indent`),
+    then exit with an error if its keys are not exactly `keys` (the script's JSON_KEYS): the
+    figures are printed either way, but a key dropped or added without updating JSON_KEYS fails
+    the run, and with it the test of quick modes."""
+    print(json.dumps(result, indent=indent), flush=True)
+    missing, extra = sorted(set(keys) - set(result)), sorted(set(result) - set(keys))
+    if missing or extra:
+        raise SystemExit(f"error: the JSON line's keys differ from JSON_KEYS (missing {missing}, "
+                         f"not listed {extra}); fix the result or JSON_KEYS in the script")
