@@ -31,7 +31,7 @@ def error_line(e: BaseException) -> str | None:
     if isinstance(e, UserError):
         text = str(e)
     elif isinstance(e, ValidationError):
-        from veriloop.trainers.config import describe_validation_error
+        from veriloop.trainers.config_errors import describe_validation_error
 
         text = describe_validation_error(e, f"invalid {e.title}")
     elif isinstance(e, yaml.YAMLError):
@@ -134,6 +134,8 @@ def make_env(env_name: str, options: dict[str, Any] | None = None) -> Any:
 
     try:
         return get_env(env_name, **(options or {}))
+    except KeyError as e:  # an unknown name; its message lists the known ones
+        raise UserError(str(e.args[0])) from None
     except TypeError as e:
         if not options:
             raise
@@ -142,13 +144,17 @@ def make_env(env_name: str, options: dict[str, Any] | None = None) -> Any:
 
 
 def build_policy(env_name: str, policy: str | None, model: str | None, noise: float,
-                 seed: int, env_options: dict[str, Any] | None = None) -> Any:
-    """A model backend (`--model`) or the environment's scripted expert (`--policy`)."""
+                 seed: int, env_options: dict[str, Any] | None = None,
+                 device: str | None = None) -> Any:
+    """A model backend (`--model`, on `--device`) or the environment's scripted expert
+    (`--policy`)."""
+    if device is not None:
+        check_device(device, model)
     if model is not None:
         from veriloop.policies import load_policy
 
         try:
-            return load_policy(model)
+            return load_policy(model, **({"device": device} if device else {}))
         except (KeyError, ValueError, FileNotFoundError) as e:
             _fail(str(e.args[0] if e.args else e))
     from veriloop.envs import expert_for
@@ -163,6 +169,38 @@ def build_policy(env_name: str, policy: str | None, model: str | None, noise: fl
         _fail(str(e.args[0]))
     except (ValueError, UserError) as e:
         _fail(str(e))
+
+
+def check_device(device: str, model: str | None) -> None:
+    """`--device` names a device (as `model.device` in a config) for a local model."""
+    import re
+
+    from veriloop.trainers.config import DEVICE_PATTERN
+
+    if not re.fullmatch(DEVICE_PATTERN, device):
+        _fail(f"--device {device!r} is not a device; use auto, cpu, cuda or cuda:N")
+    if model is None:
+        _fail("--device places a model (--model); a scripted --policy runs none: drop --device")
+    if model.startswith("openai:"):
+        _fail("--device places a local model; an openai: model runs on its server: drop --device")
+
+
+def check_infra_errors(summary: dict[str, Any]) -> None:
+    """Episodes that ended in an infrastructure error (a dead model server, a crashed
+    environment) are left out of every rate. Some: a warning line. All: nothing was evaluated,
+    so an error line and exit code 1 (not 2: the input was valid, the infrastructure failed)."""
+    bad, total = summary.get("infra_errors", 0), summary.get("trajectories", 0)
+    if not bad:
+        return
+    first = " ".join(str(summary.get("first_infra_error", "?")).split())
+    line = (f"{bad} of {total} episodes were infrastructure errors, not the policy's doing "
+            f"(first: {first[:300]})")
+    if bad < total:
+        typer.echo(f"warning: {line}; the rates leave them out", err=True)
+        return
+    typer.echo(f"error: {line}; nothing was evaluated: fix the model server or environment "
+               "and run again", err=True)
+    raise typer.Exit(1)
 
 
 def load_env_modules(modules: list[str] | None) -> None:
@@ -242,14 +280,16 @@ def suite_env_and_tasks(env_name: str, suite: str, n: int, seed: int,
 
 def _print_summary(summary: dict[str, Any]) -> None:
     where = f"suite {summary['suite']}" if "suite" in summary else summary["split"]
-    table = Table(title=f"{summary['env']} · {summary['policy']} · {where}")
+    kind = summary.get("policy_kind", "model")
+    policy = summary["policy"] if kind == "model" else f"{summary['policy']}: {kind}"
+    table = Table(title=f"{summary['env']} · {policy} · {where}")
     table.add_column("metric")
     table.add_column("value", justify="right")
     for key, value in summary.items():
         if isinstance(value, dict):
             for k, v in value.items():
                 table.add_row(f"{key}.{k}" if key != "pass_at" else k, _fmt(v))
-        elif key not in ("env", "policy", "split", "suite"):
+        elif key not in ("env", "policy", "policy_kind", "split", "suite", "first_infra_error"):
             table.add_row(key, _fmt(value))
     Console().print(table)
 
@@ -262,6 +302,9 @@ EnvOpt = Annotated[str, typer.Option("--env", help="Environment name (see `veril
 PolicyOpt = Annotated[str | None, typer.Option(help="Scripted policy: expert | noisy-expert.")]
 ModelOpt = Annotated[str | None, typer.Option(help="Model backend: tiny, smollm2-135m, a path.")]
 NoiseOpt = Annotated[float, typer.Option(help="Noisy expert: share of episodes that go wrong.")]
+DeviceOpt = Annotated[str | None, typer.Option(
+    help="Where --model runs: auto (a CUDA GPU when torch sees one, else the CPU), cpu, cuda or "
+         "cuda:N, as model.device in a training config. Default: auto.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print a machine-readable summary.")]
 TokensOpt = Annotated[int | None, typer.Option(
     help="Token budget per episode (prompt + all turns); default 4096 for a model, none for a "
@@ -317,15 +360,18 @@ def rollout(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelOp
     summary = run_rollouts(env, pol, tasks=tasks, group=group, split=split, seed=seed, out=out,
                            difficulty=difficulty, max_turns=max_turns, temperature=temperature,
                            max_new_tokens=max_new_tokens, ks=[1, group],
-                           max_total_tokens=max_total_tokens, env_options=options)
+                           max_total_tokens=max_total_tokens, env_options=options,
+                           scripted=model is None)
     if as_json:
         print(json.dumps(summary))
     else:
         _print_summary(summary)
+    check_infra_errors(summary)
 
 
 @app.command(name="eval")
 def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelOpt = None,
+             device: DeviceOpt = None,
              tasks: Annotated[int, typer.Option(min=1)] = 50,
              k: Annotated[int, typer.Option(min=1, help="Samples per task; pass@1..k.")] = 1,
              out: Annotated[Path | None, typer.Option(help="Run directory.")] = None,
@@ -368,9 +414,11 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
              inference_option: Annotated[list[str] | None, typer.Option(
                  "--inference-option", help="Option of the --inference method KEY=VALUE (value "
                  "read as YAML), repeatable; e.g. scorer=oracle, keep=0.5.")] = None) -> None:
-    """Evaluate a policy on held-out tasks: pass@1..k, score, turns, format violations, and the
-    agent metrics (completion per level, safety violations, recovery ...) when they apply.
-    With --inference: the method's accuracy and tokens at N and below (accuracy-versus-N)."""
+    """Evaluate a model (--model) or the scripted expert (--policy) on held-out tasks: pass@1..k,
+    score, turns, format violations, and the agent metrics (completion per level, safety
+    violations, recovery ...) when they apply. With --inference: the method's accuracy and
+    tokens at N and below (accuracy-versus-N). Exit code 1 when every episode was an
+    infrastructure error (nothing was evaluated)."""
     from veriloop.errors import UserError
     from veriloop.eval.rollouts import run_reflexion_eval, run_rollouts
 
@@ -378,13 +426,19 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
     if inference is not None and slots is not None:
         _fail("--slots does not apply with --inference (its methods run their own candidates); "
               "drop one")
+    if policy is not None and model is not None:
+        _fail("--policy and --model both say what to evaluate; give one")
+    if policy is None and model is None:  # a silent default would score the expert's 1.0
+        _fail("say what to evaluate: --model M (tiny, smollm2-135m, a model directory, "
+              "openai:URL#NAME) or --policy expert|noisy-expert (the environment's scripted "
+              "solver, a reference, not a model)")
     if inference is not None:
         from veriloop.eval.scaling_cli import eval_inference
 
         eval_inference(env, policy, model, tasks, out, split, seed, difficulty, noise,
                        max_turns, temperature, max_new_tokens, max_total_tokens, as_json,
                        parse_env_options(env_option), inference, n,
-                       parse_env_options(inference_option, "--inference-option"))
+                       parse_env_options(inference_option, "--inference-option"), device)
         return
     if n != 1 or inference_option:
         _fail("--n and --inference-option apply only with --inference NAME")
@@ -397,7 +451,7 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
         _fail(str(e.args[0]))
     except (ValueError, UserError) as e:
         _fail(str(e))
-    pol = build_policy(env, policy, model, noise, seed, options)
+    pol = build_policy(env, policy, model, noise, seed, options, device)
     out = out or Path("runs") / f"eval-{time.strftime('%Y%m%d-%H%M%S')}"
     temp = temperature if temperature is not None else (0.0 if k == 1 else 1.0)
     if reflexion:
@@ -417,7 +471,7 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
                            max_total_tokens=max_total_tokens,
                            suite=suite.value if suite is not None else None,
                            env_options=options, experience=experience, shots=shots,
-                           skills=skills, slots=slots)
+                           skills=skills, slots=slots, scripted=model is None)
     if tool_variation is not None:
         summary["tool_variation"] = tool_variation.value
         (out / "summary.json").write_text(json.dumps(summary, indent=2))
@@ -425,6 +479,7 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
         print(json.dumps(summary))
     else:
         _print_summary(summary)
+    check_infra_errors(summary)
 
 
 _mount("veriloop.policies.cli", "model_app", "model", "Build and inspect models.")

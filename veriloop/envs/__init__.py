@@ -35,6 +35,7 @@ from veriloop.envs.base import (
     ToolState,
     expert_for,
 )
+from veriloop.errors import ModuleImportError, did_you_mean
 
 __all__ = ["Environment", "Episode", "Observation", "ScriptedExpert", "ToolEpisode", "ToolState",
            "expert_for", "get_env", "list_envs", "load_env_module", "register_env"]
@@ -64,7 +65,9 @@ def register_env(name: str) -> Callable[[Callable[..., Environment]], Callable[.
 
 def load_env_module(source: str | Path) -> ModuleType:
     """Import a Python file (`my_envs.py`) or a module (`my_pkg.envs`) so that its
-    `@register_env` decorators run; a file is imported once per process."""
+    `@register_env` decorators run; a file is imported once per process. A module that does not
+    exist is a ValueError; one that raises while it is imported, a `ModuleImportError` naming the
+    file:line of the user's code that raised."""
     text = str(source)
     if text.endswith(".py") or "/" in text or "\\" in text:
         path = Path(text).expanduser().resolve()
@@ -81,15 +84,21 @@ def load_env_module(source: str | Path) -> ModuleType:
         sys.modules[name] = module
         try:
             spec.loader.exec_module(module)
-        except BaseException:
+        except BaseException as e:
             del sys.modules[name]
+            if isinstance(e, Exception):  # the user's code failed: one line, not a traceback
+                raise ModuleImportError.of(text, e) from e
             raise
         return module
     try:
         return importlib.import_module(text)
     except ModuleNotFoundError as e:
+        if not (e.name == text or text.startswith(f"{e.name}.")):  # one of its own imports
+            raise ModuleImportError.of(text, e) from e
         raise ValueError(f"environment module {text!r} cannot be imported ({e}); give a file "
                          "path (my_envs.py) or put its directory on PYTHONPATH") from None
+    except Exception as e:
+        raise ModuleImportError.of(text, e) from e
 
 
 def _entry_points() -> dict[str, Any]:
@@ -126,5 +135,6 @@ def _build_env(name: str, **kwargs: Any) -> Environment:
         if factory is None:
             raise KeyError(f"{source} defines no {attr!r}; give file.py:ClassName")
         return factory(**kwargs)
-    raise KeyError(f"environment '{name}' is not registered; known: {', '.join(list_envs())} "
-                   "(or give my_envs.py:ClassName, or load the file with --env-module)")
+    # no command-line flag in this hint: `veriloop train` names environments in its config
+    raise KeyError(f"environment '{name}' is not registered; {did_you_mean(name, list_envs())}; "
+                   "or give my_envs.py:ClassName")

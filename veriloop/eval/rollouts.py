@@ -16,6 +16,9 @@ from veriloop.progress import progress_bar
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
 from veriloop.trainers.preflight import check_run_dir
 
+SCRIPTED = "scripted expert (not a model)"
+"""The summary's `policy_kind` for the environment's scripted solver (else "model")."""
+
 
 def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: str, seed: int,
                  out: Path, difficulty: int | None, max_turns: int | None,
@@ -24,12 +27,16 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
                  suite: str | None = None,
                  env_options: dict[str, Any] | None = None,
                  experience: Path | None = None, shots: int = 2,
-                 skills: bool = False, slots: int | None = None) -> dict[str, Any]:
+                 skills: bool = False, slots: int | None = None,
+                 scripted: bool = False) -> dict[str, Any]:
     """Roll out `tasks` tasks (of the environment's `suite` if given) × `group` samples, store
     them under `out`, return the summary (with the agent metrics when they apply). With
     `experience` (a trajectory store), each prompt shows the `shots` most similar solved tasks
     of that store (`veriloop.data.retrieval`); with `skills`, their verified tool-call programs
-    instead (`veriloop.data.skills`). `slots` bounds the episodes live at once (memory)."""
+    instead (`veriloop.data.skills`). `slots` bounds the episodes live at once (memory).
+    A `scripted` policy (or one whose `scripted` attribute says so) is labelled as the scripted
+    expert in the summary's `policy_kind`, so its score is never read as a model's; with
+    infrastructure errors, `first_infra_error` gives the first one's kind and reason."""
     from veriloop.cli import make_env, suite_env_and_tasks
 
     try:
@@ -49,8 +56,9 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
     elif skills:
         raise UserError("--skills retrieves from a store: add --experience STORE")
     run_id = run_id or f"{env_name}-{time.strftime('%Y%m%d-%H%M%S')}"
+    scripted = scripted or getattr(policy, "scripted", False)
     if max_total_tokens is None:  # a scripted policy has no context window to respect
-        max_total_tokens = 1 << 30 if getattr(policy, "scripted", False) else 4096
+        max_total_tokens = 1 << 30 if scripted else 4096
     config = RolloutConfig(group_size=group, max_turns=max_turns, run_id=run_id,
                            max_total_tokens=max_total_tokens, temperature=temperature,
                            max_new_tokens=max_new_tokens, seed=seed, slots=slots)
@@ -70,9 +78,13 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
         del summary["workspace"]
     if suite is not None:
         summary["suite"] = suite
-    summary.update(run_id=run_id, env=env_name, policy=policy.name, split=split, group=group,
+    summary.update(run_id=run_id, env=env_name, policy=policy.name,
+                   policy_kind=SCRIPTED if scripted else "model", split=split, group=group,
                    store=str(out / "trajectories.sqlite"),
                    wall_seconds=round(time.perf_counter() - start, 3))
+    infra = next((t.fault for t in trajs if t.is_infra_error), None)
+    if infra is not None:
+        summary["first_infra_error"] = f"{infra.kind.value}: {infra.reason}"
     (out / "summary.json").write_text(json.dumps(summary, indent=2))
     return summary
 

@@ -21,11 +21,12 @@ def eval_inference(env_name: str, policy: str | None, model: str | None, tasks: 
                    noise: float, max_turns: int | None, temperature: float | None,
                    max_new_tokens: int, max_total_tokens: int | None, as_json: bool,
                    env_options: dict[str, Any], method: str, n: int,
-                   options: dict[str, Any]) -> None:
+                   options: dict[str, Any], device: str | None = None) -> None:
     """`veriloop eval --inference NAME --n N`: see `veriloop.eval.scaling`."""
     from veriloop.cli import build_policy, err, make_env
     from veriloop.data.store import TrajectoryStore
     from veriloop.eval.report import write_report
+    from veriloop.eval.rollouts import SCRIPTED
     from veriloop.eval.scaling import evaluate_inference
     from veriloop.inference import get_method
     from veriloop.rollout.config import RolloutConfig
@@ -39,7 +40,7 @@ def eval_inference(env_name: str, policy: str | None, model: str | None, tasks: 
         raise UserError(str(e.args[0])) from None
     out = out or Path("runs") / f"eval-{time.strftime('%Y%m%d-%H%M%S')}"
     check_run_dir(out)
-    pol = build_policy(env_name, policy, model, noise, seed, env_options)
+    pol = build_policy(env_name, policy, model, noise, seed, env_options, device)
     if max_total_tokens is None:
         max_total_tokens = 1 << 30 if getattr(pol, "scripted", False) else 4096
     temp = temperature if temperature is not None else (0.0 if n == 1 else 1.0)
@@ -62,7 +63,8 @@ def eval_inference(env_name: str, policy: str | None, model: str | None, tasks: 
 
         result = evaluate_inference(env, pol, task_list, method, n, rollout, options,
                                     on_trajectory=on_trajectory)
-    summary = {"run_id": run_id, "env": env_name, "policy": pol.name, "split": split,
+    summary = {"run_id": run_id, "env": env_name, "policy": pol.name,
+               "policy_kind": SCRIPTED if model is None else "model", "split": split,
                "inference": result, "store": str(out / "trajectories.sqlite")}
     (out / "summary.json").write_text(json.dumps(summary, indent=2))
     write_report(out, summary=summary)

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from importlib.metadata import entry_points
 from typing import Any, Protocol
 
+from veriloop.errors import did_you_mean
 from veriloop.types import Grade, Task, Trajectory
 
 
@@ -67,8 +68,10 @@ def get_grader(name: str, **options: Any) -> Grader:
         return eps[name].load()(**options)
     if ":" in name:
         return _function_grader(name, options)
-    raise KeyError(f"grader '{name}' is not registered; known: {', '.join(list_graders())} "
-                   "(or give my_rewards.py:function)")
+    known = list_graders()
+    raise KeyError(f"grader '{name}' is not registered; "
+                   f"{did_you_mean(name, known, list_up_to=len(known))}; or give "
+                   "my_rewards.py:function")
 
 
 def _function_grader(name: str, options: dict[str, Any]) -> Grader:

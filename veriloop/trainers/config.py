@@ -18,6 +18,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from veriloop.errors import ConfigError, MissingFileError
 from veriloop.rollout.config import RolloutConfig
+from veriloop.trainers.config_errors import describe_validation_error
+
+DEVICE_PATTERN = r"^(auto|cpu|cuda(:\d+)?)$"
+"""The devices a model may be placed on: `model.device` here, `--device` on the command line."""
 
 
 class Section(BaseModel):
@@ -32,7 +36,7 @@ class ModelConfig(Section):
     """Tiny-model size (xs, s, m, l); ignored for a directory."""
     seed: int = 0
     """Tiny-model build seed (tokenizer corpus and initial weights)."""
-    device: str = Field("auto", pattern=r"^(auto|cpu|cuda(:\d+)?)$")
+    device: str = Field("auto", pattern=DEVICE_PATTERN)
     """Where the trained model lives (weights, optimizer, forward and backward, sampling):
     `auto` (a CUDA GPU when torch sees one, else the CPU), `cpu`, `cuda` or `cuda:N`. Weights
     stay float32 on any device (`train.precision` sets the autocast of forward and backward)."""
@@ -535,21 +539,6 @@ def apply_overrides(data: dict[str, Any], overrides: list[str]) -> dict[str, Any
     return data
 
 
-def describe_validation_error(e: ValidationError, source: str = "config") -> str:
-    """One line naming the first invalid field, what is wrong and how to fix it."""
-    first = e.errors()[0]
-    loc = ".".join(str(x) for x in first["loc"]) or "(top level)"
-    more = f" (and {e.error_count() - 1} more)" if e.error_count() > 1 else ""
-    if first["type"] == "extra_forbidden":
-        section = ".".join(str(x) for x in first["loc"][:-1])
-        return (f"{source}: unknown field {loc!r}{more}; remove it or fix the spelling "
-                f"(`veriloop config --docs` lists the fields{f' of {section}' if section else ''})")
-    got = first.get("input")
-    shown = "" if isinstance(got, dict) else f", got {got!r}"
-    return f"{source}: {loc}: {first['msg'][0].lower()}{first['msg'][1:]}{shown}{more}; " \
-           f"set a valid {loc} (`veriloop config --docs` describes it)"
-
-
 def _one_line(e: BaseException) -> str:
     return " ".join(str(e).split())
 
@@ -580,7 +569,7 @@ def load_config(path: str | Path | None, overrides: list[str] | None = None) -> 
         return RunConfig.model_validate(data)
     except ValidationError as e:
         raise ConfigError(describe_validation_error(
-            e, f"invalid config{f' {path}' if path else ''}")) from e
+            e, f"invalid config{f' {path}' if path else ''}", RunConfig)) from e
 
 
 def config_yaml(cfg: RunConfig) -> str:
