@@ -179,6 +179,19 @@ def counting(progress: Progress | None, description: str,
 
 
 @contextmanager
+def heartbeat(description: str, enabled: bool = True) -> Iterator[None]:
+    """Off a terminal, a line every interval naming `description` while the block runs: for
+    work without a count of its own (loading a model, a trainer's setup) that would otherwise
+    leave a log silent; nothing on a terminal or when not `enabled`."""
+    if not enabled or on_terminal():
+        yield
+        return
+    with progress_bar() as progress:
+        progress.add_task(description, total=None, rate=False)
+        yield
+
+
+@contextmanager
 def episodes(description: str, total: int | None,
              enabled: bool) -> Iterator[Callable[[Any], None] | None]:
     """`counting` on a bar of its own on stderr (for an evaluation outside a training bar)."""

@@ -11,7 +11,7 @@ import pytest
 from rich.console import Console
 
 from veriloop.errors import UserError
-from veriloop.progress import INTERVAL_VAR, PlainProgress, interval, progress_bar
+from veriloop.progress import INTERVAL_VAR, PlainProgress, heartbeat, interval, progress_bar
 from veriloop.trainers.metrics import headline
 
 LINE = re.compile(r"^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ) progress (.+?) (\d+)/(\d+|\?) "
@@ -77,6 +77,22 @@ def test_lines_come_from_a_timer_while_a_step_runs_longer_than_the_interval():
     after = len(console.file.getvalue())
     time.sleep(0.2)
     assert len(console.file.getvalue()) == after  # stopped with the block
+
+
+def test_a_heartbeat_names_work_that_has_no_count(monkeypatch, capsys):
+    monkeypatch.setenv(INTERVAL_VAR, "0.05")
+    with heartbeat("rl setup", enabled=False):
+        time.sleep(0.2)
+    assert capsys.readouterr().err == ""
+    seen = ""
+    with heartbeat("rl setup"):
+        deadline = time.monotonic() + 120  # generous: only a stuck timer fails this
+        while seen.count("\n") < 2 and time.monotonic() < deadline:
+            time.sleep(0.02)
+            seen += capsys.readouterr().err
+    lines = seen.splitlines()
+    assert len(lines) >= 2
+    assert all(LINE.match(x) and " rl setup 0/? ?/s eta ?" in x for x in lines), lines
 
 
 @pytest.mark.parametrize("raw", ["0", "-3", "soon", "inf", "nan"])

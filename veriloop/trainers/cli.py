@@ -20,7 +20,7 @@ import typer
 
 from veriloop import errors
 from veriloop.errors import UserError
-from veriloop.progress import episodes
+from veriloop.progress import episodes, heartbeat
 from veriloop.trainers.runlock import RunInUseError, RunLock
 
 app = typer.Typer(add_completion=False, no_args_is_help=True)
@@ -194,7 +194,8 @@ def _train(cfg: Any, root: Path, json_out: bool, ray_joined: bool | None = None,
 
     main = world()[0] == 0
     progress = main  # on stderr, so also with --json; off a terminal, plain lines
-    policy = policy_from_config(cfg.model, cfg.init)
+    with heartbeat(f"{cfg.kind} loading the model", progress):
+        policy = policy_from_config(cfg.model, cfg.init)
     t0 = time.perf_counter()
     if cfg.kind in ("sft", "dpo", "rft"):  # offline data: held-out eval before and after
         if cfg.kind == "sft":
@@ -205,8 +206,9 @@ def _train(cfg: Any, root: Path, json_out: bool, ray_joined: bool | None = None,
             from veriloop.trainers.rft import RFTTrainer as Offline
 
         trainer = Offline(cfg, root, policy, progress=progress)
-        trainer.setup()
-        resumed = _resume(trainer, root)
+        with heartbeat(f"{cfg.kind} setup", progress):  # e.g. generating demonstrations
+            trainer.setup()
+            resumed = _resume(trainer, root)
         before = _sft_eval_before(cfg, trainer, root, progress)
         trainer.train()
         if before is not None:
@@ -244,8 +246,9 @@ def _train(cfg: Any, root: Path, json_out: bool, ray_joined: bool | None = None,
                                         grader_workers=ray_grader_workers)
         trainer = RLTrainer(cfg, root, policy, rollout_policy=rollout_policy, workers=pool)
         try:
-            trainer.setup()
-            resumed = _resume(trainer, root)
+            with heartbeat("rl setup", progress):
+                trainer.setup()
+                resumed = _resume(trainer, root)
             trainer.train(progress)
         finally:
             if pool is not None:
