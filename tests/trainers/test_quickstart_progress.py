@@ -68,6 +68,9 @@ def test_resume_without_a_quickstart_or_with_overrides_is_a_one_line_error(tmp_p
     empty = quickstart("--resume", str(tmp_path))
     assert empty.returncode == 2 and "holds no quickstart run" in empty.stderr
     assert "Traceback" not in empty.stderr and not (tmp_path / ".lock").exists()
+    (tmp_path / "sft").mkdir()  # an older veriloop's run: no saved config to continue from
+    old = quickstart("--resume", str(tmp_path))
+    assert old.returncode == 2 and "cannot be resumed; give another --run-dir" in old.stderr
     (tmp_path / "quickstart.yaml").write_text("{}\n")
     extra = quickstart("--resume", str(tmp_path), "train.steps=3")
     assert extra.returncode == 2 and "drop --config and the overrides" in extra.stderr

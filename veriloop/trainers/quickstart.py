@@ -53,6 +53,9 @@ def _run_config(root: Path, config: str | Path | None, overrides: list[str] | No
     """A new run's config (saved into `root`), or with `resume` the one `root` saved."""
     saved = root / SAVED_CONFIG
     if resume:
+        if not saved.exists() and holds_run(root):
+            raise UserError(f"{root} holds a quickstart without its {SAVED_CONFIG} (an older "
+                            "veriloop's) and cannot be resumed; give another --run-dir")
         if not saved.exists():
             raise UserError(f"{root} holds no quickstart run to resume (no {SAVED_CONFIG}); "
                             f"start one with `veriloop quickstart --run-dir {root}`")
