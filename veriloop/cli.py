@@ -463,6 +463,7 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
                                      env_options=options, slots=slots)
         print(json.dumps(summary) if as_json else
               " ".join(f"{key}={v}" for key, v in summary.items()))
+        check_infra_errors(summary | {"trajectories": summary["attempts"]})
         return
     ks = sorted({1, k} | {x for x in (2, 4, 8, 16, 32) if x < k})
     summary = run_rollouts(env, pol, tasks=tasks, group=k, split=split, seed=seed, out=out,

@@ -79,14 +79,18 @@ def test_eval_of_a_model_is_labelled_a_model_and_runs_on_the_device_given(tmp_pa
 def test_eval_fails_when_every_episode_is_an_infrastructure_error(tmp_path):
     with socket.socket() as closed:  # bound, never listening: every connection is refused
         closed.bind(("127.0.0.1", 0))
-        port = closed.getsockname()[1]
-        proc = veriloop("eval", "--model", f"openai:http://127.0.0.1:{port}/v1#tiny-xs",
-                        "--tasks", "3", "--max-new-tokens", "4", "--json",
-                        "--out", tmp_path / "dead")
+        dead = f"openai:http://127.0.0.1:{closed.getsockname()[1]}/v1#tiny-xs"
+        proc = veriloop("eval", "--model", dead, "--tasks", "3", "--max-new-tokens", "4",
+                        "--json", "--out", tmp_path / "dead")
+        reflexion = veriloop("eval", "--model", dead, "--tasks", "2", "--reflexion", "2",
+                             "--max-new-tokens", "4", "--json", "--out", tmp_path / "reflexion")
     line = one_error_line(proc, code=1)
     assert line.startswith("error: 3 of 3 episodes were infrastructure errors")
     assert "policy_error" in line and "nothing was evaluated" in line
     assert json.loads(proc.stdout)["infra_errors"] == 3  # the summary is still printed
+    line = one_error_line(reflexion, code=1)  # two attempts at each of two tasks
+    assert line.startswith("error: 4 of 4 episodes were infrastructure errors")
+    assert json.loads(reflexion.stdout)["infra_errors"] == 4
 
 
 FLAKY = """

@@ -92,6 +92,13 @@ def flag_rates(trajectories: Sequence[Trajectory]) -> dict[str, float]:
     return {k: counts[k] / len(trajectories) for k in sorted(counts)}
 
 
+def first_infra_error(trajectories: Iterable[Trajectory]) -> str | None:
+    """`kind: reason` of the first episode that ended in an infrastructure error (None if none):
+    what a summary shows so that a dead server or a crashing environment is named."""
+    fault = next((t.fault for t in trajectories if t.is_infra_error), None)
+    return None if fault is None else f"{fault.kind.value}: {fault.reason}"
+
+
 def context_metrics(trajectories: Sequence[Trajectory]) -> dict[str, float]:
     """`summarized`: share of episodes in which a summary replaced the history; `segments`:
     contexts per episode (1 when the context only grew); `context_tokens_per_turn`: mean length

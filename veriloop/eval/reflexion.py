@@ -24,6 +24,7 @@ from typing import Any
 
 from veriloop.data.rejection import cut_note, with_note
 from veriloop.errors import UserError
+from veriloop.eval.metrics import first_infra_error
 from veriloop.policies.base import GenerationRequest, SamplingParams
 from veriloop.types import Message, Task, Trajectory
 
@@ -98,9 +99,11 @@ class ReflexionResult:
     memory: ReflectionMemory
 
     def summary(self) -> dict[str, Any]:
+        infra = sum(t.is_infra_error for t in self.attempts)
         return {f"success@{n + 1}": round(s, 4) for n, s in enumerate(self.success_at)} | {
-            "attempts": len(self.attempts),
-            "reflections": sum(len(v) for v in self.memory.by_task.values())}
+            "attempts": len(self.attempts), "infra_errors": infra,
+            "reflections": sum(len(v) for v in self.memory.by_task.values())} | (
+            {"first_infra_error": first_infra_error(self.attempts)} if infra else {})
 
 
 def run_reflexion(env: Any, policy: Any, tasks: Sequence[Task], attempts: int,

@@ -11,7 +11,9 @@ from typing import Any
 
 from veriloop.data.store import TrajectoryStore
 from veriloop.errors import UserError
-from veriloop.eval.metrics import summarize
+from veriloop.eval.metrics import first_infra_error, summarize
+from veriloop.eval.task_results import (RESULTS_FILE, intervals, task_results,
+                                        write_task_results)
 from veriloop.progress import progress_bar
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
 from veriloop.trainers.preflight import check_run_dir
@@ -74,6 +76,9 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
 
         trajs = RolloutRunner(env, policy, config, on_trajectory=on_trajectory).run(task_list)
     summary = summarize(trajs, ks=ks, tasks=task_list).to_dict()
+    results = task_results(trajs, task_list)  # per task: what `veriloop compare` pairs
+    write_task_results(out / RESULTS_FILE, results)
+    summary["ci"] = intervals(results, ks)
     if summary["workspace"] is None:
         del summary["workspace"]
     if suite is not None:
@@ -82,9 +87,8 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
                    policy_kind=SCRIPTED if scripted else "model", split=split, group=group,
                    store=str(out / "trajectories.sqlite"),
                    wall_seconds=round(time.perf_counter() - start, 3))
-    infra = next((t.fault for t in trajs if t.is_infra_error), None)
-    if infra is not None:
-        summary["first_infra_error"] = f"{infra.kind.value}: {infra.reason}"
+    if summary["infra_errors"]:
+        summary["first_infra_error"] = first_infra_error(trajs)
     (out / "summary.json").write_text(json.dumps(summary, indent=2))
     return summary
 
