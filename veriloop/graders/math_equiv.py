@@ -46,6 +46,7 @@ from veriloop.graders.math_extract import (
     is_single_number,
     normalize_numbers,
     rewrite_for_parsing,
+    scaled_number,
     strip_delims,
 )
 from veriloop.graders.math_forms import aligned_entries, matrix_rows, same_time
@@ -208,7 +209,9 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
     if exact is None:
         return _verdict(False, "approximate", extracted)
     gold_text = normalize_numbers(drop_units(boxed_answer(gold) or gold))
-    extracted = drop_units(exact)
+    extracted = drop_units(re.sub(r"\bper\s+cent\b", "percent", exact, flags=re.IGNORECASE))
+    if scaled_number(extracted):
+        return _verdict(False, "unparseable_answer", extracted)
     if is_single_number(gold_text) and "," not in gold_text:
         # only against a one-number gold is "6,8" a decimal comma; else it stays a list
         extracted = normalize_numbers(extracted)

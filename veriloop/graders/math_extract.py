@@ -104,12 +104,16 @@ def _mixed(m: re.Match[str]) -> str:
 def rewrite_for_parsing(s: str) -> str:
     """Forms math-verify does not read, rewritten to ones it does: number words, Python's
     `**`, e-notation (`1e3`), repeating decimals (`0.\\overline{3}`), mixed numbers (`4 4/9`),
+    plain `√3`, `π` and `pi`,
     Euler's number as `\\mathrm{e}` (math-verify reads it as a symbol named e), and the logical
     or (`\\lor`, `\\vee`: math-verify keeps only its last option; "or" makes a set of all)."""
     n = number_word(s)
     if n is not None:
         return str(n)
     s = re.sub(r"\\(?:mathrm|rm|operatorname)\s*\{\s*e\s*\}", "e", s)
+    # plain-text forms: "√3", "π", "pi/2" (math-verify reads a bare "pi" as p*i)
+    s = re.sub(r"√\s*(\d+(?:\.\d+)?|[A-Za-z])", r"\\sqrt{\1}", s).replace("√", "\\sqrt")
+    s = re.sub(r"π|(?<![\\A-Za-z])pi(?![A-Za-z])", r"\\pi ", s)
     s = re.sub(r"\\(?:lor|vee)(?![A-Za-z])", r"\\text{ or }", s)
     s = re.sub(r"(?<=[\d)}])or(?=[A-Za-z(\\])", " or ", s)  # "W(x)=1orW(x)=-1"
     s = _MIXED.sub(_mixed, s)
@@ -164,7 +168,7 @@ def all_boxed(text: str) -> list[tuple[int, int, str]]:
 # makes them separate answers, of which the last counts: joining those into one list turned
 # "\boxed{2}.\n ... \boxed{3}" into the set {2, 3}, matching a set-valued gold.
 _LIST_GLUE = re.compile(r"^(?:[ \t,;$]|\\[()\[\]]|\\quad|\\qquad|\\,|\\ |and|or|"
-                        r"\\text\s*\{\s*(?:and|or|,)?\s*\}|&)*$", re.IGNORECASE)
+                        r"\\text\s*\{\s*(?:and|or|,)?\s*\}|&)*\Z", re.IGNORECASE)
 _CHAT_TOKENS = re.compile(r"<\|[^|>]*\|>\s*\w*\s*$|</?think>", re.IGNORECASE)
 _INLINE_MATH = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.DOTALL)
 _COURTESY = re.compile(r"(?:I hope (?:it|this) is correct|Hope (?:it|this) helps)\W*$",
@@ -180,8 +184,12 @@ _UNIT = re.compile(r"(?<=\d)\s*(?:\\text\s*\{\s*|\\mbox\s*\{\s*)?(?:cm|mm|km|m|k
 # a lone number followed by words or a \text block: "3 apples", "64 square feet", "5 \text{ dollars}"
 _NUMBER_THEN_WORDS = re.compile(
     r"^(\s*-?\$?\d[\d,]*(?:\.\d+)?)\s*(?:\\text\s*\{[^{}]*\}|\\mbox\s*\{[^{}]*\}|"
-    r"(?!(?:pi|sqrt|sin|cos|tan|log|ln|exp|or|and|mod|inf|infty|percent)\b)[A-Za-z]{2,}"
+    r"(?!(?:pi|sqrt|sin|cos|tan|log|ln|exp|or|and|mod|inf|infty|percent|per)\b)[A-Za-z]{2,}"
     r"(?:\s+[A-Za-z]{2,}){0,2})(?:\s*\^\s*\{?[23]\}?)?\s*$")
+# words that change the number's value are no unit: "5 thousand", "3 quarters", "5 squared"
+_VALUE_WORDS = re.compile(r"\b(?:dozens?|hundreds?|thousands?|millions?|billions?|trillions?|"
+                          r"squared|cubed|factorial|halves|thirds?|quarters?|\w+ths?)\b",
+                          re.IGNORECASE)
 _NUMBER = re.compile(r"(?<![\w.])-?\d+(?:[.,]\d+)*(?![\w])")
 
 
@@ -258,7 +266,8 @@ def extract_answer(text: str | None) -> str | None:
     if looks_like_math(whole):
         numbers = _NUMBER.findall(whole)
         if len(numbers) == 1 and re.search(r"[A-Za-z]{3,}", _without_text_blocks(whole)) \
-                and not re.search(r"\\[A-Za-z]|[=+*/^%]|\bpercent\b", whole, re.IGNORECASE):
+                and not re.search(r"\\[A-Za-z]|[=+*/^%]|\bper\s*cent\b", whole, re.IGNORECASE) \
+                and not _VALUE_WORDS.search(whole):
             return numbers[0]  # "Soucis : 2,74 $ a": one number among a word or two
         return whole
     return _final_sentence_value(text)
@@ -270,7 +279,14 @@ def drop_units(s: str) -> str:
     keeps only itself ("3 apples" -> "3", "10 square units" -> "10")."""
     s = _UNIT.sub("", s)
     m = _NUMBER_THEN_WORDS.match(s)
-    return m.group(1).strip() if m else s
+    return m.group(1).strip() if m and not scaled_number(s) else s
+
+
+def scaled_number(s: str) -> bool:
+    """A lone number whose words change its value ("5 thousand", "2 \\text{ dozen}", "3 quarters"):
+    math-verify would drop the words and read the bare number."""
+    m = _NUMBER_THEN_WORDS.match(s)
+    return bool(m and _VALUE_WORDS.search(s[m.end(1):]))
 
 
 _APPROX = re.compile(r"\\approx|≈|\\simeq|\\thickapprox|\b(?:approximately|approx\.?|about|roughly|"
