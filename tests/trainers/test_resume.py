@@ -1,10 +1,13 @@
 """Kill a real `veriloop train` process mid-training and while it writes a checkpoint, resume
 it, and compare with an uninterrupted run: same step count, every step's trajectories stored
 exactly once, and (fixed seed) the same metrics. Checkpoints fall on task-pool epoch
-boundaries (4 tasks, 2 per step, a checkpoint every 2 steps)."""
+boundaries (4 tasks, 2 per step, a checkpoint every 2 steps). A damaged checkpoint is refused
+with one error line, and resuming from the one before (as that line says) stores every step
+once too."""
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -59,12 +62,28 @@ def _check_store(run_dir):
 
 
 @pytest.fixture(scope="module")
-def reference(tmp_path_factory):
+def reference_run(tmp_path_factory):
+    """An uninterrupted run (tests copy it before changing anything in it)."""
     run = tmp_path_factory.mktemp("ref") / "run"
     summary = _finish(_train(run, CONFIG, *ARGS))
     assert summary["steps"] == STEPS and summary["stored_trajectories"] == STEPS * PER_STEP
     _check_store(run)
-    return _metrics(run)
+    return run
+
+
+@pytest.fixture(scope="module")
+def reference(reference_run):
+    return _metrics(reference_run)
+
+
+def _resume_refused(run):
+    """`--resume` of `run` fails as a user error: exit 2, one `error:` line; returns it."""
+    out = subprocess.run([VERILOOP, "train", "--resume", str(run)], capture_output=True,
+                         text=True, env=_env(), check=False)
+    assert out.returncode == 2, out.stderr[-3000:]
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), out.stderr[-3000:]
+    return lines[0]
 
 
 def _wait_for(predicate, proc, timeout=240):
@@ -138,3 +157,39 @@ def test_second_process_on_a_live_run_is_refused(tmp_path):
     summary = _finish(_train(run, "--resume", str(run)))
     assert summary["resumed"] and summary["steps"] == STEPS
     _check_store(run)
+
+
+def test_resume_after_deleting_a_damaged_checkpoint_stores_each_step_once(tmp_path, reference_run,
+                                                                          reference):
+    # issue 43: following the error's advice (delete the damaged checkpoint, resume) sampled
+    # steps 5 and 6 again and stored them beside the first attempt's rows (16 rows a step)
+    run = tmp_path / "run"
+    shutil.copytree(reference_run, run)
+    last = run / "checkpoints" / "step-000006"
+    state = last / "state.pt"
+    state.write_bytes(state.read_bytes()[:state.stat().st_size // 2])  # a truncated save
+    assert f"delete '{last}' to resume from the checkpoint before" in _resume_refused(run)
+    shutil.rmtree(last)
+    summary = _finish(_train(run, "--resume", str(run)))
+    assert summary["resumed"] and summary["steps"] == STEPS
+    assert summary["stored_trajectories"] == STEPS * PER_STEP
+    _check_store(run)
+    assert _metrics(run) == reference
+
+
+def test_corrupted_checkpoint_weights_are_refused_on_resume(tmp_path, reference_run):
+    # issue 43: bytes overwritten inside model.safetensors (its header and length intact)
+    # resumed silently on the damaged weights
+    run = tmp_path / "run"
+    shutil.copytree(reference_run, run)
+    last = run / "checkpoints" / "step-000006"
+    weights = last / "model" / "model.safetensors"
+    data = bytearray(weights.read_bytes())
+    tensors = 8 + int.from_bytes(data[:8], "little")  # where the tensor bytes start
+    middle = (tensors + len(data)) // 2
+    data[middle:middle + 16] = bytes(b ^ 0xFF for b in data[middle:middle + 16])
+    weights.write_bytes(data)
+    assert _resume_refused(run) == (
+        f"error: checkpoint file '{weights}' is corrupted (sha256 differs from its manifest); "
+        f"delete '{last}' to resume from the checkpoint before")
+    _check_store(run)  # nothing ran

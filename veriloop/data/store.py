@@ -18,6 +18,7 @@ import threading
 import time
 from array import array
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Self
 
@@ -135,21 +136,37 @@ class TrajectoryStore:
     def append(self, traj: Trajectory, step: int | None = None) -> None:
         self.append_many([traj], step=step)
 
-    def append_many(self, trajs: Iterable[Trajectory], step: int | None = None) -> None:
-        """Append trajectories in one transaction; a duplicate id raises and writes nothing."""
-        trajs = list(trajs)
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """One write transaction: all of the block's writes, or none of them."""
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
-                for t in trajs:
-                    self._insert(t, step)
-            except sqlite3.IntegrityError as e:
-                self._db.execute("ROLLBACK")
-                raise ValueError(f"trajectory already stored (or inconsistent): {e}") from e
+                yield
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
             self._db.execute("COMMIT")
+
+    def append_many(self, trajs: Iterable[Trajectory], step: int | None = None) -> None:
+        """Append trajectories in one transaction; a duplicate id raises and writes nothing."""
+        trajs = list(trajs)
+        try:
+            with self._transaction():
+                for t in trajs:
+                    self._insert(t, step)
+        except sqlite3.IntegrityError as e:
+            raise ValueError(f"trajectory already stored (or inconsistent): {e}") from e
+
+    def discard_after(self, run_id: str, step: int) -> int:
+        """Delete run `run_id`'s trajectories stored at a step after `step`, with their turns,
+        in one transaction; returns how many. A run resumed from its checkpoint of `step`
+        samples those steps again, so keeping them would store each of them twice."""
+        with self._transaction():
+            self._db.execute("DELETE FROM turns WHERE traj_id IN (SELECT id FROM trajectories "
+                             "WHERE run_id = ? AND step > ?)", (run_id, step))
+            return self._db.execute("DELETE FROM trajectories WHERE run_id = ? AND step > ?",
+                                    (run_id, step)).rowcount
 
     def _insert(self, t: Trajectory, step: int | None) -> None:
         self._db.execute(

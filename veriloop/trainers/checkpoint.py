@@ -3,11 +3,18 @@
 A checkpoint is written into `checkpoints/.tmp-step-N-<pid>/`, every file fsynced, and only then
 renamed to `checkpoints/step-0000N/` (a rename within one directory is atomic on POSIX). A process
 killed while saving leaves a stray `.tmp-*` directory (removed at the next save or resume) and the
-previous checkpoint intact; `latest()` only ever sees complete checkpoints.
+previous checkpoint intact; `latest()` only ever sees complete checkpoints. The last file
+written is `manifest.json`, the size and sha256 of every other file (`trainers.manifest`):
+`load` refuses a checkpoint whose files changed after the save (a damaged disk, an overwritten
+block inside `model.safetensors`) with `manifest.CorruptCheckpoint`. A checkpoint written
+before manifests existed loads unverified (refusing it would strand every run in progress;
+`veriloop train --resume` warns that it is unverified).
 
 `PendingTrajectories` keeps a trainer's rollouts out of the store until a checkpoint covering
-their step is complete (the checkpoint holds a copy), so a run killed at any point and resumed
-stores each step exactly once.
+their step is complete (the checkpoint holds a copy), and on resume deletes what the store holds
+beyond the checkpoint's step, so a run killed at any point and resumed from any of its
+checkpoints (the latest, or an older one after a damaged one was deleted) stores each step
+exactly once.
 
 For tests, the environment variable VERILOOP_PAUSE_IN_SAVE=<seconds>[@<step>] makes `save` (of
 that step only, if given) sleep after writing the weights but before the rename, printing
@@ -29,6 +36,7 @@ from typing import Any
 import numpy as np
 import torch
 
+from veriloop.trainers import manifest
 from veriloop.types import Trajectory
 
 _STEP_DIR = re.compile(r"^step-(\d+)$")
@@ -103,7 +111,9 @@ def save(run_dir: Path, step: int, model: torch.nn.Module, optimizer: torch.opti
     if seconds and float(seconds) > 0 and (not at or int(at) == step):
         print(f"SAVING {tmp}", file=sys.stderr, flush=True)
         time.sleep(float(seconds))
-    (tmp / "trainer_state.json").write_text(json.dumps({"step": step, **trainer_state}, indent=1))
+    (tmp / "trainer_state.json").write_text(json.dumps(
+        {"step": step, **trainer_state, "manifest": manifest.NAME}, indent=1))
+    manifest.write(tmp)  # last: it covers every file above
     _fsync_tree(tmp)
     final = root / f"step-{step:06d}"
     if final.exists():  # re-saving the same step after a resume: replace it atomically
@@ -130,8 +140,10 @@ def _save_model(model: torch.nn.Module, out: Path) -> None:
 
 def load(ckpt: Path, model: torch.nn.Module, optimizer: torch.optim.Optimizer | None,
          scheduler: Any) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Load weights (in place), optimizer, scheduler and RNG states; returns
+    """Verify `ckpt` against its manifest (`manifest.CorruptCheckpoint` if a file changed),
+    then load weights (in place), optimizer, scheduler and RNG states; returns
     (trainer_state, extra)."""
+    verify(ckpt)
     _load_model(model, ckpt / "model")
     state = torch.load(ckpt / "state.pt", weights_only=False, map_location="cpu")  # GPU runs too
     if optimizer is not None:
@@ -140,6 +152,22 @@ def load(ckpt: Path, model: torch.nn.Module, optimizer: torch.optim.Optimizer | 
         scheduler.load_state_dict(state["scheduler"])
     set_rng_state(state["rng"])
     return json.loads((ckpt / "trainer_state.json").read_text()), state["extra"]
+
+
+def verify(ckpt: Path) -> bool:
+    """Check `ckpt`'s files against its manifest: True if they match, False for a checkpoint
+    written before manifests (nothing to check); raises `manifest.CorruptCheckpoint`
+    otherwise. A checkpoint whose trainer state says it has a manifest but has none is
+    refused."""
+    if not manifest.exists(ckpt):
+        try:
+            promised = "manifest" in json.loads((ckpt / "trainer_state.json").read_text())
+        except (OSError, ValueError):
+            promised = True  # unreadable: `manifest.verify` names the missing manifest
+        if not promised:
+            return False
+    manifest.verify(ckpt)
+    return True
 
 
 def _load_model(model: torch.nn.Module, path: Path) -> None:
@@ -170,8 +198,9 @@ def _load_model(model: torch.nn.Module, path: Path) -> None:
 class PendingTrajectories:
     """Rollouts of the steps since the last checkpoint. A trainer's save writes `dump()` into
     the checkpoint, then calls `flush()`; its resume calls `restore()` with the checkpoint's
-    copy. Both append only what the store lacks for this run, so a kill between the checkpoint
-    and the flush neither loses nor duplicates a step."""
+    copy and step. Both append only what the store lacks for this run, so a kill between the
+    checkpoint and the flush neither loses nor duplicates a step; `restore` first deletes the
+    steps after the checkpoint, which the resumed run samples again."""
 
     def __init__(self, store: Any, run_id: str) -> None:
         self.store, self.run_id = store, run_id
@@ -186,7 +215,11 @@ class PendingTrajectories:
     def dump(self) -> list[tuple[int, list[str]]]:
         return [(s, [t.model_dump_json() for t in ts]) for s, ts in self.steps]
 
-    def restore(self, dumped: list[tuple[int, list[str]]]) -> int:
+    def restore(self, dumped: list[tuple[int, list[str]]], step: int) -> int:
+        """Rewind the store to checkpoint `step` (0: no checkpoint) and append the checkpoint's
+        pending rollouts; returns how many were appended. Each part is one transaction and
+        repeating either is harmless, so a kill in between is repaired by the next resume."""
+        self.store.discard_after(self.run_id, step)
         self.steps = [(s, [Trajectory.model_validate_json(j) for j in ts]) for s, ts in dumped]
         return self.flush()
 

@@ -34,8 +34,9 @@ sampler), the batch maker (`veriloop.trainers.rl_batch`: step 2), the objective
 (`veriloop.algorithms.critic.build_critic`: None for critic-free estimators). Every loss,
 advantage and shaping variant is a registry entry or pure function of `veriloop.algorithms`;
 the trainer has no per-algorithm branches. Trajectories are appended to the run's store when a
-checkpoint that covers their step is complete (they are also kept inside that checkpoint), so a
-run killed at any point and resumed stores each step exactly once.
+checkpoint that covers their step is complete (they are also kept inside that checkpoint), and a
+resume deletes the stored steps after its checkpoint, so a run killed at any point and resumed
+from any checkpoint stores each step exactly once.
 """
 
 from __future__ import annotations
@@ -382,6 +383,8 @@ class RLTrainer:
         checkpoint.remove_partial(self.paths.root)
         ckpt = checkpoint.latest(self.paths.root)
         if ckpt is None:
+            if self.main:  # every checkpoint deleted: the run starts over, so does its store
+                self.pending.restore([], 0)
             return False
         optimizer = self.parallel.optimizer_state(self.optimizer)  # FSDP: loads into shards
         state, extra = checkpoint.load(ckpt, self.model, optimizer, self.scheduler)
@@ -392,7 +395,8 @@ class RLTrainer:
             self.critic.load_state_dict(extra["value_head"])
         if self.entropy_control is not None and extra.get("entropy_control"):
             self.entropy_control = self.entropy_control.load(extra["entropy_control"])
-        self.pending.restore(extra.get("pending", []))
+        if self.main:  # rank 0 alone writes the store
+            self.pending.restore(extra.get("pending", []), self.step_count)
         self.rollouts.publish(self.model, self.step_count)
         return True
 
