@@ -34,6 +34,15 @@ def test_auto_is_the_cpu_without_cuda_and_the_ranks_gpu_with_it(monkeypatch):
     assert resolve_device("auto") == torch.device("cuda")
 
 
+def test_a_gpu_index_beyond_the_gpus_is_a_clear_error(monkeypatch):
+    """`--device cuda:7` (or model.device) on a one-GPU machine was a CUDA traceback
+    (invalid device ordinal) when the model moved; seen on an H200 (issue 43)."""
+    _cuda(monkeypatch, 1)
+    assert resolve_device("cuda:0") == torch.device("cuda:0")
+    with pytest.raises(ConfigError, match=r"'cuda:7' requested but torch sees 1 CUDA GPU\(s\)"):
+        resolve_device("cuda:7")
+
+
 def test_model_device_is_validated():
     assert load_config(None, ["model.device=cuda:3"]).model.device == "cuda:3"
     with pytest.raises(ConfigError, match="model.device"):

@@ -47,7 +47,12 @@ def resolve_device(device: str | None) -> torch.device:
     if device in (None, "auto", "cuda"):
         gpu = rank_gpu()
         return torch.device("cuda" if gpu is None else f"cuda:{gpu}")
-    return torch.device(device)
+    dev = torch.device(device)
+    count = torch.cuda.device_count() if dev.type == "cuda" else 0
+    if dev.type == "cuda" and dev.index is not None and dev.index >= count:  # else a CUDA trace
+        raise ConfigError(f"device {device!r} requested but torch sees {count} CUDA GPU(s), "
+                          f"cuda:0 to cuda:{count - 1}; use one of them or 'auto'")
+    return dev
 
 
 def resolve_dtype(dtype: str | torch.dtype | None, device: torch.device) -> torch.dtype:
