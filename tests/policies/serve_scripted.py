@@ -21,7 +21,8 @@ class ByteTokenizer:
 
 
 class EndlessPolicy:
-    """Emits `text`'s bytes, one token each, cycling until a request's budget ends, and takes
+    """Emits `text`'s bytes, one token each, cycling (a request's next slice goes on where its
+    last one ended) until a request's budget ends, and takes
     `on_token` as `HFPolicy` does: a False answer ends that row. Each token waits `step_s`, so
     a budget of a million tokens takes hours unless the row is stopped. `started` is set at
     the first token, `returned` when a `generate` call returns; `tokens` counts them all."""
@@ -34,6 +35,7 @@ class EndlessPolicy:
         self.tokens = 0
         self.started, self.returned = threading.Event(), threading.Event()
         self.finishes: list[str] = []
+        self.emitted: dict[str, int] = {}  # request key -> tokens so far
 
     def generate(self, requests, params, on_token=None):
         outs: list[list[int]] = [[] for _ in requests]
@@ -41,7 +43,8 @@ class EndlessPolicy:
         live = set(range(len(requests)))
         while live:
             for i in sorted(live):
-                tok = self.data[len(outs[i]) % len(self.data)]
+                at = self.emitted.get(requests[i].key, 0) + len(outs[i])
+                tok = self.data[at % len(self.data)]
                 outs[i].append(tok)
                 self.tokens += 1
                 self.started.set()
@@ -52,6 +55,8 @@ class EndlessPolicy:
                     live.discard(i)
             time.sleep(self.step_s)
         self.finishes += finish
+        for r, ids in zip(requests, outs, strict=True):
+            self.emitted[r.key] = self.emitted.get(r.key, 0) + len(ids)
         self.returned.set()
         return [Generation(text=self.tokenizer.decode(ids), token_ids=tuple(ids),
                            logprobs=(-0.5,) * len(ids), finish_reason=f)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import threading
 
 import pytest
+from serve_scripted import EndlessPolicy
 
 from veriloop.policies.base import Generation, GenerationRequest, SamplingParams
 from veriloop.policies.scheduler import FairScheduler, held_back
@@ -128,3 +129,33 @@ def test_a_cancelled_request_stops_being_decoded_and_is_released():
 def test_scheduler_rejects_empty_batches_or_slices(bad):
     with pytest.raises(ValueError, match=">= 1"):
         FairScheduler(ScriptedPolicy({}), max_batch=bad[0], slice_tokens=bad[1])
+
+
+def test_per_token_streaming_comes_whole_across_tokens_slices_and_stops():
+    # a policy that takes on_token streams each token's text at once: more deltas than slices,
+    # no piece of a split character, nothing of the stop string before it completes
+    policy = EndlessPolicy("héllo → wörld ✓ abcEND tail", step_s=0)
+    streamed: list[str] = []
+    seq = FairScheduler(policy, slice_tokens=3).submit(
+        [_request(1)], SamplingParams(max_new_tokens=100, stop=("END",)), 100,
+        on_delta=lambda j, delta, seq: streamed.append(delta)).result(timeout=60)[0]
+    assert seq.text == "héllo → wörld ✓ abcEND" and seq.stop_reason == "END"
+    assert "".join(streamed) == seq.text and "\ufffd" not in "".join(streamed)
+    assert len(streamed) > len(seq.ids) // 3 + 1 and streamed[-1].endswith("END")
+    assert "E" not in "".join(streamed[:-1])
+
+
+def test_a_request_cancelled_mid_slice_stops_at_its_next_token():
+    policy = EndlessPolicy(step_s=0)
+    sched = FairScheduler(policy, slice_tokens=10**6)  # one slice: only on_token can stop it
+    seen: list[str] = []
+
+    def on_delta(j, delta, seq):
+        seen.append(delta)
+        if len(seen) == 5:
+            future.cancel()
+
+    future = sched.submit([_request(1)], SamplingParams(max_new_tokens=10**6, stop=()), 10**6,
+                          on_delta=on_delta)
+    assert policy.returned.wait(120)
+    assert policy.finishes == ["cancelled"] and policy.tokens == 6
