@@ -64,6 +64,16 @@ def test_other_forms_still_compare_values(gold, answer):
     assert not equivalent(gold, answer)
 
 
+def test_identities_on_a_domain_pass_by_evaluation_and_signs_still_count():
+    # equal for the positive quantities of a physics answer; sympy alone cannot prove it
+    assert equivalent("\\frac{v_0 (\\frac{r_0}{r + r_0})^{0.5}}{r + r_0}",
+                      "\\frac{v_0}{r_0} \\frac{1}{(1 + r/r_0)^{3/2}}")
+    assert equivalent("\\frac{x^2-1}{x-1}", "x+1")
+    for gold, answer in (("|x|", "x"), ("\\sqrt{x^2}", "x"), ("e^{-x}", "-e^{x}"),
+                         ("\\sqrt{x}\\sqrt{y}", "\\sqrt{xy}"), ("x^2+1", "x^2+1.0000001")):
+        assert not equivalent(gold, answer), (gold, answer)
+
+
 @pytest.mark.parametrize("answer", ["x=2 \\lor x=3", "2 \\vee 3", "x=2 or x=3",
                                     "\\boxed{x=2 \\text{ or } x=3}", "\\approx 3",
                                     "\\boxed{\\approx 3}", "x \\approx 3",

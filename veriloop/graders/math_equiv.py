@@ -50,6 +50,7 @@ from veriloop.graders.math_extract import (
     strip_delims,
 )
 from veriloop.graders.math_forms import aligned_entries, matrix_rows, same_time
+from veriloop.graders.math_numeric import agree_numerically
 from veriloop.graders.workers import WorkerPool
 from veriloop.types import FaultKind, Grade, InfrastructureError, Task, Trajectory
 
@@ -243,7 +244,7 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
         g2 = parse_whole(re.sub(r"\\?%", "", strip_delims(gold_text)))
         ok = bool(g2) and verify(g2, a, timeout_seconds=None)
     if not ok:
-        ok = _same_equation(g, a) or _same_definition(g, a)
+        ok = _same_equation(g, a) or _same_definition(g, a) or agree_numerically(g[0], a[0])
     if not ok:
         return _verdict(False, "not_equivalent", extracted)
     if simplest_form:

@@ -28,6 +28,9 @@ QWEN = "QwenLM/Qwen2.5-Math evaluation/grader.py (TestMathEquality)"
 SIMPLE = "openai/simple-evals math_eval.py (EQUALITY_TEMPLATE examples)"
 SLIME = "cklxx/slime tests/test_math_reward_utils.py"
 AREAL = "inclusionAI/AReaL areal/tests/test_math_verify_reward.py"
+HENDRYCKS = "hendrycks/math modeling/math_equivalence_test.py"
+MARIO2 = ("MARIO-Math-Reasoning math_evaluation tests/test_is_equiv.py, earlier version "
+          "(TestIsEquiv.test_fractions ... test_half2)")
 
 # (answer, gold, equivalent) as each suite asserts them; NeMo-Skills asserts both directions
 _NEMO_EQ = [
@@ -98,6 +101,19 @@ _SLIME = [("Reasoning steps...\nAnswer: \\boxed{25}", "25", True),
 _AREAL = [("The answer is 4", "4", True), ("The answer is 0.5", "1/2", True),
           ("Step 1: 2+2=4. \\boxed{4}", "4", True), ("The answer is 5", "4", False)]
 
+# is_equiv(test_in, test_out): test_in is read as the answer, test_out as the gold; added after
+# the first split was measured (the split of a case depends only on the case)
+_HENDRYCKS = [
+    ("\\tfrac{1}{2} + \\frac1{72}", "\\\\frac{1}{2} + 2/3", False),
+    ("10, 4, 2", "4, 12, 2", False),
+    ("\\tfrac{1}{2} +\\! \\frac1{72}", "\\\\dfrac{1}{2} +\\frac{1}{72}", True),
+    ("10\\text{ units}", "10 ", True), ("10\\text{ units}", "100 ", False), ("0.1", ".1", True),
+    ("\\frac34i", "\\frac{3}{4}i", True), ("\\tfrac83", "\\frac{8}{3}", True),
+    ("1/2", "\\frac{1}{2}", True),
+]
+_MARIO2 = [("58 square units", "58", True), ("$1+3\\sqrt{2}$", "$1+3\\\\sqrt{2}$", True),
+           ("1/2", "\\frac12", True)]
+
 # label rests on a convention veriloop does not share (see the module docstring)
 _LEFT_OUT = {
     ("x + \\sqrt2I", "x + 1.414I"): "3-digit rounding",
@@ -108,6 +124,9 @@ _LEFT_OUT = {
      "\\begin{cases} a+b=0.5\\\\ a-b=1.732\\end{cases}"): "3-decimal rounding",
     ("10cm", "10"): "unit-parser artifact", ("10m", "10"): "unit-parser artifact",
     ("1", "1.0001"): "tolerance 1e-4", ("3245/5", "649"): "judge prompt: trivial steps only",
+    ("10, 4, -2", "4, 10, -2"): "string matching: order of a list (MARIO: order-free)",
+    ("0.1, 4, 2", "4, .1, 2"): "string matching: order of a list",
+    ("11z^{17}(5+11z^{17})", "11z^17(11z^17+5)"): "z^17 is z^1 7 in LaTeX",
 }
 
 
@@ -119,8 +138,12 @@ def split_of(gold: str, answer: str) -> str:
 
 def rows() -> list[dict]:
     out: list[dict] = []
+    seen: set[tuple[str, str]] = set()
 
     def add(source: str, answer: str, gold: str, eq: bool) -> None:
+        if (gold, answer) in seen:  # the same case in two suites counts once
+            return
+        seen.add((gold, answer))
         out.append({"gold": gold, "answer": answer, "equivalent": eq,
                     "category": source.split()[0], "source": source,
                     "split": split_of(gold, answer)})
@@ -133,7 +156,7 @@ def rows() -> list[dict]:
         add(NEMO, a, g, False)
         add(NEMO, g, a, False)
     for source, cases in ((MARIO, _MARIO), (QWEN, _QWEN), (SIMPLE, _SIMPLE), (SLIME, _SLIME),
-                          (AREAL, _AREAL)):
+                          (AREAL, _AREAL), (HENDRYCKS, _HENDRYCKS), (MARIO2, _MARIO2)):
         for a, g, eq in cases:
             add(source, a, g, eq)
     return out
