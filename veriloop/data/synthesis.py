@@ -24,17 +24,17 @@ program in the environment's tag. A candidate becomes a task only if it passes v
   `def check(candidate):` of asserts): the tests are *run* in the environment's sandbox, and
   the candidate's own solution must pass them all while a stub (the signature returning None)
   must not, so the tests check something. The task's prompt is the function's signature and
-  docstring, its canonical solution the body. The grader later executes the prompt and the
-  tests in the *trusted* process (to replay the sandbox's evidence), so both are held to a
-  whitelist first: the prompt is one undecorated `def` whose annotations are type names and
+  docstring, its canonical solution the body. The grader runs the prompt and the tests only in
+  the sandbox (`veriloop.envs.code_judge`, as for any task), and both are held to a whitelist
+  first: the prompt is one undecorated `def` whose annotations are type names and
   whose defaults are literals (plus `from typing import ...`); the tests are one
   `check(candidate)` of at least 3 asserts built only from literals, comparisons, `not`,
   one comparison each, unary minus and calls of `abs`, `len`, `sorted`, `set`, `list`, `tuple`,
   `round` and of `candidate` with literal arguments only (no arithmetic that could blow up, no
   names, no attributes, nothing that short-circuits), at most 4,000 characters. Because the
   arguments are literals, the calls the sandbox makes are read from the test's syntax
-  (`verification["calls"]`) instead of running the canonical solution in the trusted process
-  as HumanEval tasks do: the model-written solution only ever runs in the sandbox.
+  (`verification["calls"]`) instead of running the canonical solution to plan them, as
+  HumanEval tasks do (in the sandbox too).
 - For every environment, it is new: its normalized text, and the new task's question, equal no
   held-out (test-split) task, no source task and no earlier candidate.
 
@@ -257,7 +257,7 @@ def _safe_annotation(node: ast.expr | None) -> bool:
 
 
 def _safe_test(check: ast.FunctionDef) -> bool:
-    """`check(candidate)` of asserts that the trusted process can execute without harm."""
+    """`check(candidate)` of plain asserts on literal calls (the plan is read from its syntax)."""
     if [a.arg for a in check.args.args] != ["candidate"] or check.decorator_list:
         return False
     for stmt in check.body:
@@ -366,7 +366,7 @@ def code_task(c: Candidate, src: Task, env: Any = None) -> Task | str:
     try:
         verdict, _ = env.tests.run(verification, solution)
         stub, _ = env.tests.run(verification, "    return None\n")
-    except (SyntaxError, ValueError, TypeError):  # the trusted replay refused it
+    except (SyntaxError, ValueError, TypeError):  # the judge refused the task's code
         return "bad_program"
     if not verdict.all_passed:
         return "solution_fails_tests"

@@ -67,6 +67,7 @@ from typing import Any, Literal
 from veriloop.envs import code_harness, code_judge
 from veriloop.envs.base import PlannedExpert, ToolEpisode
 from veriloop.envs.code_judge import check_statements
+from veriloop.envs.judging import ended, run_judge
 from veriloop.graders.base import Grader
 from veriloop.graders.hacking import detect_test_manipulation
 from veriloop.sandbox import Limits, Result, SandboxPool, get_sandbox
@@ -138,22 +139,9 @@ class HiddenTests:
         self._plans_lock = threading.Lock()
 
     def _judge(self, request: dict[str, Any], evidence: str = "") -> dict[str, Any] | Result:
-        """`code_judge`'s answer to `request`, or the Result of a run that gave none."""
-        nonce = secrets.token_hex(8)
-        result = self.pool.run(
-            ["python", "-B", "code_judge.py"],
-            files={"code_judge.py": JUDGE_SOURCE, "code_harness.py": HARNESS_SOURCE,
-                   code_judge.REQUEST: json.dumps({**request, "nonce": nonce}),
-                   code_judge.EVIDENCE: evidence},
-            limits=self.limits, collect=(code_judge.ANSWER,))
-        if f"judge started {nonce}" not in result.stdout:
-            raise sandbox_error(f"the test judge did not start in the sandbox (exit "
-                                f"{result.exit_code}): {result.stderr.strip()[-300:]}")
-        try:
-            answer = json.loads(result.files.get(code_judge.ANSWER, ""))
-        except ValueError:
-            return result
-        return answer if isinstance(answer, dict) else result
+        return run_judge(self.pool, self.limits, ["python", "-B", "code_judge.py"],
+                         {"code_judge.py": JUDGE_SOURCE, "code_harness.py": HARNESS_SOURCE},
+                         request, evidence)
 
     def planned_calls(self, verification: dict[str, Any]) -> list[tuple[int, list[dict[str,
                                                                                       Any]]]]:
@@ -171,7 +159,7 @@ class HiddenTests:
             answer = self._judge({"mode": "plan", "test": key[0], "prompt": key[1],
                                   "canonical_solution": key[2], "entry_point": key[3]})
             if not isinstance(answer, dict) or "plan" not in answer:
-                why = answer.get("error") if isinstance(answer, dict) else _ended(answer)
+                why = answer.get("error") if isinstance(answer, dict) else ended(answer)
                 raise ValueError(f"the task's tests do not run on its canonical solution: {why}")
             plan = [(int(i), list(calls)) for i, calls in answer["plan"]]
             with self._plans_lock:
@@ -185,7 +173,7 @@ class HiddenTests:
                               "entry_point": v["entry_point"]}, evidence)
         if isinstance(answer, Result):  # cut short (evidence it could not judge in time)
             total = sum(check_statements(v["test"])[1])
-            return Verdict(0, total, (False,) * total, f"the judge {_ended(answer)}")
+            return Verdict(0, total, (False,) * total, f"the judge {ended(answer)}")
         if "verdict" not in answer:  # the task's own code failed
             raise ValueError(f"the task's test code fails: {answer.get('error')}")
         d = answer["verdict"]
@@ -205,11 +193,6 @@ class HiddenTests:
             raise sandbox_error(f"the test harness did not start in the sandbox (exit "
                                 f"{result.exit_code}): {result.stderr.strip()[-300:]}")
         return self.replay(verification, result.files.get(RESULTS, "")), result
-
-
-def _ended(r: Result) -> str:
-    return ("timed out" if r.timed_out else "ran out of memory" if r.killed_for_memory
-            else f"exited with code {r.exit_code} without an answer")
 
 
 # ------------------------------------------------------------------------- environment

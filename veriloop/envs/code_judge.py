@@ -24,6 +24,7 @@ from __future__ import annotations
 import ast
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 try:  # imported by the trusted process (for `check_statements` only)
@@ -152,18 +153,17 @@ def plan(test: str, prompt: str, canonical: str, entry_point: str) -> list[list[
     return out
 
 
-def main() -> None:
+def serve(modes: dict[str, Callable[[dict[str, Any], str], dict[str, Any]]]) -> None:
+    """A judge process's main, shared with `veriloop.envs.repo.repo_judge`: read the request,
+    print the start marker with its nonce, answer with `modes[request["mode"]](request,
+    evidence)`, or with the task code's error (never a crash: a crash reads as the judge's)."""
     with open(REQUEST, encoding="utf-8") as f:
         req = json.load(f)
     print(f"judge started {req['nonce']}", flush=True)
     try:
-        if req["mode"] == "plan":
-            out: dict[str, Any] = {"plan": plan(req["test"], req["prompt"],
-                                                req["canonical_solution"], req["entry_point"])}
-        else:
-            with open(EVIDENCE, encoding="utf-8", errors="replace") as f:
-                evidence = f.read()
-            out = {"verdict": replay(req["prompt"], req["test"], req["entry_point"], evidence)}
+        with open(EVIDENCE, encoding="utf-8", errors="replace") as f:
+            evidence = f.read()
+        out = modes[req["mode"]](req, evidence)
     except Exception as e:  # noqa: BLE001 (the task's code failed: reported, not crashed)
         out = {"error": f"{type(e).__name__}: {e}"[:500]}
     with open(ANSWER, "w", encoding="utf-8") as f:
@@ -171,4 +171,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    serve({"plan": lambda r, _: {"plan": plan(r["test"], r["prompt"], r["canonical_solution"],
+                                               r["entry_point"])},
+           "replay": lambda r, evidence: {"verdict": replay(r["prompt"], r["test"],
+                                                            r["entry_point"], evidence)}})

@@ -7,10 +7,11 @@
    test configuration (a planted `conftest.py`, a new `pytest.ini`) is flagged, and a flagged
    episode scores 0. Changed source files are scanned with `detect_test_manipulation`
    (process exits, pytest hooks or internals, always-true `__eq__`): also flagged, also 0.
-3. The verdict (`veriloop.envs.repo.verdict`): the hidden tests never run in the sandbox. The
-   trusted process plans their package calls on the reference fix; the sandbox only makes
-   those calls on the agent's package (no tests, no pytest, no report file) and records typed
-   results; the trusted process judges by replaying the tests against the record. Patching
+3. The verdict (`veriloop.envs.repo.verdict`): the hidden tests never run beside the agent's
+   package. A sandbox run of their own plans their package calls on the reference fix; the
+   agent's sandbox run only makes those calls (no tests, no pytest, no report file) and
+   records typed results; a third sandbox run judges by replaying the tests against the
+   record. No task code runs in the trainer's process. Patching
    pytest, forging a JUnit report, exiting early or returning always-equal objects therefore
    cannot pass, whether or not step 2 recognises the trick. The sandbox's audit hook also
    reports such tricks by behaviour (imports of pytest internals, reads of a process's
@@ -76,6 +77,7 @@ class RepoGrader:
 
     def __init__(self, pool: SandboxPool, limits: Limits, reward: str = "all") -> None:
         self.pool, self.limits, self.reward = pool, limits, reward
+        self.verdict = HiddenVerdict(pool, limits)  # one per grader: each task planned once
 
     def __call__(self, task: Task, trajectory: Trajectory, state: Any) -> Grade:
         v = task.verification
@@ -89,7 +91,7 @@ class RepoGrader:
         # exits / test-runner patches in the changed source: reported, verdict decides the score
         suspicious = tuple(str(f) for path, code in submitted_code(task, _Snapshot(
             initial, final, protected)).items() for f in detect_test_manipulation(code, path))
-        verdict = HiddenVerdict(self.pool, self.limits).run(task, final)
+        verdict = self.verdict.run(task, final)
         suspicious += verdict.flags  # the same tricks seen by behaviour in the sandbox
         expected = list(v["hidden_names"])
         passed = verdict.passed

@@ -1,6 +1,6 @@
 """Runs INSIDE the sandbox next to the agent's package (stdlib only; see `verdict.py`).
 
-It makes the package calls planned by the trusted process, in order, and records for each a
+It makes the package calls planned by the plan step (`repo_judge`), in order, and records for each a
 digest of the arguments, the return value and the arguments' state afterwards in the typed
 encoding of `_veriloop_codec` (the code env's `code_harness`), or the exception raised. It never
 sees a test or an expected value; nothing it writes is trusted beyond "this call returned this".

@@ -4,16 +4,19 @@ The code env's design, applied to a package: the hidden tests never run next to 
 test, so nothing that code does in its process (patching pytest, forging a report, exiting
 early, returning objects whose `__eq__` is always True) can produce a pass.
 
-1. **Plan** (trusted process): the hidden test functions run against the *reference* fix of the
-   repository (veriloop generated both), loaded into private module objects (never into
-   `sys.modules`). Every call a test makes into the package is recorded: module, function,
+The task's own code (its repository, reference fix and hidden tests: a task file may carry
+anything) never runs in the trainer's process either: steps 1 and 3 run `repo_judge` in
+sandbox executions of their own, apart from the agent's (step 2).
+
+1. **Plan** (sandbox, task code only): the hidden test functions run against the *reference*
+   fix of the repository, loaded into private module objects (never into `sys.modules`). Every call a test makes into the package is recorded: module, function,
    arguments in the typed encoding of `veriloop.envs.code_harness`.
 2. **Call** (sandbox): `repo_harness` imports the agent's package and makes exactly those calls
    in order, recording a digest of the arguments, the return value (typed encoding: exact
    built-in types only), the arguments' state after the call (so in-place mutation is seen),
    or the exception raised. It sees arguments only: no test source, no expected value.
-3. **Judge** (trusted process): the hidden tests run again, their package calls answered from
-   the record (`replay`): a call must match the recorded one in order, its recorded
+3. **Judge** (sandbox, task code only): the hidden tests run again, their package calls
+   answered from the record (`repo_judge.replay`): a call must match the recorded one in order, its recorded
    mutations are applied to the caller's arguments, and its recorded exception is raised as
    the same built-in exception type. A test passes only if it completes and used every
    recorded call; a test with no record fails.
@@ -32,139 +35,31 @@ package-defined types are replayed as a failure, not as that type.
 
 from __future__ import annotations
 
-import builtins
-import dataclasses
-import functools
+import hashlib
 import json
-import random
 import secrets
-import types
-from collections.abc import Callable, Mapping
+import threading
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from veriloop.envs import code_harness
-from veriloop.envs.code_harness import decode, digest, encode
-from veriloop.sandbox import Limits, SandboxPool
+from veriloop.envs import code_harness, code_judge
+from veriloop.envs.judging import ended, run_judge
+from veriloop.envs.repo import repo_judge
+from veriloop.envs.repo.repo_judge import PlanError
+from veriloop.sandbox import Limits, Result, SandboxPool
 from veriloop.sandbox.base import sandbox_error
 from veriloop.types import Task
 
+__all__ = ["HiddenVerdict", "PlanError", "Verdict", "audit_flags", "reference_files"]
+
 HARNESS_SOURCE = (Path(__file__).with_name("repo_harness.py")).read_text(encoding="utf-8")
 CODEC_SOURCE = Path(code_harness.__file__).read_text(encoding="utf-8")
-
-
-class PlanError(ValueError):
-    """The hidden tests use the package in a way the out-of-process verdict cannot replay."""
-
-
-class _Mismatch(Exception):
-    """The replay cannot be backed by the recorded evidence."""
-
-
-def _private_import(package: str, resolve: Callable[[str], Any]) -> Callable[..., Any]:
-    """An `__import__` that serves `package` and its submodules from `resolve`."""
-    real = builtins.__import__
-
-    def _import(name: str, globals: Any = None, locals: Any = None, fromlist: Any = (),
-                level: int = 0) -> Any:
-        if level == 0 and (name == package or name.startswith(package + ".")):
-            return resolve(name) if fromlist else resolve(package)
-        if level:
-            raise ImportError("relative imports are not supported in repo tests")
-        return real(name, globals, locals, fromlist, level)
-
-    return _import
-
-
-def _builtins_with(importer: Callable[..., Any]) -> dict[str, Any]:
-    return {**vars(builtins), "__import__": importer}
-
-
-class _Package:
-    """The reference package's modules, executed from source into private module objects."""
-
-    def __init__(self, files: Mapping[str, str], package: str) -> None:
-        self.files, self.package = files, package
-        self.modules: dict[str, types.ModuleType] = {}
-        self.builtins = _builtins_with(_private_import(package, self.module))
-
-    def module(self, name: str) -> types.ModuleType:
-        if name in self.modules:
-            return self.modules[name]
-        rel = name.replace(".", "/")
-        path = next((p for p in (f"{rel}.py", f"{rel}/__init__.py") if p in self.files), None)
-        if path is None:
-            raise ImportError(f"no module named {name!r} in the repository")
-        mod = types.ModuleType(name)
-        mod.__dict__["__builtins__"] = self.builtins
-        if path.endswith("__init__.py"):
-            mod.__path__ = []  # a package: submodules resolve through this importer
-        self.modules[name] = mod
-        exec(compile(self.files[path], path, "exec"), mod.__dict__)  # noqa: S102
-        parent, _, child = name.rpartition(".")
-        if parent:
-            setattr(self.module(parent), child, mod)
-        return mod
-
-
-class _Facade:
-    """What a test sees as a package module: each function attribute wrapped by `call`."""
-
-    def __init__(self, name: str, call: Callable[[str, str, Any], Any],
-                 lookup: Callable[[str, str], Any] | None = None) -> None:
-        self._name, self._call, self._lookup = name, call, lookup
-
-    def __getattr__(self, attr: str) -> Any:
-        if self._lookup is not None:
-            value = self._lookup(self._name, attr)
-            if isinstance(value, types.ModuleType):
-                return _Facade(value.__name__, self._call, self._lookup)
-            if not isinstance(value, types.FunctionType):
-                raise PlanError(f"the hidden tests use {self._name}.{attr}, which is not a "
-                                "function; only function calls can be judged out of process")
-        return self._call(self._name, attr)
-
-
-def _run_tests(source: str, names: list[str], package: str, facade: Callable[[str], Any],
-               each: Callable[[str], None], after: Callable[[str, BaseException | None],
-                                                        None]) -> None:
-    ns: dict[str, Any] = {"__name__": "__hidden__",
-                          "__builtins__": _builtins_with(_private_import(package, facade))}
-    exec(compile(source, "tests/test_hidden.py", "exec"), ns)  # noqa: S102
-    for i, name in enumerate(names):
-        each(name)
-        random.seed(i)
-        try:
-            ns[name]()
-            after(name, None)
-        except Exception as e:  # noqa: BLE001 (the test's assertion or our mismatch)
-            after(name, e)
-
-
-def plan_calls(files: Mapping[str, str], package: str, hidden_tests: str,
-               names: list[str]) -> list[tuple[str, list[dict[str, Any]]]]:
-    """Per hidden test, the package calls it makes on the reference repository."""
-    pkg = _Package(files, package)
-    plan: list[tuple[str, list[dict[str, Any]]]] = []
-
-    def call(module: str, attr: str) -> Callable[..., Any]:
-        fn = getattr(pkg.module(module), attr)
-
-        def record(*args: Any, **kwargs: Any) -> Any:
-            plan[-1][1].append({"module": module, "name": attr, "args": encode(list(args)),
-                                "kwargs": encode(kwargs)})
-            return fn(*args, **kwargs)
-        return record
-
-    def after(name: str, error: BaseException | None) -> None:
-        if error is not None:
-            raise PlanError(f"hidden test {name} fails on the reference fix: {error!r}")
-
-    _run_tests(hidden_tests, names, package,
-               lambda m: _Facade(m, call, lambda mod, a: getattr(pkg.module(mod), a)),
-               lambda name: plan.append((name, [])), after)
-    return plan
+# the judge run holds no agent code, so the shared modules keep their own names there
+JUDGE_FILES = {"_veriloop_judge.py": Path(repo_judge.__file__).read_text(encoding="utf-8"),
+               "code_judge.py": Path(code_judge.__file__).read_text(encoding="utf-8"),
+               "code_harness.py": CODEC_SOURCE}
 
 
 @dataclass(frozen=True)
@@ -174,74 +69,6 @@ class Verdict:
     outcomes: dict[str, bool]
     reason: str = ""
     flags: tuple[str, ...] = ()
-
-
-def _mutate(target: Any, state: Any) -> None:
-    if isinstance(target, list) and isinstance(state, list):
-        target[:] = state
-    elif type(target) in (dict, set) and type(state) is type(target):
-        target.clear()
-        target.update(state)
-
-
-def replay(package: str, hidden_tests: str, names: list[str], evidence: str) -> Verdict:
-    """Judge the recorded evidence in the trusted process (see the module docstring)."""
-    records: dict[str, dict[str, Any]] = {}
-    for line in evidence.splitlines():
-        try:
-            rec = json.loads(line)
-        except (ValueError, RecursionError, MemoryError):
-            break  # a torn or hostile line ends the evidence
-        if isinstance(rec, dict) and isinstance(rec.get("test"), str):
-            records.setdefault(rec["test"], rec)
-    outcomes: dict[str, bool] = {}
-    state: dict[str, Any] = {}
-    first_failure = [""]
-
-    def call(module: str, attr: str) -> Callable[..., Any]:
-        def answer(*args: Any, **kwargs: Any) -> Any:
-            calls, pos = state["calls"], state["pos"]
-            if pos >= len(calls):
-                raise _Mismatch("more calls than recorded")
-            rec = calls[pos]
-            state["pos"] = pos + 1
-            if not isinstance(rec, dict) or (rec.get("module"), rec.get("name")) != (
-                    module, attr) or rec.get("args") != digest(args, kwargs):
-                raise _Mismatch(f"call {pos + 1} differs from the recorded one")
-            try:
-                after_args = decode(rec.get("after", {"l": []}))
-                after_kwargs = decode(rec.get("after_kwargs", {"d": []}))
-                for target, new in zip(args, after_args, strict=False):
-                    _mutate(target, new)
-                for key, new in after_kwargs.items() if isinstance(after_kwargs, dict) else ():
-                    _mutate(kwargs.get(key), new)
-                if "value" in rec:
-                    return decode(rec["value"])
-            except (ValueError, TypeError, OverflowError, RecursionError, MemoryError) as e:
-                raise _Mismatch(f"malformed evidence: {e}") from None
-            raised = getattr(builtins, str(rec.get("raise")), None)
-            if isinstance(raised, type) and issubclass(raised, Exception):
-                raise raised("raised by the code under test")
-            raise _Mismatch(f"the code under test raised {rec.get('raise') or rec.get('bad')}")
-        return answer
-
-    def each(name: str) -> None:
-        rec = records.get(name)
-        state["rec"] = rec
-        state["calls"] = list(rec.get("calls", [])) if isinstance(rec, dict) else []
-        state["pos"] = 0
-
-    def after(name: str, error: BaseException | None) -> None:
-        ok = error is None and state["rec"] is not None and state["pos"] == len(state["calls"])
-        outcomes[name] = ok
-        if not ok and not first_failure[0]:
-            first_failure[0] = (f"{name}: " + ("no evidence" if state["rec"] is None else
-                                               f"{type(error).__name__}: {error}"[:200]
-                                               if error else "calls left unused"))
-
-    _run_tests(hidden_tests, names, package, lambda m: _Facade(m, call), each, after)
-    passed = sum(outcomes.values())
-    return Verdict(passed, len(names), outcomes, first_failure[0])
 
 
 def audit_flags(evidence: str, stopped_by_limit: bool, exit_code: int) -> tuple[str, ...]:
@@ -266,19 +93,13 @@ def audit_flags(evidence: str, stopped_by_limit: bool, exit_code: int) -> tuple[
 
 def harness_files(plan: list[tuple[str, list[dict[str, Any]]]], nonce: str,
                   results: str) -> dict[str, str]:
-    """The trusted files staged next to the agent's package for step 2."""
+    """The harness files staged next to the agent's package for step 2."""
     spec = {"plan": plan, "nonce": nonce, "results": results}
     return {"_veriloop_harness.py": HARNESS_SOURCE, "_veriloop_codec.py": CODEC_SOURCE,
             "_veriloop_spec.json": json.dumps(spec)}
 
 
 RESULTS = "_veriloop_results.jsonl"
-
-
-@functools.lru_cache(maxsize=256)
-def _cached_plan(files: tuple[tuple[str, str], ...], package: str, hidden_tests: str,
-                 names: tuple[str, ...]) -> str:
-    return json.dumps(plan_calls(dict(files), package, hidden_tests, list(names)))
 
 
 def reference_files(task: Task) -> dict[str, str]:
@@ -290,16 +111,44 @@ def reference_files(task: Task) -> dict[str, str]:
 
 
 class HiddenVerdict:
-    """Steps 1-3 of the module docstring for one task and one final repository."""
+    """Steps 1-3 of the module docstring for one task and one final repository, each in a
+    sandbox execution of its own; plans are cached here by the task's content."""
 
     def __init__(self, pool: SandboxPool, limits: Limits) -> None:
         self.pool, self.limits = pool, limits
+        self._plans: dict[str, list[Any]] = {}
+        self._plans_lock = threading.Lock()
+
+    def _judge(self, request: dict[str, Any], evidence: str = "") -> dict[str, Any] | Result:
+        return run_judge(self.pool, self.limits, ["python", "-I", "-B", "_veriloop_judge.py"],
+                         JUDGE_FILES, request, evidence)
+
+    def plan(self, task: Task) -> list[Any]:
+        """Step 1: per hidden test, the package calls it makes on the reference repository."""
+        request = {"mode": "plan", "files": reference_files(task),
+                   "package": task.metadata["package"],
+                   "hidden_tests": task.verification["hidden_tests"],
+                   "names": list(task.verification["hidden_names"])}
+        key = hashlib.sha256(json.dumps(request, sort_keys=True).encode()).hexdigest()
+        with self._plans_lock:
+            plan = self._plans.get(key)
+        if plan is None:
+            answer = self._judge(request)
+            if isinstance(answer, Result):
+                raise PlanError(f"the hidden tests could not be planned: the plan "
+                                f"{ended(answer)}")
+            if "plan" not in answer:
+                raise PlanError(f"the hidden tests cannot be planned on the reference fix: "
+                                f"{answer.get('error')}")
+            plan = answer["plan"]
+            with self._plans_lock:
+                self._plans[key] = plan
+        return plan
 
     def run(self, task: Task, final: Mapping[str, str]) -> Verdict:
         v, package = task.verification, task.metadata["package"]
-        names = tuple(v["hidden_names"])
-        plan = json.loads(_cached_plan(tuple(sorted(reference_files(task).items())), package,
-                                       v["hidden_tests"], names))
+        names = list(v["hidden_names"])
+        plan = self.plan(task)
         nonce = secrets.token_hex(8)
         files = {p: c for p, c in final.items()
                  if p.startswith(package + "/") and p.endswith(".py")}
@@ -311,6 +160,15 @@ class HiddenVerdict:
                                 f"{result.exit_code}): {result.stderr.strip()[-300:]}")
         evidence = result.files.get(RESULTS, "")
         stopped = result.timed_out or result.killed_for_memory or result.killed_for_disk
-        verdict = replay(package, v["hidden_tests"], list(names), evidence)
-        return dataclasses.replace(verdict, flags=audit_flags(evidence, stopped,
-                                                              result.exit_code))
+        flags = audit_flags(evidence, stopped, result.exit_code)
+        answer = self._judge({"mode": "replay", "package": package,
+                              "hidden_tests": v["hidden_tests"], "names": names}, evidence)
+        if isinstance(answer, Result):  # cut short (evidence it could not judge in time)
+            return Verdict(0, len(names), dict.fromkeys(names, False),
+                           f"the judge {ended(answer)}", flags)
+        if "verdict" not in answer:  # the task's own test code failed
+            raise ValueError(f"the task's hidden tests fail to run: {answer.get('error')}")
+        d = answer["verdict"]
+        return Verdict(int(d["passed"]), int(d["total"]),
+                       {str(k): bool(x) for k, x in d["outcomes"].items()}, str(d["reason"]),
+                       flags)
