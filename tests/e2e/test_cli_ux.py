@@ -84,6 +84,8 @@ def test_eval_fails_when_every_episode_is_an_infrastructure_error(tmp_path):
                         "--json", "--out", tmp_path / "dead")
         reflexion = veriloop("eval", "--model", dead, "--tasks", "2", "--reflexion", "2",
                              "--max-new-tokens", "4", "--json", "--out", tmp_path / "reflexion")
+        inference = veriloop("eval", "--model", dead, "--tasks", "1", "--inference", "majority",
+                             "--n", "2", "--max-new-tokens", "4", "--out", tmp_path / "majority")
     line = one_error_line(proc, code=1)
     assert line.startswith("error: 3 of 3 episodes were infrastructure errors")
     assert "policy_error" in line and "nothing was evaluated" in line
@@ -91,6 +93,8 @@ def test_eval_fails_when_every_episode_is_an_infrastructure_error(tmp_path):
     line = one_error_line(reflexion, code=1)  # two attempts at each of two tasks
     assert line.startswith("error: 4 of 4 episodes were infrastructure errors")
     assert json.loads(reflexion.stdout)["infra_errors"] == 4
+    line = one_error_line(inference, code=1)  # N=2 candidates for one task
+    assert line.startswith("error: 2 of 2 episodes were infrastructure errors")
 
 
 FLAKY = """

@@ -23,8 +23,9 @@ def eval_inference(env_name: str, policy: str | None, model: str | None, tasks: 
                    env_options: dict[str, Any], method: str, n: int,
                    options: dict[str, Any], device: str | None = None) -> None:
     """`veriloop eval --inference NAME --n N`: see `veriloop.eval.scaling`."""
-    from veriloop.cli import build_policy, err, make_env
+    from veriloop.cli import build_policy, check_infra_errors, err, make_env
     from veriloop.data.store import TrajectoryStore
+    from veriloop.eval.metrics import first_infra_error
     from veriloop.eval.report import write_report
     from veriloop.eval.rollouts import SCRIPTED
     from veriloop.eval.scaling import evaluate_inference
@@ -57,19 +58,27 @@ def eval_inference(env_name: str, policy: str | None, model: str | None, tasks: 
         bar = progress.add_task(f"{method} · episodes",
                                 total=len(task_list) * n if sampled else None)
 
+        episodes: list[Any] = []  # counted for their infrastructure errors
+
         def on_trajectory(traj: Any) -> None:
             store.append(traj)
             progress.advance(bar)
+            episodes.append(traj)
 
         result = evaluate_inference(env, pol, task_list, method, n, rollout, options,
                                     on_trajectory=on_trajectory)
+    infra = sum(t.is_infra_error for t in episodes)
     summary = {"run_id": run_id, "env": env_name, "policy": pol.name,
                "policy_kind": SCRIPTED if model is None else "model", "split": split,
-               "inference": result, "store": str(out / "trajectories.sqlite")}
+               "inference": result, "store": str(out / "trajectories.sqlite"),
+               "trajectories": len(episodes), "infra_errors": infra}
+    if infra:
+        summary["first_infra_error"] = first_infra_error(episodes)
     (out / "summary.json").write_text(json.dumps(summary, indent=2))
     write_report(out, summary=summary)
     if as_json:
         print(json.dumps(summary))
+        check_infra_errors(summary)
         return
     table = Table(title=f"{env_name} · {pol.name} · {method}: accuracy versus N")
     for col in ("N", "accuracy", "policy tokens / task"):
@@ -77,3 +86,4 @@ def eval_inference(env_name: str, policy: str | None, model: str | None, tasks: 
     for p in result["curve"]:
         table.add_row(str(p["n"]), f"{p['accuracy']:.3f}", f"{p['tokens_per_task']:.1f}")
     Console().print(table)
+    check_infra_errors(summary)
