@@ -295,6 +295,8 @@ def _print_summary(summary: dict[str, Any]) -> None:
 
 
 def _fmt(v: Any) -> str:
+    if isinstance(v, dict) and {"mean", "ci_low", "ci_high"} <= v.keys():  # an eval.stats CI
+        return f"{v['mean']:.4f} [{v['ci_low']:.4f}, {v['ci_high']:.4f}]"
     return f"{v:.4f}" if isinstance(v, float) else str(v)
 
 
@@ -492,6 +494,8 @@ _mount("veriloop.mcp.cli", "app", "mcp", "MCP: serve an environment's tools to o
 _mount("veriloop.data.cli", "app", "data", "Data tools: pass-rate profiles, task synthesis.")
 _mount("veriloop.eval.quality_cli", "bench_quality", "bench-quality",
        "Benchmark quality: saturation, discrimination, difficulty, label errors, kappa.")
+_mount("veriloop.eval.compare_cli", "compare", "compare",
+       "Paired difference of two models or evals on the same tasks, with a bootstrap CI.")
 _mount("veriloop.data.export_cli", "export", "export",
        "Export a run's trajectories as JSONL or Parquet (real columns).")
 _mount("veriloop.viewer.cli", "view", "view",

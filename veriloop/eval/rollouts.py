@@ -12,8 +12,7 @@ from typing import Any
 from veriloop.data.store import TrajectoryStore
 from veriloop.errors import UserError
 from veriloop.eval.metrics import first_infra_error, summarize
-from veriloop.eval.task_results import (RESULTS_FILE, intervals, task_results,
-                                        write_task_results)
+from veriloop.eval.task_results import RESULTS_FILE, intervals, task_results, write_task_results
 from veriloop.progress import progress_bar
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
 from veriloop.trainers.preflight import check_run_dir
