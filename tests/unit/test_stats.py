@@ -3,6 +3,9 @@ seed aggregates (IQM) and held-out sizing."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import numpy as np
 import pytest
 from scipy import stats as sps
@@ -114,3 +117,18 @@ def test_held_out_sizes():
     assert stats.tasks_to_resolve(0.10, 0.20, power=0.5) == 73
     with pytest.raises(ValueError):
         stats.tasks_to_resolve(0.3, 0.2)
+
+
+def test_the_docs_tables_are_what_the_functions_give():
+    doc = (Path(__file__).parents[2] / "docs" / "evaluation.md").read_text()
+    widths = re.findall(r"^\| (\d+) \| ±([\d.]+) \| ±([\d.]+) \| ±([\d.]+) \|$", doc, re.MULTILINE)
+    assert len(widths) == 7
+    for n, *cells in widths:
+        for p, cell in zip((0.5, 0.2, 0.1), cells, strict=True):
+            assert f"{stats.half_width(int(n), p):.2f}" == cell, (n, p)
+    sizes = re.findall(r"^\| (\d+)% \| (\d+) \| (\d+) \|$", doc, re.MULTILINE)
+    assert len(sizes) == 4
+    for share, observed, powered in sizes:
+        d = int(share) / 100
+        assert stats.tasks_to_resolve(0.10, d, power=0.5) == int(observed)
+        assert stats.tasks_to_resolve(0.10, d) == int(powered)
