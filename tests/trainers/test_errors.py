@@ -299,3 +299,26 @@ def test_non_finite_answer_in_task_file_is_one_line_error(capsys, tmp_path, bad)
                  f"{nan} line 2: task '{task.id}' has a NaN or infinite number at "
                  "verification.answer")
     assert not (tmp_path / "run").exists()
+
+
+@pytest.mark.parametrize(("env_name", "change", "fragment"), [
+    ("code", {"test": None}, "its verification lacks the text of test"),
+    ("code", {"test": "assert True\n"}, "verification.test is not a check(candidate) function"),
+    ("code", {"entry_point": "os.system"}, "verification.entry_point 'os.system' is not a"),
+    ("repo", {"fix": {"path": "nowhere.py", "search": "x", "replace": "y"}},
+     "verification.fix must replace text found in its metadata.files"),
+])
+def test_task_file_task_the_environment_cannot_use_is_one_line_error(capsys, tmp_path, env_name,
+                                                                     change, fragment):
+    """Issue 43: the environment's own check (`check_task`) runs on every task of a file at
+    load: a task it cannot grade is one error line naming the file, line and id (it was
+    accepted, then a KeyError traceback or a grader error in the middle of training)."""
+    from veriloop.envs import get_env
+
+    task = get_env(env_name).tasks(1, seed=0)[0]
+    verification = {k: v for k, v in {**task.verification, **change}.items() if v is not None}
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(task.model_copy(update={"verification": verification}).model_dump_json() + "\n")
+    assert_error(capsys, train(tmp_path, f"env.name={env_name}", f"env.extra_train_tasks=[{bad}]"),
+                 f"{bad} line 1: task '{task.id}' is not a valid {env_name} task", fragment)
+    assert not (tmp_path / "run").exists()

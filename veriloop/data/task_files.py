@@ -9,6 +9,8 @@ line and (once known) the task id, with what to change:
 - each line is a Task of the run's environment;
 - task ids are unique across all the files given together (a repeated id would make two tasks
   share one store key, one curriculum slot and one profile row);
+- the environment's own `check_task`, where it has one, finds the fields it needs (e.g. a
+  `code` task's test is a `check(candidate)` function; parsing only, nothing runs);
 - no number in the task is NaN or infinite (a NaN gold answer equals nothing, so every
   episode would score 0 and look like the policy's failure; JSON has no such numbers, but
   Python's writer emits them).
@@ -22,7 +24,7 @@ trainer's process.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -49,14 +51,22 @@ def _non_finite(value: Any, where: str = "") -> str | None:
     return None
 
 
-def read_task_files(paths: Iterable[Path], env_name: str) -> list[Task]:
+def read_task_files(paths: Iterable[Path], env_name: str,
+                    check: Callable[[Task], None] | None = None) -> list[Task]:
     """The tasks of every file in `paths`, in order, all of environment `env_name`, with
-    unique ids across the files; a ConfigError (or MissingFileError) saying what to fix."""
+    unique ids across the files; a ConfigError (or MissingFileError) saying what to fix.
+    `check` is the environment's `check_task` (a ValueError saying what a task lacks)."""
     tasks: list[Task] = []
     seen: dict[str, str] = {}  # id -> "file line N" where it first appeared
     for path in paths:
         for i, task in _read(Path(path), env_name):
             here = f"{path} line {i}"
+            try:
+                if check is not None:
+                    check(task)
+            except ValueError as e:
+                raise ConfigError(f"{SOURCE}: {here}: task '{task.id}' is not a valid "
+                                  f"{env_name} task: {e}") from e
             if task.id in seen:
                 raise ConfigError(f"{SOURCE}: {here}: task id '{task.id}' repeats {seen[task.id]}; "
                                   "give every task its own id")

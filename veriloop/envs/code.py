@@ -328,6 +328,23 @@ class CodeEnv:
                 self._tests = HiddenTests(pool, self.limits)
             return self._tests
 
+    def check_task(self, task: Task) -> None:
+        """A ValueError saying what a task from a file lacks (`veriloop.data.task_files`).
+        Parsing only: none of the task's code runs here (it runs only in the sandbox)."""
+        v = task.verification
+        need = ("test", "prompt", "entry_point", *(() if "calls" in v else ("canonical_solution",)))
+        missing = [k for k in need if not isinstance(v.get(k), str)]
+        if missing:
+            raise ValueError(f"its verification lacks the text of {', '.join(missing)}")
+        if not v["entry_point"].isidentifier():
+            raise ValueError(f"verification.entry_point {v['entry_point']!r:.60} is not a "
+                             "function name")
+        try:
+            check_statements(v["test"])
+        except (SyntaxError, ValueError, RecursionError, MemoryError) as e:
+            raise ValueError(f"verification.test is not a check(candidate) function ({e})"
+                             ) from None
+
     def expert(self, noise: float = 0.0, seed: int = 0) -> CodeExpertPolicy:
         """The scripted demonstrator (the canonical solution) and its noisy variants."""
         return CodeExpertPolicy(noise=noise, seed=seed)

@@ -60,7 +60,8 @@ def training_tasks(cfg: RunConfig, env: Any, n: int, seed: int) -> list[Task]:
     """`n` training-split tasks of the environment (seed `seed`, `env.difficulty`), then every
     task of the `env.extra_train_tasks` files (checked by `read_task_files`)."""
     tasks = list(env.tasks(n, seed=seed, split="train", difficulty=cfg.env.difficulty))
-    tasks.extend(read_task_files([Path(p) for p in cfg.env.extra_train_tasks], cfg.env.name))
+    tasks.extend(read_task_files([Path(p) for p in cfg.env.extra_train_tasks], cfg.env.name,
+                                 check=getattr(env, "check_task", None)))
     return tasks
 
 

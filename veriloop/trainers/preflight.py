@@ -39,11 +39,12 @@ def check_config(cfg: RunConfig) -> None:
     check_model(cfg.model.name, cfg.model.size)
     if cfg.init is not None:
         check_model_dir(Path(cfg.init), "init")
-    check_env(cfg.env.name, cfg.env.options)
+    env = check_env(cfg.env.name, cfg.env.options)
     if cfg.env.extra_train_tasks:
         from veriloop.data.task_files import read_task_files
 
-        read_task_files([Path(p) for p in cfg.env.extra_train_tasks], cfg.env.name)
+        read_task_files([Path(p) for p in cfg.env.extra_train_tasks], cfg.env.name,
+                        check=getattr(env, "check_task", None))
     if cfg.grader.name is not None:
         check_grader(cfg.grader.name, cfg.grader.options)
     if cfg.kind == "rl":
@@ -115,8 +116,9 @@ def check_env(name: str, options: dict[str, Any] | None = None) -> Any:
 
 
 def check_grader(name: str, options: dict[str, Any]) -> None:
-    """A registered or entry-point name; a `module:function` grader is imported now."""
-    from veriloop.graders.base import get_grader, list_graders
+    """A registered or entry-point name (a plugin is imported now); a `module:function` grader
+    is imported and built now."""
+    from veriloop.graders.base import get_grader, grader_factory, list_graders
 
     if ":" in name:
         try:
@@ -124,8 +126,12 @@ def check_grader(name: str, options: dict[str, Any]) -> None:
         except (KeyError, ModuleImportError) as e:
             raise UserError(f"grader.name: {e.args[0]}") from e
         return
-    known = list_graders()
-    if name not in known:
+    try:
+        found = grader_factory(name)
+    except ModuleImportError as e:
+        raise UserError(f"grader.name: {e.args[0]}") from e
+    if found is None:
+        known = list_graders()
         raise UserError(f"grader.name {name!r} is not registered; "
                         f"{did_you_mean(name, known, list_up_to=len(known))}; or give "
                         "my_rewards.py:function")

@@ -92,6 +92,25 @@ class RepoEnv:
                 self._pool = SandboxPool(get_sandbox(self.sandbox_backend), size=self.pool_size)
             return self._pool
 
+    def check_task(self, task: Task) -> None:
+        """A ValueError saying what a task from a file lacks (`veriloop.data.task_files`).
+        Shapes only: none of the task's code runs here (it runs only in the sandbox)."""
+        md, v = task.metadata, task.verification
+        files, fix = md.get("files"), v.get("fix")
+        if not isinstance(md.get("package"), str) or not isinstance(files, dict) or not all(
+                isinstance(k, str) and isinstance(c, str) for k, c in files.items()):
+            raise ValueError("its metadata needs 'package' (a name) and 'files' (path -> text)")
+        if not isinstance(v.get("hidden_tests"), str) or not all(
+                isinstance(v.get(k), list) for k in ("hidden_names", "protected")) \
+                or not isinstance(fix, dict):
+            raise ValueError("its verification needs 'hidden_tests' (text), 'hidden_names' and "
+                             "'protected' (lists) and 'fix'")
+        path, search = fix.get("path"), fix.get("search")
+        if not isinstance(path, str) or path not in files or not isinstance(search, str) \
+                or search not in files[path] or not isinstance(fix.get("replace"), str):
+            raise ValueError("verification.fix must replace text found in its metadata.files "
+                             "file 'path'")
+
     def expert(self, noise: float = 0.0, seed: int = 0) -> RepoExpertPolicy:
         """The scripted demonstrator (the family's reference fix) and its noisy variants."""
         return RepoExpertPolicy(noise=noise, seed=seed)
