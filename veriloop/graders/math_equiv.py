@@ -3,8 +3,8 @@
 What we add around `math_verify.parse/verify`:
 
 - **Final-answer extraction** that refuses non-answers. The last `\\boxed{}` wins, or the run
-  of boxes at the end that reads as one list ("\\boxed{1} and \\boxed{2}"; in the gold too),
-  unless a "final answer" anchor comes after it; else the text after the last anchor (the
+  of boxes at the end that reads as one list ("\\boxed{1} and \\boxed{2}"; in the gold too;
+  boxes a sentence or line apart are separate answers, and the last one counts), unless a "final answer" anchor comes after it; else the text after the last anchor (the
   value stated in it: "Final Answer: The largest $n$ is 34.", or the line after a bare
   "Answer"); else the whole text if it reads as math; else the value stated in one of the last
   sentences ("Therefore $x \\geq 5$ is the solution.", "there are 12 sequences").
@@ -20,6 +20,17 @@ What we add around `math_verify.parse/verify`:
   that is an operation copied from it (`\\binom{10}{3}` for "Compute $\\binom{10}{3}$") is
   rejected, though it evaluates to the gold value.
 - Percent signs are escaped before LaTeX parsing (`50%` is a comment in LaTeX).
+- **Nothing of the answer is dropped** (`parse_whole`): math-verify reads what it can and
+  drops the rest (a sign, a set member, the fraction of a mixed number); such partial readings
+  count as unparseable. Hedges are read whole: `x=2 \\lor x=3` is the set {2, 3} (right only
+  for that set), and an approximation (`\\approx 3`, "about 3") is wrong.
+- **Forms math-verify misreads**: clock times and matrices against plain lists (`math_forms`),
+  mixed numbers, percent in words, units and words after a lone number (not value words:
+  "5 thousand"), plain `√3`/`pi`, scientific notation, `f(x) = ...` against a value.
+- **Identities on a domain** (`math_numeric`): expressions that agree at every sampled real
+  point of both signs where both are real pass when sympy cannot prove them equal.
+- **Size bounds before symbolic work** (`math_bounds`): towers of powers, huge factorials,
+  deep nesting and huge literals are refused in microseconds (`too_complex`).
 
 math-verify's own signal-based timeouts are turned off (they fail in threads and cannot stop
 C-level loops); `WorkerPool` kills a check that exceeds its wall-clock limit instead, and the
