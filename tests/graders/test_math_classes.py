@@ -43,7 +43,7 @@ def test_euler_number_written_as_mathrm_e_keeps_its_sign():
     ("20:34", "08:34 \\text{P.M.}"), ("3:30", "3:30 PM"), ("20:34", "20:34:00"),  # clock times
     ("4:30", "4:30 p.m."),
     ("2^{3/4}", "\\sqrt{2\\sqrt{2}}"), ("\\sqrt[4]{8}", "8^{1/4}"),          # radicals, powers
-    ("2", "\\boxed{2 = x}"),                                                   # value on the left
+    ("2", "\\boxed{2 = x}"), ("2x + 3", "f(x) = 2x + 3"), ("y = 2x + 3", "f(x) = 2x + 3"),
     ("3", "\\boxed{2}. \\boxed{3}"), ("3", "\\boxed{2}\n\\boxed{3}"),               # last box answers
     ("7", "\\boxed{5}.\nWait, that is wrong: \\boxed{7}"),
     ("\\begin{pmatrix} 1 \\\\ 2 \\end{pmatrix}", "[1, 2]"),                   # matrices, vectors
@@ -59,6 +59,7 @@ def test_right_answers_in_other_forms_pass(gold, answer):
     ("\\begin{pmatrix} 1 \\\\ 2 \\end{pmatrix}", "[2, 1]"), ("3:30", "4:30 PM"),
     ("20:34", "08:34 \\text{A.M.}"), ("\\frac{40}{9}", "4 5/9"), ("0.25", "25"),
     ("5", "5 thousand"), ("3", "3 quarters"), ("5", "5 squared"), ("2", "2 \\text{ dozen}"),
+    ("x = 5", "y = 5"), ("x + 1", "g(x) + 1"),
 ])
 def test_other_forms_still_compare_values(gold, answer):
     assert not equivalent(gold, answer)

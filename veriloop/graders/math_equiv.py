@@ -322,13 +322,16 @@ def _value_of_statement(parsed: list[Any]) -> list[Any] | None:
 
 def _same_definition(gold: list[Any], answer: list[Any]) -> bool:
     """`y = 2x + 3` and `f(x) = 2x + 3`: one function defined under two names (each side one
-    equation whose left side is a lone name); their right sides must be equal."""
+    equation whose left side is a lone name, the gold's right side in variables); their right
+    sides must be equal. `y = 5` does not answer `x = 5`: a value names its unknown."""
     import sympy
     from math_verify import verify
 
     ge = [x for x in gold if isinstance(x, sympy.Eq)]
     ae = [x for x in answer if isinstance(x, sympy.Eq)]
-    if len(ge) != 1 or len(ae) != 1 or not (_lone_variable(ge[0].lhs) and _lone_variable(ae[0].lhs)):
+    if len(ge) != 1 or len(ae) != 1 or not ge[0].rhs.free_symbols:
+        return False
+    if not (_lone_variable(ge[0].lhs) and _lone_variable(ae[0].lhs)):
         return False
     return bool(verify([ge[0].rhs], [ae[0].rhs], timeout_seconds=None))
 

@@ -44,8 +44,8 @@ def agree_numerically(gold: Any, answer: Any) -> bool:
         point = [rng.choice((-1, 1)) * rng.uniform(0.3, 3.0) for _ in symbols]
         try:
             a, b = complex(f(*point)), complex(g(*point))
-        except (ArithmeticError, ValueError, TypeError):
-            continue
+        except (ArithmeticError, ValueError, TypeError, NameError, AttributeError):
+            continue  # not defined here, or an undefined function (f(x)): no evidence
         if abs(a.imag) > 1e-12 or abs(b.imag) > 1e-12:
             continue  # not real here (a fractional power of a negative number): no evidence
         if not (math.isfinite(a.real) and math.isfinite(b.real)):
