@@ -34,7 +34,7 @@ class ModuleImportError(UserError, ImportError):
     def of(cls, module: str, e: BaseException) -> ModuleImportError:
         """The error for `module`, whose import raised `e`: located at the deepest frame of the
         user's own code (not the standard library, installed packages or veriloop), since that
-        is the line to fix; a SyntaxError at the line it names."""
+        is the line to fix, or else the deepest frame; a SyntaxError at the line it names."""
         import sysconfig
         import traceback
 
@@ -44,8 +44,10 @@ class ModuleImportError(UserError, ImportError):
             skip = [Path(p).resolve() for p in {sysconfig.get_path(k) for k in (
                 "stdlib", "platstdlib", "purelib", "platlib")} | {str(Path(__file__).parent)}]
             frames = [f for f in traceback.extract_tb(e.__traceback__)
-                      if not f.filename.startswith("<")  # <frozen importlib._bootstrap>
-                      and not any(Path(f.filename).resolve().is_relative_to(s) for s in skip)]
+                      if not f.filename.startswith("<")]  # <frozen importlib._bootstrap>
+            # an installed plugin's frames are all in site-packages: then its deepest one
+            frames = [f for f in frames if not any(Path(f.filename).resolve().is_relative_to(s)
+                                                   for s in skip)] or frames
             where = f"{_shown(frames[-1].filename)}:{frames[-1].lineno}" if frames else module
             what = f"{type(e).__name__}: {e}"
         return cls(f"cannot import {module}: {where}: {' '.join(what.split())}; fix the "

@@ -203,3 +203,21 @@ def test_a_user_module_that_fails_to_import_is_one_line(tmp_path, name):
             (how, line)
         assert where in line, (how, line)
     assert not (tmp_path / "run").exists()
+
+
+def test_an_installed_plugin_that_fails_to_import_is_one_line(tmp_path):
+    """An environment and a grader from a package's entry points whose module raises."""
+    (tmp_path / "broken_plugin.py").write_text("import os\nVALUE = 1 / 0\n")
+    info = tmp_path / "broken_plugin-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-plugin\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[veriloop.envs]\nbroken = broken_plugin:Env\n\n"
+                                           "[veriloop.graders]\nbroken = broken_plugin:grade\n")
+    where = "broken_plugin.py:2: ZeroDivisionError: division by zero"
+    line = one_error_line(veriloop("eval", "--env", "broken", "--policy", "expert", "--out", "run",
+                                   cwd=tmp_path, pythonpath=tmp_path))
+    assert "cannot import broken_plugin:Env: " in line and where in line
+    line = one_error_line(veriloop("train", CONFIGS / "grpo.yaml", "grader.name=broken",
+                                   "--run-dir", "run", cwd=tmp_path, pythonpath=tmp_path))
+    assert "cannot import broken_plugin:grade: " in line and where in line
+    assert not (tmp_path / "run").exists()

@@ -128,7 +128,11 @@ def _build_env(name: str, **kwargs: Any) -> Environment:
         return getattr(importlib.import_module(module), attr)(**kwargs)
     eps = _entry_points()
     if name in eps:
-        return eps[name].load()(**kwargs)
+        try:
+            factory = eps[name].load()
+        except Exception as e:  # an installed plugin that fails to import
+            raise ModuleImportError.of(eps[name].value, e) from e
+        return factory(**kwargs)
     if ":" in name:
         source, _, attr = name.rpartition(":")
         factory = getattr(load_env_module(source), attr, None)

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from importlib.metadata import entry_points
 from typing import Any, Protocol
 
-from veriloop.errors import did_you_mean
+from veriloop.errors import ModuleImportError, did_you_mean
 from veriloop.types import Grade, Task, Trajectory
 
 
@@ -57,15 +57,27 @@ def list_graders() -> list[str]:
     return sorted(set(_GRADERS) | set(_entry_points()))
 
 
+def grader_factory(name: str) -> Callable[..., Grader] | None:
+    """The factory registered or installed (entry point) as `name`, imported; None if neither.
+    An installed plugin that fails to import is a `ModuleImportError` naming its file:line."""
+    _import_builtins()
+    if name in _GRADERS:
+        return _GRADERS[name]
+    ep = _entry_points().get(name)
+    if ep is None:
+        return None
+    try:
+        return ep.load()
+    except Exception as e:
+        raise ModuleImportError.of(ep.value, e) from e
+
+
 def get_grader(name: str, **options: Any) -> Grader:
     """Build the grader `name` (registered, entry point, or `file.py:function` /
     `module:function`; see the module docstring) with keyword options."""
-    _import_builtins()
-    if name in _GRADERS:
-        return _GRADERS[name](**options)
-    eps = _entry_points()
-    if name in eps:
-        return eps[name].load()(**options)
+    factory = grader_factory(name)
+    if factory is not None:
+        return factory(**options)
     if ":" in name:
         return _function_grader(name, options)
     known = list_graders()
