@@ -129,7 +129,11 @@ def test_compare_bad_input_is_one_line(tmp_path):
     bad.write_text('{"task_id": "t0", "samples": 1, "successes": 1}\nnot json\n')
     good = write(tmp_path / "good.jsonl", [("t0", 1, 1, None)])
     other = write(tmp_path / "other.jsonl", [("z0", 1, 1, None)])
+    old_eval = tmp_path / "old-eval"
+    old_eval.mkdir()
+    (old_eval / "summary.json").write_text("{}")
     for args, says in (((bad, good), "bad.jsonl:2 is not a per-task result"),
+                       ((good, old_eval), "has a summary.json but no results.jsonl"),
                        ((good, other), "share no task id"),
                        ((good, tmp_path / "missing"), "unknown model")):
         proc = veriloop("compare", *args, "--out", tmp_path / "c", check=False)

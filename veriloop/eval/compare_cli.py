@@ -32,10 +32,12 @@ def results_path(spec: str) -> Path | None:
         return path.parent / RESULTS_FILE if path.name == "summary.json" else path
     if (path / RESULTS_FILE).is_file():
         return path / RESULTS_FILE
-    if (path / "summary.json").is_file():
-        raise UserError(f"{path} is an evaluation without per-task results (written before "
-                        f"veriloop wrote {RESULTS_FILE}): run `veriloop eval` again, or give "
-                        "the model instead")
+    is_model = (path / "config.json").is_file() or (path / "final" / "config.json").is_file()
+    if (path / "summary.json").is_file() and not is_model:
+        raise UserError(f"{path} has a summary.json but no {RESULTS_FILE}: an evaluation from "
+                        "before per-task results were written (run `veriloop eval` again) or "
+                        "not an evaluation; give an eval run directory, a results file or a "
+                        "model directory")
     return None
 
 

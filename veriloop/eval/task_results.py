@@ -101,7 +101,8 @@ def intervals(results: Sequence[TaskResult], ks: Sequence[int]) -> dict[str, Any
     least = min(r.samples for r in results)
     one_each = least == max(r.samples for r in results) == 1
     out: dict[str, Any] = {
-        "method": "wilson" if one_each else "clustered bootstrap over tasks (percentile)",
+        "method": "wilson" if one_each else ("clustered bootstrap over tasks (percentile); "
+                                             "Wilson over tasks where all scored 0 or all 1"),
     }
     for k in sorted(set(ks)):
         if k <= least:
