@@ -24,6 +24,7 @@ from typing import Any
 
 from veriloop.data.rejection import cut_note, with_note
 from veriloop.errors import UserError
+from veriloop.eval import stats
 from veriloop.eval.metrics import first_infra_error
 from veriloop.policies.base import GenerationRequest, SamplingParams
 from veriloop.types import Message, Task, Trajectory
@@ -97,10 +98,19 @@ class ReflexionResult:
     success_at: list[float]  # success_at[n - 1]: share of tasks solved within n attempts
     attempts: list[Trajectory]
     memory: ReflectionMemory
+    tasks: int = 0
 
     def summary(self) -> dict[str, Any]:
+        """success@n with its 95% Wilson interval over the tasks (`success@n_ci_low`, ...)."""
         infra = sum(t.is_infra_error for t in self.attempts)
-        return {f"success@{n + 1}": round(s, 4) for n, s in enumerate(self.success_at)} | {
+        rates: dict[str, Any] = {}
+        for n, s in enumerate(self.success_at, 1):
+            rates[f"success@{n}"] = round(s, 4)
+            if self.tasks:
+                ci = stats.wilson(round(s * self.tasks), self.tasks)
+                rates |= {f"success@{n}_ci_low": round(ci.ci_low, 4),
+                          f"success@{n}_ci_high": round(ci.ci_high, 4)}
+        return rates | {
             "attempts": len(self.attempts), "infra_errors": infra,
             "reflections": sum(len(v) for v in self.memory.by_task.values())} | (
             {"first_infra_error": first_infra_error(self.attempts)} if infra else {})
@@ -136,7 +146,7 @@ def run_reflexion(env: Any, policy: Any, tasks: Sequence[Task], attempts: int,
                 memory.add(task.id, text)
         remaining = [task for task in remaining if task.id not in solved]
         success.append(len(solved) / max(len(tasks), 1))
-    return ReflexionResult(success, every, memory)
+    return ReflexionResult(success, every, memory, len(tasks))
 
 
 def without_reflections(traj: Trajectory, renderer: Any) -> Trajectory | None:

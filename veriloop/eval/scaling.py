@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from veriloop.eval import stats
 from veriloop.inference import Choice, InferenceContext, SelectMethod, get_method
 from veriloop.rollout.config import RolloutConfig
 from veriloop.types import Task, Trajectory
@@ -21,8 +22,12 @@ def curve_sizes(n: int) -> list[int]:
 
 
 def point(choices: Sequence[Choice], m: int) -> dict[str, Any]:
+    """Accuracy at N = m with its 95% Wilson interval over the tasks, and tokens per task."""
     n = max(len(choices), 1)
-    return {"n": m, "accuracy": round(sum(c.passed for c in choices) / n, 4),
+    passed = sum(c.passed for c in choices)
+    ci = stats.wilson(passed, n)
+    return {"n": m, "accuracy": round(passed / n, 4), "accuracy_ci_low": round(ci.ci_low, 4),
+            "accuracy_ci_high": round(ci.ci_high, 4),
             "tokens_per_task": round(sum(c.tokens for c in choices) / n, 1)}
 
 
@@ -44,7 +49,8 @@ def evaluate_inference(env: Any, policy: Any, tasks: Sequence[Task], method: str
         curve = [point(choices, n)]
     top = point(choices, n)
     return {"method": method, "options": options or {}, "n": n, "tasks": len(tasks),
-            "accuracy": top["accuracy"], "tokens": sum(c.tokens for c in choices),
+            "accuracy": top["accuracy"], "accuracy_ci_low": top["accuracy_ci_low"],
+            "accuracy_ci_high": top["accuracy_ci_high"], "tokens": sum(c.tokens for c in choices),
             "tokens_per_task": top["tokens_per_task"], "curve": curve,
             "choices": [{"task_id": c.task_id, "passed": c.passed, "answer": c.answer,
                          "tokens": c.tokens, "candidates": c.candidates,

@@ -81,9 +81,10 @@ def eval_inference(env_name: str, policy: str | None, model: str | None, tasks: 
         check_infra_errors(summary)
         return
     table = Table(title=f"{env_name} · {pol.name} · {method}: accuracy versus N")
-    for col in ("N", "accuracy", "policy tokens / task"):
+    for col in ("N", "accuracy [95% CI]", "policy tokens / task"):
         table.add_column(col, justify="right")
     for p in result["curve"]:
-        table.add_row(str(p["n"]), f"{p['accuracy']:.3f}", f"{p['tokens_per_task']:.1f}")
+        table.add_row(str(p["n"]), f"{p['accuracy']:.3f} [{p['accuracy_ci_low']:.3f}, "
+                      f"{p['accuracy_ci_high']:.3f}]", f"{p['tokens_per_task']:.1f}")
     Console().print(table)
     check_infra_errors(summary)
