@@ -158,3 +158,13 @@ def test_compare_two_model_dirs_evaluates_both_on_the_same_tasks(tmp_path):
     assert report["overall"]["delta"] == {"mean": 0.0, "ci_low": 0.0, "ci_high": 0.0, "n": 6}
     assert set(report["pass@1_a"]) == DELTA_KEYS
     assert (tmp_path / "c" / "compare.png").is_file()
+
+
+def test_compare_pairs_only_the_tasks_both_sides_evaluated(tmp_path):
+    a = write(tmp_path / "a.jsonl", [("t0", 1, 0, None), ("t1", 1, 1, None), ("t2", 1, 1, None)])
+    b = write(tmp_path / "b.jsonl", [("t1", 1, 1, None), ("t0", 1, 1, None), ("t9", 1, 0, None)])
+    proc = veriloop("compare", a, b, "--json", "--out", tmp_path / "c")
+    report = json.loads(proc.stdout)
+    assert report["tasks"] == 2 and report["unpaired"] == {"a": 1, "b": 1}
+    assert (report["overall"]["a"], report["overall"]["b"]) == (0.5, 1.0)  # t0 and t1 only
+    assert "only the 2 tasks both sides evaluated" in proc.stderr

@@ -52,11 +52,12 @@ def compare_runs(a: Runs, b: Runs) -> dict[str, Any]:
     if not a or not b:
         raise UserError("each side needs at least one evaluation")
     ids = _common_ids(a, b)
+    paired = set(ids)
     category = {r.task_id: r.category for run in [*b, *a] for r in run if r.category}
     out: dict[str, Any] = {
         "tasks": len(ids),
-        "unpaired": {"a": len({r.task_id for run in a for r in run} - set(ids)),
-                     "b": len({r.task_id for run in b for r in run} - set(ids))},
+        "unpaired": {"a": len({r.task_id for run in a for r in run} - paired),
+                     "b": len({r.task_id for run in b for r in run} - paired)},
         "confidence": stats.CONFIDENCE, "resamples": stats.RESAMPLES,
         "bootstrap_seed": stats.SEED,
         "overall": _row(a, b, ids),
@@ -64,10 +65,10 @@ def compare_runs(a: Runs, b: Runs) -> dict[str, Any]:
                         for c in sorted({category[i] for i in ids if i in category})},
     }
     for side, runs in (("a", a), ("b", b)):
-        kept = [[r for r in run if r.task_id in set(ids)] for run in runs]
         if len(runs) == 1:
-            out[f"pass@1_{side}"] = stats.rate_interval([r.successes for r in kept[0]],
-                                                        [r.samples for r in kept[0]]).to_dict()
+            kept = [r for r in runs[0] if r.task_id in paired]
+            out[f"pass@1_{side}"] = stats.rate_interval([r.successes for r in kept],
+                                                        [r.samples for r in kept]).to_dict()
         else:
             out[f"pass@1_{side}"] = stats.mean_interval(_rates(runs, ids)).to_dict()
     if len(a) > 1 or len(b) > 1:
