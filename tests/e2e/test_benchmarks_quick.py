@@ -92,6 +92,15 @@ def test_benchmark_quick_mode(script: str, quick_runs: dict[str, Future]) -> Non
         f"not in JSON_KEYS {sorted(set(out) - set(keys))}")
 
 
+@pytest.mark.skipif(runnable("engines.py"), reason="vllm is installed: the quick run covers it")
+def test_engines_without_vllm_is_one_line_saying_how_to_get_it() -> None:
+    p = subprocess.run([sys.executable, str(BENCH / "engines.py"), "--quick"], cwd=ROOT,
+                       env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True,
+                       text=True, timeout=TIMEOUT_S, check=False)
+    assert p.returncode == 2 and "Traceback" not in p.stderr, p.stderr[-2000:]
+    assert p.stderr.startswith("error:") and "make setup-scale" in p.stderr
+
+
 @pytest.mark.parametrize("script", SHELL)
 def test_benchmark_shell_script_parses(script: str) -> None:
     p = subprocess.run(["bash", "-n", str(BENCH / script)], capture_output=True, text=True,
