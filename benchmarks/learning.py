@@ -1,0 +1,234 @@
+"""Does RL after SFT make the agent better on held-out tasks, world by world (issue 45)?
+
+One cell is one world and one training seed: the world's recipe (a config under configs/) runs
+SFT, then RL from the SFT model, through veriloop's own trainers (as `veriloop quickstart`
+does). Three checkpoints are evaluated by the RL trainer's held-out evaluation
+(`RLTrainer.evaluate`: the config's `env.eval_tasks` test-split tasks, `rollout.eval_samples`
+samples each at `rollout.eval_temperature`): the untouched model, the SFT model and the RL
+model. Every evaluation draws the same task ids with the same sampling seeds (its seed is
+`train.seed` and step -1, whatever the weights), so the three are paired task by task.
+
+    python benchmarks/learning.py --world arithmetic --seed 0 [--append-results] [overrides]
+    python benchmarks/learning.py --world all --append-results     # every world in turn: hours
+    python benchmarks/learning.py --quick                          # seconds; figures mean nothing
+
+The last stdout line is one JSON line (JSON_KEYS): scores are mean per-task pass@1; `delta` is
+RL − SFT with its 95% paired-bootstrap CI over held-out tasks (`veriloop.eval.compare`, which
+`veriloop compare` reports); `minutes` is SFT + RL wall time with every evaluation excluded;
+`episodes` and `tokens` count the RL rollouts and the tokens the policy generated in them (SFT
+trains on expert demonstrations, which the model does not generate). `--append-results` puts
+the cell's row into the table of benchmarks/RESULTS.md (replacing that world and seed's row).
+Overrides are `section.key=value` config overrides, e.g. `train.steps=50`.
+
+Not guaranteed: one seed says nothing about the spread training randomness adds; run seeds
+0, 1, 2 and compare the rows (or `veriloop compare A1,A2,A3 B1,B2,B3` on saved evaluations).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+RESULTS = ROOT / "benchmarks" / "RESULTS.md"
+WORLDS = {  # world -> its recipe; the model is the recipe's
+    "arithmetic": "configs/quickstart.yaml",
+    "bfcl": "configs/smollm2_tools.yaml",
+    "workspace": "configs/workspace.yaml",
+    "research": "configs/research_smollm2.yaml",
+    "code": "configs/code_sft_grpo.yaml",
+    "repo": "configs/repo_sft_grpo.yaml",
+}
+# --quick: the tiny xs model, a few demonstrations, 4 held-out tasks, one RL step
+QUICK = {"world": "arithmetic"}
+QUICK_OVERRIDES = ["model.size=xs", "sft.demos=8", "sft.epochs=1", "sft.warmup_steps=0",
+                   "env.eval_tasks=4", "rollout.eval_samples=2", "rollout.prompts_per_step=2",
+                   "rollout.group_size=2", "rollout.max_new_tokens=16",
+                   "optim.minibatch_size=4", "optim.micro_batch_size=4", "train.steps=1",
+                   "train.threads=1"]
+JSON_KEYS = ("world", "seed", "model", "recipe", "heldout_n", "untouched", "sft", "rl", "delta",
+             "ci_low", "ci_high", "minutes", "episodes", "tokens", "cpu_flags", "load",
+             "commit")
+# the SIMD flags that decide CPU training speed; the machine column names those present
+SIMD_FLAGS = ("avx", "avx2", "fma", "avx512f", "avx512_bf16", "avx512_vnni", "amx_bf16",
+              "amx_tile", "neon", "asimd")
+TABLE_START = "<!-- learning table: written by benchmarks/learning.py --append-results -->"
+TABLE_END = "<!-- end of learning table -->"
+NOT_RUN = "–"  # the seed column of a world's "not yet run" line
+HEADER = ("| world | seed | model | recipe | held-out | untouched | SFT | RL | Δ(RL−SFT) [95% CI] "
+          "| minutes | episodes | tokens | commit | date | machine | load |\n"
+          "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- "
+          "| --- | --- | --- |\n")
+
+
+def cpu_flags() -> str:
+    """The SIMD flags of this CPU (from /proc/cpuinfo), e.g. 'avx avx2 fma avx512f'."""
+    try:
+        text = Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return "unknown"
+    present = set()
+    for line in text.splitlines():
+        if line.startswith(("flags", "Features")):
+            present.update(line.split(":", 1)[1].split())
+    return " ".join(f for f in SIMD_FLAGS if f in present) or "none of " + "/".join(SIMD_FLAGS)
+
+
+def heldout(trainer: Any) -> list:
+    """The trainer's model on its held-out tasks: one `TaskResult` per task."""
+    from veriloop.eval.task_results import task_results
+
+    trajs: list = []
+    trainer.evaluate(on_trajectory=trajs.append)
+    return task_results(trajs, trainer.eval_tasks)
+
+
+def rl_trainer(cfg: Any, run_dir: Path, init: Path | None) -> Any:
+    """An RL trainer set up on the recipe's policy (untouched with `init` None)."""
+    from veriloop.trainers.common import policy_from_config
+    from veriloop.trainers.rl import RLTrainer
+
+    trainer = RLTrainer(cfg.model_copy(update={"kind": "rl", "init": init and str(init)}),
+                        run_dir, policy_from_config(cfg.model, init=init))
+    trainer.setup()
+    return trainer
+
+
+def rollout_counts(metrics: Path) -> tuple[int, int]:
+    """(episodes, generated tokens) of an RL run's steps, from its metrics.jsonl."""
+    episodes = tokens = 0
+    for line in metrics.read_text().splitlines():
+        m = json.loads(line)
+        if "rollouts" in m:
+            valid = m["rollouts"] - m.get("infra_errors", 0)
+            episodes += int(m["rollouts"])
+            tokens += round(m["response_tokens"] * valid)  # a mean over the valid episodes
+    return episodes, tokens
+
+
+def run_cell(world: str, seed: int, overrides: list[str], out: Path) -> dict[str, Any]:
+    """SFT then RL of one world at one seed into `out`; the cell's JSON_KEYS row."""
+    import torch
+
+    from veriloop.benchmarking import conditions
+    from veriloop.eval.compare import compare_runs
+    from veriloop.trainers.common import policy_from_config
+    from veriloop.trainers.config import load_config
+    from veriloop.trainers.sft import SFTTrainer
+
+    # eval_every=0: no evaluation inside the timed RL run (the three below are outside it)
+    cfg = load_config(ROOT / WORLDS[world], [*overrides, f"train.seed={seed}",
+                                             "train.eval_every=0"])
+    if cfg.train.threads:
+        torch.set_num_threads(cfg.train.threads)
+
+    untouched_trainer = rl_trainer(cfg, out / "untouched", None)
+    untouched = heldout(untouched_trainer)
+    untouched_trainer.close()
+
+    t0 = time.perf_counter()
+    sft = SFTTrainer(cfg.model_copy(update={"kind": "sft"}), out / "sft",
+                     policy_from_config(cfg.model), progress=False)
+    sft.setup()
+    sft.train()
+    sft_model = sft.save_final()
+    del sft
+    train_s = time.perf_counter() - t0
+
+    t0 = time.perf_counter()
+    rl = rl_trainer(cfg, out / "rl", sft_model)
+    train_s += time.perf_counter() - t0
+    after_sft = heldout(rl)  # step 0: the SFT weights
+    t0 = time.perf_counter()
+    rl.train(progress=False, heldout=False)
+    train_s += time.perf_counter() - t0
+    after_rl = heldout(rl)
+    rl.close()
+
+    paired = compare_runs([after_sft], [after_rl])  # B − A = RL − SFT, paired by task id
+    base = compare_runs([untouched], [after_sft])
+    episodes, tokens = rollout_counts(out / "rl" / "metrics.jsonl")
+    cond = conditions()
+    model = cfg.model.name + (f"-{cfg.model.size}" if cfg.model.name == "tiny" else "")
+    return {"world": world, "seed": seed, "model": model, "recipe": WORLDS[world],
+            "heldout_n": paired["tasks"], "untouched": round(base["overall"]["a"], 4),
+            "sft": round(paired["overall"]["a"], 4), "rl": round(paired["overall"]["b"], 4),
+            "delta": round(paired["overall"]["delta"]["mean"], 4),
+            "ci_low": round(paired["overall"]["delta"]["ci_low"], 4),
+            "ci_high": round(paired["overall"]["delta"]["ci_high"], 4),
+            "minutes": round(train_s / 60, 2), "episodes": episodes, "tokens": tokens,
+            "cpu_flags": cpu_flags(), "load": cond["load_avg"], "commit": cond["commit"]}
+
+
+def table_row(r: dict[str, Any]) -> str:
+    date = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d")
+    load = "/".join(f"{x:g}" for x in r["load"])
+    return (f"| {r['world']} | {r['seed']} | {r['model']} | `{r['recipe']}` | {r['heldout_n']} "
+            f"| {r['untouched']:.3f} | {r['sft']:.3f} | {r['rl']:.3f} "
+            f"| {r['delta']:+.3f} [{r['ci_low']:+.3f}, {r['ci_high']:+.3f}] "
+            f"| {r['minutes']:.1f} | {r['episodes']} | {r['tokens']} | {r['commit']} | {date} "
+            f"| {r['cpu_flags']} | {load} |\n")
+
+
+def append_results(row: dict[str, Any], path: Path = RESULTS) -> None:
+    """Put the cell's row into the learning table of `path` (between its markers): a row of
+    the same world and seed (or that world's 'not yet run' line) is replaced, else added."""
+    text = path.read_text()
+    if TABLE_START not in text or TABLE_END not in text:
+        raise SystemExit(f"error: {path} has no learning table (the '{TABLE_START}' and "
+                         f"'{TABLE_END}' markers); restore them around the table")
+    head, rest = text.split(TABLE_START, 1)
+    table, tail = rest.split(TABLE_END, 1)
+    replaced = (f"| {row['world']} | {row['seed']} |", f"| {row['world']} | {NOT_RUN} |")
+    keep = [line + "\n" for line in table.strip().splitlines()[2:]
+            if not line.startswith(replaced)]
+
+    def order(line: str) -> tuple[int, str]:  # worlds in WORLDS order, then seeds
+        world, seed = (c.strip() for c in line.split("|")[1:3])
+        return (list(WORLDS).index(world) if world in WORLDS else len(WORLDS), seed)
+
+    rows = sorted([*keep, table_row(row)], key=order)
+    path.write_text(f"{head}{TABLE_START}\n{HEADER}{''.join(rows)}{TABLE_END}{tail}")
+
+
+def main(argv: list[str]) -> None:
+    from veriloop.benchmarking import emit, parse_args
+
+    ap = argparse.ArgumentParser(description="held-out gain of RL after SFT, world by world "
+                                             "(see the top of this file)")
+    ap.add_argument("--world", choices=[*WORLDS, "all"], required="--quick" not in argv)
+    ap.add_argument("--seed", type=int, default=0, help="training seed (train.seed)")
+    ap.add_argument("--out", type=Path, help="keep the runs here (default: a temporary dir)")
+    ap.add_argument("--append-results", action="store_true",
+                    help=f"put the row into the learning table of {RESULTS.relative_to(ROOT)}")
+    a, overrides = parse_args(ap, QUICK, argv, known=True)
+    bad = [o for o in overrides if "=" not in o or o.startswith("-")]
+    if bad:
+        ap.error(f"unknown argument(s) {' '.join(bad)}: overrides are section.key=value, "
+                 "e.g. train.steps=50")
+    if a.quick:
+        overrides = [*QUICK_OVERRIDES, *overrides]
+    if a.world == "all":  # each world in its own process: a world's memory is freed after it
+        for world in WORLDS:
+            cmd = [sys.executable, __file__, "--world", world, "--seed", str(a.seed),
+                   *(["--append-results"] if a.append_results else []), *overrides]
+            subprocess.run(cmd, check=True)
+        return
+    with tempfile.TemporaryDirectory(prefix="learning_") as tmp:
+        out = a.out or Path(tmp)
+        row = run_cell(a.world, a.seed, overrides, out / f"{a.world}-seed{a.seed}")
+    if a.append_results:
+        append_results(row)
+    emit(row, JSON_KEYS)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
