@@ -6,6 +6,8 @@ in-process (no worker pool, no timeout): none of these inputs may reach symbolic
 slow, and the pathological ones must be refused before any.
 """
 
+import json
+
 import pytest
 
 from veriloop.graders.audit import SUITE_MATH_PAIRS, audit, load_pairs
@@ -103,6 +105,38 @@ def test_bounds_leave_ordinary_answers_alone():
     assert equivalent("7625597484987", "3^{3^{3}}")
 
 
+# classes found on the tune part of the second collection of suite cases (issue 43, math2)
+@pytest.mark.parametrize("answer", [
+    "3 0/0", "2 000 0/0",  # a mixed number over zero: sympy left (2*0*0)/0 unevaluated, then 0
+    "5/0", "(3-3)/0", "\\frac{0}{0}",
+])
+def test_a_division_by_zero_has_no_value(answer):
+    assert not equivalent("0", answer)
+    assert check_equivalence("0", answer)["reason"] == "undefined"
+
+
+@pytest.mark.parametrize("gold, answer, eq", [
+    ("\\frac{6001}{3}", "2 000 1/3", True), ("2500001", "2\\,500 001", True),
+    ("0", "2 000", False),  # was read as the product 2*000
+    ("\\frac{1035}{456}", "2 123/456", True),  # a three-digit numerator is no digit group
+])
+def test_digit_groups_inside_an_expression_are_one_number(gold, answer, eq):
+    assert equivalent(gold, answer) is eq
+
+
+@pytest.mark.parametrize("gold, answer, eq", [
+    ("0.31", "31pct", True), ("0.31", "31 percentage", True), ("0.31", "31percent", True),
+    ("0.05", "5 \\text{ per cent}", True),
+    ("\\frac{7}{300}", "2 1/3%", True), ("\\frac{7}{300}", "\\frac{7}{3}\\%", True),
+    ("\\frac{7}{300}", "2 1/3 percent", True),
+    # the word is a percent sign, never a unit to drop
+    ("0.28", "0.28 pct", False), ("0.05", "0.05 \\text{ percent}", False),
+    ("\\frac{7}{3}", "2 1/3pct", False),
+])
+def test_percent_words_and_percent_after_a_fraction(gold, answer, eq):
+    assert equivalent(gold, answer) is eq
+
+
 @pytest.fixture(scope="module")
 def grader():
     g = MathGrader(timeout=60.0, workers=2)  # accuracy, not speed: see test_math_verifier.py
@@ -110,17 +144,34 @@ def grader():
     g.close()
 
 
+def _rates(report: dict) -> str:
+    # counts only: the held-out failures are never printed, so no one tunes on them
+    return (f"FP {report['false_positives']}/{report['negatives']}, "
+            f"FN {report['false_negatives']}/{report['positives']}, "
+            f"timeouts {report['timeouts']}")
+
+
 def test_suite_pairs_heldout_rates(grader):
-    # the held-out half of cases copied from NeMo-Skills, MARIO, Qwen2.5-Math, simple-evals,
-    # slime, AReaL and hendrycks/math test suites, split by hash before tuning
-    # (build_suite_pairs.py); its failures were never read while tuning. At 77ee922: FP 0/10,
-    # FN 11/61; after issue 43: FP 0/10, FN 5/61. The bounds below are those measured counts,
-    # so a regression fails here; the issue's bar (FP <= 1%, FN <= 2%) is not met yet, which
-    # the xfail at the end records (it turns into a pass once the bar is met).
-    report = audit(grader, load_pairs(SUITE_MATH_PAIRS, split="heldout"), concurrency=2)
-    assert report["n"] == 71 and report["timeouts"] == 0, report
-    assert report["false_positives"] == 0, report["mistakes"]
-    assert report["false_negatives"] <= 5, report["mistakes"]
-    if report["false_negative_rate"] > 0.02:
-        pytest.xfail(f"held-out FN {report['false_negatives']}/{report['positives']} is above "
-                     "the 2% bar of issue 43")
+    # the held-out half of cases copied from other projects' test suites, split by hash before
+    # tuning (build_suite_pairs.py); its failures were never read while tuning.
+    # First collection (NeMo-Skills, MARIO, Qwen2.5-Math, simple-evals, slime, AReaL,
+    # hendrycks/math; 71 cases): FP 0/10, FN 11/61 at 77ee922; FP 0/10, FN 5/61 after.
+    # Grown by the second collection (verl, MindSpeed-RL, open-r1, TRL, Math-Verify's mixed
+    # numbers; 115 cases): FP 5/31, FN 9/84 before its tune classes were fixed; FP 2/31,
+    # FN 5/84 after. The bounds below are those measured counts, so a regression fails here;
+    # the issue's bar (FP <= 1%, FN <= 2%) is not met yet, which the xfail at the end records
+    # (it turns into a pass once the bar is met).
+    rows = [json.loads(line) for line in SUITE_MATH_PAIRS.read_text().splitlines()]
+    first = {(r["gold"], r["answer"]) for r in rows if r["collection"] == 1}
+    heldout = load_pairs(SUITE_MATH_PAIRS, split="heldout")
+    report = audit(grader, heldout, concurrency=2)
+    assert report["n"] == 115 and sum((p.gold, p.answer) in first for p in heldout) == 71
+    assert report["timeouts"] == 0, _rates(report)
+    original = [m for m in report["mistakes"] if (m["gold"], m["answer"]) in first]
+    assert len(original) <= 5 and all(m["equivalent"] for m in original), \
+        f"{len(original)} mistakes on the first 71 held-out cases (at most 5 FN, 0 FP)"
+    assert report["false_positives"] <= 2 and report["false_negatives"] <= 5, _rates(report)
+    if report["false_negative_rate"] > 0.02 or report["false_positive_rate"] > 0.01:
+        pytest.xfail(f"held-out {_rates(report)} is above the bar of issue 43 "
+                     "(FP <= 1%, FN <= 2%)")
+    assert report["false_negative_rate"] <= 0.02 and report["false_positive_rate"] <= 0.01

@@ -56,6 +56,7 @@ from veriloop.graders.math_extract import (
     extract_answer,
     is_single_number,
     normalize_numbers,
+    percent_words,
     rewrite_for_parsing,
     scaled_number,
     strip_delims,
@@ -220,8 +221,8 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
     exact = exact_part(extracted)
     if exact is None:
         return _verdict(False, "approximate", extracted)
-    gold_text = normalize_numbers(drop_units(boxed_answer(gold) or gold))
-    extracted = drop_units(re.sub(r"\bper\s+cent\b", "percent", exact, flags=re.IGNORECASE))
+    gold_text = normalize_numbers(drop_units(percent_words(boxed_answer(gold) or gold)))
+    extracted = drop_units(percent_words(exact))
     if scaled_number(extracted):
         return _verdict(False, "unparseable_answer", extracted)
     if is_single_number(gold_text) and "," not in gold_text:
@@ -238,6 +239,8 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
     a = parse_whole(extracted)
     if not a:
         return _verdict(False, "unparseable_answer", extracted)
+    if _divides_by_zero(a):
+        return _verdict(False, "undefined", extracted)
     if restates_question(extracted, question):
         return _verdict(False, "restates_question", extracted)
     if not _is_statement(g):
@@ -283,6 +286,18 @@ def _one_percent_reading(gold: list[Any], extracted: str, question: str | None
         return a
     value = next((x for x in a if isinstance(x, sympy.Basic)), None)
     return [value / 100] if value is not None else None
+
+
+def _divides_by_zero(parsed: list[Any]) -> bool:
+    """An answer with a division by zero in it ("4 0/0", "3/0") has no value. Left to sympy,
+    an unevaluated `(1000*0)/0` can simplify to 0 and match a gold 0."""
+    import sympy
+
+    for x in parsed:
+        if isinstance(x, sympy.Basic) and (x.has(sympy.zoo, sympy.nan) or any(
+                p.base.is_zero and p.exp.is_negative for p in x.atoms(sympy.Pow))):
+            return True
+    return False
 
 
 def _is_statement(parsed: list[Any]) -> bool:

@@ -101,15 +101,32 @@ def _mixed(m: re.Match[str]) -> str:
     return f"\\left({whole}+\\frac{{{num}}}{{{den}}}\\right)"
 
 
+# "1 000", "2\\,500 000": digit groups of three, which math-verify reads as a product (2·000 = 0)
+_GROUPED = re.compile(r"(?<![\d.,])\d{1,3}(?:(?: |\\[,;: ]|~)\d{3})+(?![\d.,/])")
+# percent written as a word or abbreviation after a number or a group: "28pct", "5 percentage"
+_PERCENT_WORD = re.compile(r"(?<=[\d})])\s*(\\(?:text|mbox|mathrm)\s*\{\s*)?"
+                           r"(?:per\s*cent(?:age)?|percentage|pct)(?![A-Za-z])(?(1)\s*\})",
+                           re.IGNORECASE)
+
+
+def percent_words(s: str) -> str:
+    """"28pct", "4 4/9percent", "5 percentage", "3 per cent" -> "28%", ...: the word is the
+    percent sign. Left alone, "0.28 pct" would read as 0.28 (the word dropped as a unit)."""
+    s = _PERCENT_WORD.sub("%", s)
+    return re.sub(r"\bper\s+cent\b", "percent", s, flags=re.IGNORECASE)  # "5 \\text{ per cent}"
+
+
 def rewrite_for_parsing(s: str) -> str:
     """Forms math-verify does not read, rewritten to ones it does: number words, Python's
     `**`, e-notation (`1e3`), repeating decimals (`0.\\overline{3}`), mixed numbers (`4 4/9`),
-    plain `√3`, `π` and `pi`,
+    digit groups inside an expression (`1 000 4/9`), a percent sign after a group or fraction
+    (`\\frac{7}{3}\\%`: math-verify reads `%` after a plain number only), plain `√3`, `π` and `pi`,
     Euler's number as `\\mathrm{e}` (math-verify reads it as a symbol named e), and the logical
     or (`\\lor`, `\\vee`: math-verify keeps only its last option; "or" makes a set of all)."""
     n = number_word(s)
     if n is not None:
         return str(n)
+    s = _GROUPED.sub(lambda m: re.sub(r"\D", "", m.group(0)), s)
     s = re.sub(r"\\(?:mathrm|rm|operatorname)\s*\{\s*e\s*\}", "e", s)
     # plain-text forms: "√3", "π", "pi/2" (math-verify reads a bare "pi" as p*i)
     s = re.sub(r"√\s*(\d+(?:\.\d+)?|[A-Za-z])", r"\\sqrt{\1}", s).replace("√", "\\sqrt")
@@ -117,6 +134,7 @@ def rewrite_for_parsing(s: str) -> str:
     s = re.sub(r"\\(?:lor|vee)(?![A-Za-z])", r"\\text{ or }", s)
     s = re.sub(r"(?<=[\d)}])or(?=[A-Za-z(\\])", " or ", s)  # "W(x)=1orW(x)=-1"
     s = _MIXED.sub(_mixed, s)
+    s = re.sub(r"(?<=[)}])\s*\\?%", r"\\cdot\\frac{1}{100}", s)
     s = s.replace("**", "^")
     s = re.sub(r"(?<![\w.])(\d+(?:\.\d+)?)[eE]([+-]?\d+)(?![\w.])", r"\1\\times 10^{\2}", s)
     return re.sub(r"(-?)(\d*)\.(\d*)\\overline\{(\d+)\}", _repeating, s)
@@ -266,7 +284,7 @@ def extract_answer(text: str | None) -> str | None:
     if looks_like_math(whole):
         numbers = _NUMBER.findall(whole)
         if len(numbers) == 1 and re.search(r"[A-Za-z]{3,}", _without_text_blocks(whole)) \
-                and not re.search(r"\\[A-Za-z]|[=+*/^%]|\bper\s*cent\b", whole, re.IGNORECASE) \
+                and not re.search(r"\\[A-Za-z]|[=+*/^%]", whole) and not _PERCENT_WORD.search(whole) \
                 and not _VALUE_WORDS.search(whole):
             return numbers[0]  # "Soucis : 2,74 $ a": one number among a word or two
         return whole
