@@ -79,8 +79,10 @@ def _one_line_error(proc: subprocess.CompletedProcess, says: str) -> None:
 
 
 def test_cli_refuses_a_non_loopback_bind_without_a_key(monkeypatch):
+    # 192.0.2.1 (TEST-NET-1) is no address of this machine: were the refusal gone, the bind
+    # would fail instead of exposing anything
     monkeypatch.delenv("VERILOOP_API_KEY", raising=False)
-    _one_line_error(_cli("--host", "0.0.0.0"), "--host 0.0.0.0 is not a loopback address")
+    _one_line_error(_cli("--host", "192.0.2.1"), "--host 192.0.2.1 is not a loopback address")
 
 
 @pytest.mark.skipif(torch.cuda.is_available(), reason="tells a missing GPU apart")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import http.client
 import json
 import socket
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -106,6 +107,23 @@ def test_connections_beyond_the_limit_get_503_until_they_close():
         for s in held:
             s.close()
         _until(lambda: raw_request(server.port, body).startswith(b"HTTP/1.1 200"))
+
+
+def test_held_connections_cost_no_threads():
+    # the stdlib server ran a thread per connection: 1,000 half-open ones were 1,000 threads
+    with running(EndlessPolicy("ok"), header_timeout_s=600) as server:
+        _chat(server.port, {"messages": USER, "max_tokens": 2})  # start the worker threads
+        before = threading.active_count()
+        held = [socket.create_connection(("127.0.0.1", server.port), timeout=120)
+                for _ in range(200)]
+        for s in held:
+            s.sendall(b"POST /v1/chat/completions HTTP/1.1\r\nHost: ")
+        body = json.dumps({"messages": USER, "max_tokens": 2}).encode()
+        assert raw_request(server.port, body).startswith(b"HTTP/1.1 200")  # accepted after them
+        during = threading.active_count()
+        for s in held:
+            s.close()
+    assert during <= before + 4, (before, during)
 
 
 def test_a_connection_that_dribbles_its_headers_is_closed_at_the_header_deadline():
