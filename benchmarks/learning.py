@@ -120,9 +120,8 @@ def run_cell(world: str, seed: int, overrides: list[str], out: Path) -> dict[str
 
     from veriloop.benchmarking import conditions
     from veriloop.eval.compare import compare_runs
-    from veriloop.trainers.common import policy_from_config
     from veriloop.trainers.config import load_config
-    from veriloop.trainers.sft import SFTTrainer
+    from veriloop.trainers.sft import train_sft
 
     # eval_every=0: no evaluation inside the timed RL run (the three below are outside it)
     cfg = load_config(ROOT / WORLDS[world], [*overrides, f"train.seed={seed}",
@@ -135,12 +134,7 @@ def run_cell(world: str, seed: int, overrides: list[str], out: Path) -> dict[str
     untouched_trainer.close()
 
     t0 = time.perf_counter()
-    sft = SFTTrainer(cfg.model_copy(update={"kind": "sft"}), out / "sft",
-                     policy_from_config(cfg.model), progress=False)
-    sft.setup()
-    sft.train()
-    sft_model = sft.save_final()
-    del sft
+    sft_model = train_sft(cfg, out / "sft").paths.model
     train_s = time.perf_counter() - t0
 
     t0 = time.perf_counter()
@@ -178,15 +172,20 @@ def table_row(r: dict[str, Any]) -> str:
             f"| {r['cpu_flags']} | {load} |\n")
 
 
+def table_parts(text: str) -> tuple[str, str, str]:
+    """RESULTS.md's text before, inside and after the learning table's markers."""
+    if TABLE_START not in text or TABLE_END not in text:
+        print(f"error: {RESULTS} has no learning table (the '{TABLE_START}' and "
+              f"'{TABLE_END}' lines); put them back around the table", file=sys.stderr)
+        raise SystemExit(2)
+    head, rest = text.split(TABLE_START, 1)
+    return (head, *rest.split(TABLE_END, 1))
+
+
 def append_results(row: dict[str, Any], path: Path = RESULTS) -> None:
     """Put the cell's row into the learning table of `path` (between its markers): a row of
     the same world and seed (or that world's 'not yet run' line) is replaced, else added."""
-    text = path.read_text()
-    if TABLE_START not in text or TABLE_END not in text:
-        raise SystemExit(f"error: {path} has no learning table (the '{TABLE_START}' and "
-                         f"'{TABLE_END}' markers); restore them around the table")
-    head, rest = text.split(TABLE_START, 1)
-    table, tail = rest.split(TABLE_END, 1)
+    head, table, tail = table_parts(path.read_text())
     replaced = (f"| {row['world']} | {row['seed']} |", f"| {row['world']} | {NOT_RUN} |")
     keep = [line + "\n" for line in table.strip().splitlines()[2:]
             if not line.startswith(replaced)]
@@ -212,23 +211,32 @@ def main(argv: list[str]) -> None:
     a, overrides = parse_args(ap, QUICK, argv, known=True)
     bad = [o for o in overrides if "=" not in o or o.startswith("-")]
     if bad:
-        ap.error(f"unknown argument(s) {' '.join(bad)}: overrides are section.key=value, "
-                 "e.g. train.steps=50")
+        ap.exit(2, f"error: unknown argument(s) {' '.join(bad)}: overrides are "
+                   "section.key=value, e.g. train.steps=50\n")
     if a.quick:
         overrides = [*QUICK_OVERRIDES, *overrides]
+    if a.append_results:  # before the cell, not after an hour of it
+        table_parts(RESULTS.read_text())
     if a.world == "all":  # each world in its own process: a world's memory is freed after it
-        for world in WORLDS:
-            cmd = [sys.executable, __file__, "--world", world, "--seed", str(a.seed),
-                   *(["--append-results"] if a.append_results else []), *overrides]
-            subprocess.run(cmd, check=True)
+        failed = [world for world in WORLDS if subprocess.run(
+            [sys.executable, __file__, "--world", world, "--seed", str(a.seed),
+             *(["--append-results"] if a.append_results else []),
+             *(["--out", str(a.out)] if a.out else []), *overrides],
+            check=False).returncode != 0]
+        if failed:
+            ap.exit(1, f"error: these worlds failed (their output is above): {failed}\n")
         return
+    from veriloop.errors import UserError
+
     with tempfile.TemporaryDirectory(prefix="learning_") as tmp:
-        out = a.out or Path(tmp)
-        row = run_cell(a.world, a.seed, overrides, out / f"{a.world}-seed{a.seed}")
+        try:
+            row = run_cell(a.world, a.seed, overrides,
+                           (a.out or Path(tmp)) / f"{a.world}-seed{a.seed}")
+        except UserError as e:  # a bad override or recipe: what to fix, not a traceback
+            ap.exit(2, f"error: {e}\n")
     if a.append_results:
         append_results(row)
     emit(row, JSON_KEYS)
-
 
 if __name__ == "__main__":
     main(sys.argv[1:])

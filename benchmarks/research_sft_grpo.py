@@ -90,15 +90,12 @@ def load(overrides: list[str]):
 def sft_phase(out: Path, samples: int, overrides: list[str]) -> None:
     from veriloop.trainers.common import policy_from_config
     from veriloop.trainers.rl import RLTrainer
-    from veriloop.trainers.sft import SFTTrainer
+    from veriloop.trainers.sft import train_sft
 
     cfg = load(overrides)
     start = time.time()
-    sft = SFTTrainer(cfg.model_copy(update={"kind": "sft"}), out / "sft",
-                     policy_from_config(cfg.model), progress=False)
-    sft.setup()
-    sft.train()
-    model = sft.save_final()
+    sft = train_sft(cfg, out / "sft")
+    model = sft.paths.model
     log(out, phase="sft", seconds=round(time.time() - start, 1), model=str(model),
         device=str(next(sft.model.parameters()).device))
     rl = RLTrainer(cfg.model_copy(update={"kind": "rl", "init": str(model)}), out / "rl0",

@@ -38,6 +38,7 @@ from veriloop.trainers.common import (
     build_optimizer,
     env_from_config,
     grad_norm_clip,
+    policy_from_config,
     save_model,
     seed_everything,
     train_to_end,
@@ -244,3 +245,13 @@ class SFTTrainer:
         state, _ = checkpoint.load(ckpt, self.model, self.optimizer, self.scheduler)
         self.step_count = int(state["step"])
         return True
+
+
+def train_sft(cfg: RunConfig, run_dir: Path, progress: bool = False) -> SFTTrainer:
+    """SFT of the config's model from its start (`model.name`, or `init`) to the end in
+    `run_dir`; the trainer is returned trained, its final model saved at `paths.model`."""
+    trainer = SFTTrainer(cfg.model_copy(update={"kind": "sft"}), run_dir,
+                         policy_from_config(cfg.model, init=cfg.init), progress)
+    trainer.setup()
+    trainer.train()
+    return trainer
