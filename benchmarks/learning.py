@@ -128,6 +128,7 @@ def run_cell(world: str, seed: int, overrides: list[str], out: Path) -> dict[str
                                              "train.eval_every=0"])
     if cfg.train.threads:
         torch.set_num_threads(cfg.train.threads)
+    commit = conditions()["commit"]  # the code the cell runs, even if HEAD moves meanwhile
 
     untouched_trainer = rl_trainer(cfg, out / "untouched", None)
     untouched = heldout(untouched_trainer)
@@ -150,7 +151,6 @@ def run_cell(world: str, seed: int, overrides: list[str], out: Path) -> dict[str
     paired = compare_runs([after_sft], [after_rl])  # B − A = RL − SFT, paired by task id
     base = compare_runs([untouched], [after_sft])
     episodes, tokens = rollout_counts(out / "rl" / "metrics.jsonl")
-    cond = conditions()
     model = cfg.model.name + (f"-{cfg.model.size}" if cfg.model.name == "tiny" else "")
     return {"world": world, "seed": seed, "model": model, "recipe": WORLDS[world],
             "heldout_n": paired["tasks"], "untouched": round(base["overall"]["a"], 4),
@@ -159,7 +159,7 @@ def run_cell(world: str, seed: int, overrides: list[str], out: Path) -> dict[str
             "ci_low": round(paired["overall"]["delta"]["ci_low"], 4),
             "ci_high": round(paired["overall"]["delta"]["ci_high"], 4),
             "minutes": round(train_s / 60, 2), "episodes": episodes, "tokens": tokens,
-            "cpu_flags": cpu_flags(), "load": cond["load_avg"], "commit": cond["commit"]}
+            "cpu_flags": cpu_flags(), "load": conditions()["load_avg"], "commit": commit}
 
 
 def table_row(r: dict[str, Any]) -> str:
