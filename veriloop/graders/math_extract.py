@@ -13,7 +13,8 @@ _ANCHOR = re.compile(r"(?:final\s+answer|answer)\s*(?:is|:|=)?\s*[:=]?", re.IGNO
 _MATH_WORDS = frozenset([
     "or", "and", "in", "pi", "inf", "infty", "sin", "cos", "tan", "cot", "sec", "csc", "log",
     "ln", "exp", "sqrt", "frac", "cm", "mm", "km", "kg", "m", "s", "degrees", "degree", "units",
-    "unit", "dollars", "cents", "mod"])
+    "unit", "dollars", "cents", "mod", "abs", "asin", "acos", "atan", "arcsin", "arccos", "arctan",
+    "sinh", "cosh", "tanh"])
 # an anchored answer often goes on to justify itself: "The answer is 6 because ..."
 _JUSTIFICATION = re.compile(r"\s*,?\s*\b(?:because|since|as|so that|which|given that)\b.*$",
                             re.IGNORECASE | re.DOTALL)
@@ -109,6 +110,29 @@ _PERCENT_WORD = re.compile(r"(?<=[\d})])\s*(\\(?:text|mbox|mathrm)\s*\{\s*)?"
                            re.IGNORECASE)
 
 
+# function names written as in Python or sympy ("sin(x)**2", "Abs(x)"): math-verify's LaTeX
+# reader takes a bare "sin" for the product s*i*n
+_PLAIN_FUNCTION = re.compile(r"(?<![\\A-Za-z])(arcsin|arccos|arctan|asin|acos|atan|sinh|cosh|"
+                             r"tanh|sin|cos|tan|sec|csc|cot|exp|log|ln)(?=\s*\()")
+_INVERSE = {"asin": "arcsin", "acos": "arccos", "atan": "arctan"}
+_ABS = re.compile(r"(?<![\\A-Za-z])[Aa]bs\s*\(")
+
+
+def plain_functions(s: str) -> str:
+    """Python/sympy function names as LaTeX: "sin(x)" -> "\\sin(x)", "atan(x)" -> "\\arctan(x)",
+    "Abs(x+Abs(y))" -> "\\left|x+\\left|y\\right|\\right|"."""
+    s = _PLAIN_FUNCTION.sub(lambda m: "\\" + _INVERSE.get(m.group(1), m.group(1)), s)
+    while (m := list(_ABS.finditer(s))):
+        start, i, depth = m[-1].start(), m[-1].end(), 1  # the last "abs(" holds no other
+        while i < len(s) and depth:
+            depth += {"(": 1, ")": -1}.get(s[i], 0)
+            i += 1
+        if depth:
+            return s  # unbalanced: left for the parser to refuse
+        s = s[:start] + "\\left|" + s[m[-1].end():i - 1] + "\\right|" + s[i:]
+    return s
+
+
 def percent_words(s: str) -> str:
     """"28pct", "4 4/9percent", "5 percentage", "3 per cent" -> "28%", ...: the word is the
     percent sign. Left alone, "0.28 pct" would read as 0.28 (the word dropped as a unit)."""
@@ -118,7 +142,7 @@ def percent_words(s: str) -> str:
 
 def rewrite_for_parsing(s: str) -> str:
     """Forms math-verify does not read, rewritten to ones it does: number words, Python's
-    `**`, e-notation (`1e3`), repeating decimals (`0.\\overline{3}`), mixed numbers (`4 4/9`),
+    `**`, function names as in Python (`sin(x)`, `Abs(x)`), e-notation (`1e3`), repeating decimals (`0.\\overline{3}`), mixed numbers (`4 4/9`),
     digit groups inside an expression (`1 000 4/9`), a percent sign after a group or fraction
     (`\\frac{7}{3}\\%`: math-verify reads `%` after a plain number only), plain `√3`, `π` and `pi`,
     Euler's number as `\\mathrm{e}` (math-verify reads it as a symbol named e), and the logical
@@ -127,6 +151,7 @@ def rewrite_for_parsing(s: str) -> str:
     if n is not None:
         return str(n)
     s = _GROUPED.sub(lambda m: re.sub(r"\D", "", m.group(0)), s)
+    s = plain_functions(s)
     s = re.sub(r"\\(?:mathrm|rm|operatorname)\s*\{\s*e\s*\}", "e", s)
     # plain-text forms: "√3", "π", "pi/2" (math-verify reads a bare "pi" as p*i)
     s = re.sub(r"√\s*(\d+(?:\.\d+)?|[A-Za-z])", r"\\sqrt{\1}", s).replace("√", "\\sqrt")
