@@ -25,8 +25,12 @@ What we add around `math_verify.parse/verify`:
   count as unparseable. Hedges are read whole: `x=2 \\lor x=3` is the set {2, 3} (right only
   for that set), and an approximation (`\\approx 3`, "about 3") is wrong.
 - **Forms math-verify misreads**: clock times and matrices against plain lists (`math_forms`),
-  mixed numbers, percent in words, units and words after a lone number (not value words:
+  mixed numbers, percent in words ("28pct", "4 4/9percent": the word is the sign, never a
+  unit to drop), digit groups inside an expression ("1 000 4/9"), function names written as
+  in Python ("sin(x)**2", "Abs(x)"), units and words after a lone number (not value words:
   "5 thousand"), plain `√3`/`pi`, scientific notation, `f(x) = ...` against a value.
+- **No value, no credit**: an answer with a division by zero in it ("4 0/0", "3/0") is wrong,
+  whatever sympy would simplify it to.
 - **Identities on a domain** (`math_numeric`): expressions that agree at every sampled real
   point of both signs where both are real pass when sympy cannot prove them equal.
 - **Size bounds before symbolic work** (`math_bounds`): towers of powers, huge factorials,
