@@ -10,7 +10,8 @@ model. Every evaluation draws the same task ids with the same sampling seeds (it
 
     python benchmarks/learning.py --world arithmetic --seed 0 [--append-results] [overrides]
     python benchmarks/learning.py --world all --append-results     # every world in turn: hours
-    python benchmarks/learning.py --quick                          # seconds; figures mean nothing
+    python benchmarks/learning.py --quick [--world NAME]  # tiny xs model: seconds to minutes,
+                                                          # figures that mean nothing
 
 The last stdout line is one JSON line (JSON_KEYS): scores are mean per-task pass@1; `delta` is
 RL − SFT with its 95% paired-bootstrap CI over held-out tasks (`veriloop.eval.compare`, which
@@ -47,13 +48,14 @@ WORLDS = {  # world -> its recipe; the model is the recipe's
     "code": "configs/code_sft_grpo.yaml",
     "repo": "configs/repo_sft_grpo.yaml",
 }
-# --quick: the tiny xs model, a few demonstrations, 4 held-out tasks, one RL step
+# --quick: the tiny xs model (whatever model the recipe names), a few demonstrations, 4
+# held-out tasks, one RL step
 QUICK = {"world": "arithmetic"}
-QUICK_OVERRIDES = ["model.size=xs", "sft.demos=8", "sft.epochs=1", "sft.warmup_steps=0",
-                   "env.eval_tasks=4", "rollout.eval_samples=2", "rollout.prompts_per_step=2",
-                   "rollout.group_size=2", "rollout.max_new_tokens=16",
-                   "optim.minibatch_size=4", "optim.micro_batch_size=4", "train.steps=1",
-                   "train.threads=1"]
+QUICK_OVERRIDES = ["model.name=tiny", "model.size=xs", "sft.demos=8", "sft.epochs=1",
+                   "sft.warmup_steps=0", "env.eval_tasks=4", "rollout.eval_samples=2",
+                   "rollout.prompts_per_step=2", "rollout.group_size=2",
+                   "rollout.max_new_tokens=16", "optim.minibatch_size=4",
+                   "optim.micro_batch_size=4", "train.steps=1", "train.threads=1"]
 JSON_KEYS = ("world", "seed", "model", "recipe", "heldout_n", "untouched", "sft", "rl", "delta",
              "ci_low", "ci_high", "minutes", "episodes", "tokens", "cpu_flags", "load",
              "commit")
