@@ -55,7 +55,7 @@ def expert_sequences(trainer: Any, env: Any, seed: int) -> list[list[tuple[list,
 
     cfg = trainer.cfg
     runner = RolloutRunner(env, expert_for(env, noise=0.0, seed=seed), cfg.rollout.model_copy(
-        update={"group_size": 1, "max_turns": cfg.env.max_turns, "max_total_tokens": 1 << 30,
+        update={"group_size": 1, "max_total_tokens": 1 << 30,
                 "run_id": "probe-expert"}))
     demos = [as_demonstration(t, trainer.policy.renderer) for t in runner.run(trainer.eval_tasks)]
     return [[(c.token_ids, c.loss_mask) for c in t.contexts() if sum(c.loss_mask)]

@@ -311,6 +311,9 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print a machine-readable 
 TokensOpt = Annotated[int | None, typer.Option(
     help="Token budget per episode (prompt + all turns); default 4096 for a model, none for a "
          "scripted policy (it has no context window).")]
+TurnsOpt = Annotated[int | None, typer.Option(
+    min=1, help="Step budget: policy actions per episode, as env.max_turns in a training config. "
+                "Default: the environment's.")]
 EnvModuleOpt = Annotated[list[str] | None, typer.Option(
     "--env-module", help="Python file or module defining environments (@register_env); "
     "repeatable. `--env file.py:Class` works without it.")]
@@ -348,7 +351,7 @@ def rollout(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelOp
             group: Annotated[int, typer.Option(min=1, help="Samples per task (G).")] = 1,
             out: Annotated[Path | None, typer.Option(help="Run directory.")] = None,
             split: str = "train", seed: int = 0, difficulty: int | None = None,
-            noise: NoiseOpt = 0.3, max_turns: int | None = None, temperature: float = 1.0,
+            noise: NoiseOpt = 0.3, max_turns: TurnsOpt = None, temperature: float = 1.0,
             max_new_tokens: int = 128, max_total_tokens: TokensOpt = None,
             as_json: JsonOpt = False, env_module: EnvModuleOpt = None,
             env_option: EnvOptionOpt = None) -> None:
@@ -378,7 +381,7 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
              k: Annotated[int, typer.Option(min=1, help="Samples per task; pass@1..k.")] = 1,
              out: Annotated[Path | None, typer.Option(help="Run directory.")] = None,
              split: str = "test", seed: int = 0, difficulty: int | None = None,
-             noise: NoiseOpt = 0.3, max_turns: int | None = None,
+             noise: NoiseOpt = 0.3, max_turns: TurnsOpt = None,
              temperature: Annotated[float | None, typer.Option(
                  help="Default: 0 (greedy) for k=1, 1.0 otherwise.")] = None,
              max_new_tokens: int = 128, max_total_tokens: TokensOpt = None,

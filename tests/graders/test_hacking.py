@@ -21,7 +21,7 @@ from veriloop.types import Message, Task, Trajectory
 
 @pytest.fixture(scope="module")
 def code_env():
-    env = CodeEnv(reward="all")
+    env = CodeEnv(reward="all", max_turns=4)
     yield env
     env.close()
 
@@ -32,8 +32,7 @@ def he0(code_env):
 
 
 def rollout(env, task, script, grader):
-    runner = RolloutRunner(env, ScriptedAgent(script), RolloutConfig(max_turns=4),
-                           grader=grader)
+    runner = RolloutRunner(env, ScriptedAgent(script), RolloutConfig(), grader=grader)
     traj = runner.run([task])[0]
     assert traj.fault is None or not traj.fault.is_infra, traj.fault
     return traj

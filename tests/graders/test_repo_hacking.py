@@ -29,7 +29,7 @@ def task(env):
 def run(env, task, policy):
     guard = HackingGuard(env.grader(), ["protected_files", "test_manipulation",
                                         "unbacked_claims"], penalty=1.0)
-    traj = RolloutRunner(env, policy, RolloutConfig(max_turns=8), grader=guard).run([task])[0]
+    traj = RolloutRunner(env, policy, RolloutConfig(), grader=guard).run([task])[0]
     assert traj.fault is None or not traj.fault.is_infra, traj.fault
     return traj
 

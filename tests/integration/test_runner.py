@@ -138,7 +138,8 @@ def test_loop_detection_and_step_budget():
     trajs = RolloutRunner(env, Looper(), RolloutConfig(loop_limit=3)).run(tasks)
     assert all(t.fault.kind == FaultKind.LOOP and len(t.turns) == 3 for t in trajs)
     assert all(not t.is_infra_error and t.grade is not None and t.score == 0 for t in trajs)
-    trajs = RolloutRunner(env, Looper(), RolloutConfig(loop_limit=0, max_turns=4)).run(tasks)
+    trajs = RolloutRunner(ArithmeticEnv(max_turns=4), Looper(), RolloutConfig(loop_limit=0)).run(
+        tasks)
     assert all(t.fault.kind == FaultKind.STEP_BUDGET and len(t.turns) == 4 for t in trajs)
 
 

@@ -136,6 +136,23 @@ def test_expert_episodes_call_the_server_through_the_runner(tmp_path):
     assert len({c["pid"] for c in calls}) == 1 and calls[0]["pid"] != os.getpid()
 
 
+def test_a_run_configs_step_budget_reaches_an_environment_with_mcp_tools():
+    """`env.max_turns` with `env.options.mcp_servers` was an AttributeError traceback (the MCP
+    wrapper's budget had no setter); now the wrapped environment and its episodes get it."""
+    from veriloop.trainers.common import env_from_config
+    from veriloop.trainers.config import RunConfig
+
+    cfg = RunConfig.model_validate(
+        {"env": {"max_turns": 1, "options": {"mcp_servers": [calc_server()]}}})
+    env = env_from_config(cfg)
+    try:
+        assert env.max_turns == env.env.max_turns == 1
+        trajs = RolloutRunner(env, env.expert(), RolloutConfig()).run(env.tasks(2, seed=3))
+    finally:
+        env.close()
+    assert all(len(t.turns) == 1 and t.fault.kind == FaultKind.STEP_BUDGET for t in trajs)
+
+
 def test_a_crash_fails_its_episode_and_the_next_reset_restarts_the_server(tmp_path):
     log = tmp_path / "calls.jsonl"
     env = get_env("arithmetic", mcp_servers=[calc_server(log)])

@@ -46,9 +46,9 @@ def _policy_runs(mask: list[int]) -> list[tuple[int, int]]:
 
 def test_summarised_trajectories_train_on_the_contexts_sampled(tiny_path, one_thread):
     policy = Recording(HFPolicy.from_pretrained(tiny_path))
-    env = get_env("arithmetic")
+    env = get_env("arithmetic", max_turns=3)
     # a summary after every environment turn: as many contexts as the episodes allow
-    cfg = RolloutConfig(group_size=2, max_turns=3, max_new_tokens=10, max_total_tokens=4096,
+    cfg = RolloutConfig(group_size=2, max_new_tokens=10, max_total_tokens=4096,
                         context="summarize", summarize_at=1, seed=3)
     trajs = RolloutRunner(env, policy, cfg).run(env.tasks(3, seed=1))
     assert not any(t.is_infra_error for t in trajs)

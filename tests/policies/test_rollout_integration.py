@@ -13,8 +13,8 @@ from veriloop.rollout.runner import RolloutConfig, RolloutRunner
 
 def test_runner_trajectories_match_teacher_forcing(tiny_path, one_thread):
     pol = HFPolicy.from_pretrained(tiny_path)
-    env = get_env("arithmetic")
-    cfg = RolloutConfig(group_size=2, max_turns=3, temperature=1.0, max_new_tokens=10, seed=5)
+    env = get_env("arithmetic", max_turns=3)
+    cfg = RolloutConfig(group_size=2, temperature=1.0, max_new_tokens=10, seed=5)
     trajs = RolloutRunner(env, pol, cfg).run(env.tasks(2, seed=1))
     assert len(trajs) == 4 and not any(t.is_infra_error for t in trajs)
     assert sum(len(t.turns) for t in trajs) > 4  # multi-turn episodes happened
@@ -33,12 +33,12 @@ def test_slots_sample_the_same_tokens_as_all_episodes_at_once(tiny_path, one_thr
     from veriloop.trainers.common import DeterministicKeys
 
     pol = HFPolicy.from_pretrained(tiny_path)
-    env = get_env("arithmetic")
+    env = get_env("arithmetic", max_turns=3)
     tasks = env.tasks(3, seed=2)
 
     def run(slots):
-        cfg = RolloutConfig(group_size=2, max_turns=3, temperature=1.0, max_new_tokens=10,
-                            seed=7, slots=slots)
+        cfg = RolloutConfig(group_size=2, temperature=1.0, max_new_tokens=10, seed=7,
+                            slots=slots)
         return RolloutRunner(env, DeterministicKeys(pol), cfg).run(tasks)
 
     together, bounded = run(None), run(3)

@@ -43,10 +43,10 @@ class Learner:
 
 
 def test_reflexion_success_at_n_hand_counted():
-    env = get_env("arithmetic")
+    env = get_env("arithmetic", max_turns=2)
     tasks = env.tasks(3, seed=0, split="test")
     policy = Learner(load_policy("tiny-xs").renderer, first=tasks[0].id)
-    result = run_reflexion(env, policy, tasks, 3, RolloutConfig(max_turns=2, temperature=0.0))
+    result = run_reflexion(env, policy, tasks, 3, RolloutConfig(temperature=0.0))
     assert result.success_at == [pytest.approx(1 / 3), 1.0, 1.0]
     assert len(result.attempts) == 3 + 2  # the two failures are retried once
     assert set(result.memory.by_task) == {tasks[1].id, tasks[2].id}
@@ -76,11 +76,11 @@ def test_scripted_policy_cannot_reflect():
 def test_successes_with_reflections_distil_to_the_original_prompt():
     from veriloop.eval.reflexion import without_reflections
 
-    env = get_env("arithmetic")
+    env = get_env("arithmetic", max_turns=2)
     tasks = env.tasks(3, seed=0, split="test")
     renderer = load_policy("tiny-xs").renderer
     result = run_reflexion(env, Learner(renderer, first=tasks[0].id), tasks, 2,
-                           RolloutConfig(max_turns=2, temperature=0.0))
+                           RolloutConfig(temperature=0.0))
     first, second = result.attempts[:3], result.attempts[3:]
     unnoted = {t.task_id: t for t in first}  # the same tasks' prompts without reflections
     assert without_reflections(first[0], renderer) is None  # solved without reflections

@@ -54,8 +54,9 @@ def test_l5_completes_with_summaries_and_faults_without(long_task):
 
 
 def test_window_keeps_the_last_turns_with_a_marker(long_task):
-    env, task, _ = long_task
-    t = _run(env, task, "window", 1 << 20, window_turns=3, loop_limit=0, max_turns=6)
+    _, task, _ = long_task
+    t = _run(get_env("workspace", max_turns=6), task, "window", 1 << 20, window_turns=3,
+             loop_limit=0)
     assert [s.start for s in t.segments] == [4, 5]
     for s in t.segments:
         omitted = s.start - 3

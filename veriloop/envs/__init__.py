@@ -34,11 +34,13 @@ from veriloop.envs.base import (
     ToolEpisode,
     ToolState,
     expert_for,
+    set_step_budget,
 )
 from veriloop.errors import ModuleImportError, did_you_mean
 
 __all__ = ["Environment", "Episode", "Observation", "ScriptedExpert", "ToolEpisode", "ToolState",
-           "expert_for", "get_env", "list_envs", "load_env_module", "register_env"]
+           "expert_for", "get_env", "list_envs", "load_env_module", "register_env",
+           "set_step_budget"]
 
 # name -> "module:attribute", imported only when asked for (some environments are heavy)
 _BUILTIN: dict[str, str] = {

@@ -65,6 +65,8 @@ class Episode(Protocol):
 class Environment(Protocol):
     name: str
     max_turns: int
+    """The step budget: policy actions an episode gets (the runner ends it after the last with a
+    STEP_BUDGET fault). The one budget there is; `set_step_budget` changes it."""
 
     def tasks(self, n: int, *, seed: int = 0, split: str = "train",
               difficulty: int | None = None) -> list[Task]: ...
@@ -72,6 +74,15 @@ class Environment(Protocol):
     def reset(self, task: Task) -> Episode: ...
 
     def grader(self) -> Grader: ...
+
+
+def set_step_budget(env: Environment, max_turns: int | None) -> Environment:
+    """`env` with the step budget `max_turns` (None keeps its default): what `env.max_turns` of
+    a run config and `--max-turns` of `veriloop rollout`/`eval` set, before the environment
+    builds its grader (some graders score turns against the budget)."""
+    if max_turns is not None:
+        env.max_turns = max_turns
+    return env
 
 
 def expert_for(env: Any, noise: float = 0.0, seed: int = 0) -> Policy:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from veriloop.data.store import TrajectoryStore
+from veriloop.envs.base import set_step_budget
 from veriloop.errors import UserError
 from veriloop.eval.metrics import first_infra_error, summarize
 from veriloop.eval.task_results import RESULTS_FILE, intervals, task_results, write_task_results
@@ -60,7 +61,8 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
     scripted = scripted or getattr(policy, "scripted", False)
     if max_total_tokens is None:  # a scripted policy has no context window to respect
         max_total_tokens = 1 << 30 if scripted else 4096
-    config = RolloutConfig(group_size=group, max_turns=max_turns, run_id=run_id,
+    set_step_budget(env, max_turns)
+    config = RolloutConfig(group_size=group, run_id=run_id,
                            max_total_tokens=max_total_tokens, temperature=temperature,
                            max_new_tokens=max_new_tokens, seed=seed, slots=slots)
     out.mkdir(parents=True, exist_ok=True)
@@ -102,10 +104,10 @@ def run_reflexion_eval(env_name: str, policy: Any, *, tasks: int, attempts: int,
     from veriloop.cli import make_env
     from veriloop.eval.reflexion import reflexion_eval
 
-    env = make_env(env_name, env_options)
+    env = set_step_budget(make_env(env_name, env_options), max_turns)
     task_list = env.tasks(tasks, seed=seed, split=split, difficulty=difficulty)
     check_run_dir(out)
-    config = RolloutConfig(group_size=1, max_turns=max_turns, seed=seed,
+    config = RolloutConfig(group_size=1, seed=seed,
                            run_id=f"reflexion-{time.strftime('%Y%m%d-%H%M%S')}",
                            max_total_tokens=max_total_tokens, temperature=temperature,
                            max_new_tokens=max_new_tokens, slots=slots)

@@ -25,6 +25,7 @@ def eval_inference(env_name: str, policy: str | None, model: str | None, tasks: 
     """`veriloop eval --inference NAME --n N`: see `veriloop.eval.scaling`."""
     from veriloop.cli import build_policy, check_infra_errors, err, make_env
     from veriloop.data.store import TrajectoryStore
+    from veriloop.envs import set_step_budget
     from veriloop.eval.metrics import first_infra_error
     from veriloop.eval.report import write_report
     from veriloop.eval.rollouts import SCRIPTED
@@ -35,7 +36,7 @@ def eval_inference(env_name: str, policy: str | None, model: str | None, tasks: 
 
     get_method(method, **options)  # an unknown name or option fails before any work
     try:
-        env = make_env(env_name, env_options)
+        env = set_step_budget(make_env(env_name, env_options), max_turns)
         task_list = env.tasks(tasks, seed=seed, split=split, difficulty=difficulty)
     except (KeyError, ValueError) as e:
         raise UserError(str(e.args[0])) from None
@@ -46,7 +47,7 @@ def eval_inference(env_name: str, policy: str | None, model: str | None, tasks: 
         max_total_tokens = 1 << 30 if getattr(pol, "scripted", False) else 4096
     temp = temperature if temperature is not None else (0.0 if n == 1 else 1.0)
     run_id = f"{env_name}-{method}-{time.strftime('%Y%m%d-%H%M%S')}"
-    rollout = RolloutConfig(max_turns=max_turns, temperature=temp, max_new_tokens=max_new_tokens,
+    rollout = RolloutConfig(temperature=temp, max_new_tokens=max_new_tokens,
                             max_total_tokens=max_total_tokens, seed=seed, run_id=run_id)
     out.mkdir(parents=True, exist_ok=True)
     if not as_json:

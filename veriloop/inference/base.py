@@ -45,12 +45,11 @@ class InferenceContext:
         from veriloop.rollout.runner import RolloutRunner
 
         update: dict[str, Any] = {"group_size": n}
-        if max_turns is not None:
-            update["max_turns"] = max_turns
         if seed is not None:
             update["seed"] = seed
         runner = RolloutRunner(self.env, policy or self.policy, self.rollout.model_copy(
-            update=update), grader=self.grader, on_trajectory=self.on_trajectory)
+            update=update), grader=self.grader, on_trajectory=self.on_trajectory,
+            max_turns=max_turns)
         trajs = runner.run(tasks)
         return [trajs[i * n:(i + 1) * n] for i in range(len(tasks))]
 

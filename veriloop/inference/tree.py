@@ -133,7 +133,7 @@ class TreeSearch:
         return [self._search(ctx, task, k, score) for task in tasks]
 
     def _search(self, ctx: InferenceContext, task: Task, k: int, score: Any) -> Choice:
-        env_max = ctx.rollout.max_turns or ctx.env.max_turns
+        env_max = ctx.env.max_turns
         root, found = Node(), []  # found: (value, trajectory) of finished episodes
         spent, seed, expansions = 0, (ctx.rollout.seed or 0), 0
 

@@ -121,6 +121,10 @@ class MCPToolsEnv:
     def max_turns(self) -> int:
         return self.env.max_turns
 
+    @max_turns.setter
+    def max_turns(self, value: int) -> None:  # `env.max_turns` of a run config lands here
+        self.env.max_turns = value
+
     def __getattr__(self, name: str) -> Any:
         if name == "env":  # not set yet (failed construction): no recursion
             raise AttributeError(name)

@@ -5,6 +5,10 @@ Sampling settings (`temperature`, `top_p`, `max_new_tokens`, `seed`) become the 
 `SamplingParams` through `sampling`; trainers derive per-step copies with `model_copy(update=)`
 (a new seed each step, the evaluation temperature). Fields a runner does not read
 (`prompts_per_step`, `eval_samples`, `eval_temperature`) are the trainer's.
+
+The step budget is not here: it is the environment's `max_turns` (`env.max_turns` of a run
+config, `--max-turns` of `veriloop eval`), the one budget training, evaluation and the runner
+obey; `rollout.max_turns` was a second knob that RL training silently ignored.
 """
 
 from __future__ import annotations
@@ -24,8 +28,6 @@ class RolloutConfig(BaseModel):
     group_size: int = Field(1, gt=0)
     """Samples per task (G); a group shares a `group_id` and group baselines compare them
     (GRPO-family configs use 4-16)."""
-    max_turns: int | None = Field(None, gt=0)
-    """Step budget (policy actions per episode); None = the environment's `max_turns`."""
     temperature: float = Field(1.0, ge=0)
     """Sampling temperature; the RL trainer divides logits by it too, so ratios compare the same
     distribution the sampler drew from."""

@@ -151,12 +151,13 @@ class RolloutRunner:
     `on_trajectory` (e.g. a store's `append` or a progress bar) is called with each finished,
     graded trajectory as soon as it is done. `summarizer` writes the summaries of
     `context: summarize` (default: the policy `config.summarizer` names, else the policy).
+    An episode gets `env.max_turns` policy actions (`max_turns` overrides it for this runner).
     """
 
     def __init__(self, env: Environment, policy: Policy, config: RolloutConfig | None = None,
                  grader: Grader | None = None,
                  on_trajectory: Callable[[Trajectory], None] | None = None,
-                 summarizer: Policy | None = None) -> None:
+                 summarizer: Policy | None = None, max_turns: int | None = None) -> None:
         self.env = env
         self.policy = policy
         self.config = config or RolloutConfig()
@@ -167,7 +168,9 @@ class RolloutRunner:
         self.summarizer = summarizer
         self.grader = grader if grader is not None else env.grader()
         self.on_trajectory = on_trajectory
-        self.max_turns = self.config.max_turns or env.max_turns
+        # the environment's step budget (`env.max_turns`); a caller's shorter one only where a
+        # search cuts episodes short on purpose (tree search expands one turn at a time)
+        self.max_turns = max_turns or env.max_turns
         self._pool: ThreadPoolExecutor | None = None
         self._pool_pid = 0
 

@@ -48,12 +48,9 @@ class RunPaths:
 
 def env_from_config(cfg: RunConfig) -> Any:
     """The environment a run config names, with its options and step budget applied."""
-    from veriloop.envs import get_env
+    from veriloop.envs import get_env, set_step_budget
 
-    env = get_env(cfg.env.name, **cfg.env.options)
-    if cfg.env.max_turns is not None:
-        env.max_turns = cfg.env.max_turns
-    return env
+    return set_step_budget(get_env(cfg.env.name, **cfg.env.options), cfg.env.max_turns)
 
 
 def training_tasks(cfg: RunConfig, env: Any, n: int, seed: int) -> list[Task]:

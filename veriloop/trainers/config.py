@@ -53,7 +53,9 @@ class EnvConfig(Section):
     name: str = "arithmetic"
     """Registered environment name (see `veriloop envs`)."""
     max_turns: int | None = Field(None, gt=0)
-    """Step budget per episode; None keeps the environment's default."""
+    """Step budget: policy actions per episode, the one budget training, held-out evaluation and
+    quickstart obey (an episode still going after its last ends with a `step_budget` fault);
+    None keeps the environment's default."""
     difficulty: int | None = None
     """Fixed task difficulty; None mixes the environment's range."""
     train_tasks: int = Field(2000, gt=0)
@@ -543,6 +545,28 @@ def _one_line(e: BaseException) -> str:
     return " ".join(str(e).split())
 
 
+REMOVED_KEYS: dict[str, tuple[str, str]] = {
+    "rollout.max_turns": ("env.max_turns", "step budget"),
+}
+"""Keys a config once had: the key that took over and what it sets. `rollout.max_turns` was a
+second step budget that RL training silently ignored; the environment's is the one obeyed."""
+
+
+def refuse_removed_keys(data: dict[str, Any], source: str = "config") -> None:
+    """A `ConfigError` naming the key to use for a removed key set in `data` (YAML or override).
+    A null one is dropped: it set nothing, and configs saved by earlier runs hold it."""
+    for key, (instead, what) in REMOVED_KEYS.items():
+        section, leaf = key.split(".")
+        node = data.get(section)
+        if not isinstance(node, dict) or leaf not in node:
+            continue
+        if node[leaf] is None:
+            del node[leaf]
+            continue
+        raise ConfigError(f"{source}: {key} was removed: the {what} is {instead}; set "
+                          f"{instead}: {node[leaf]} instead")
+
+
 def load_config(path: str | Path | None, overrides: list[str] | None = None) -> RunConfig:
     """Read YAML (or start from defaults), apply dotted overrides, validate. Every mistake is a
     `ConfigError` (a `veriloop.errors.UserError`) or `MissingFileError` with a one-line message."""
@@ -565,6 +589,7 @@ def load_config(path: str | Path | None, overrides: list[str] | None = None) -> 
         if not isinstance(data, dict):
             raise ConfigError(f"config {p} must be a YAML mapping of sections (model:, rollout: ...)")
     data = apply_overrides(data, list(overrides or []))
+    refuse_removed_keys(data, f"config{f' {path}' if path else ''}")
     try:
         return RunConfig.model_validate(data)
     except ValidationError as e:

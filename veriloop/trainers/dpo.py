@@ -61,7 +61,7 @@ def sample_trajectories(cfg: RunConfig, policy: Any, store: TrajectoryStore) -> 
     tasks = training_tasks(cfg, env, d.tasks, seed=cfg.env.task_seed)
     rc = cfg.rollout.model_copy(update={
         "group_size": d.samples, "temperature": d.temperature, "run_id": SAMPLES_RUN,
-        "max_turns": cfg.env.max_turns, "seed": cfg.train.seed})
+        "seed": cfg.train.seed})
     try:
         trajs = RolloutRunner(env, policy, rc).run(tasks)
         if d.pairing == "branch":

@@ -76,7 +76,7 @@ class RFTTrainer:
         model.eval()
         rc = self.cfg.rollout.model_copy(update={
             "group_size": group, "temperature": self.cfg.rft.temperature, "run_id": run_id,
-            "max_turns": self.cfg.env.max_turns, "seed": seed})
+            "seed": seed})
         try:
             trajs = RolloutRunner(self.env, self.policy, rc, grader=self.grader).run(tasks)
         finally:

@@ -75,7 +75,7 @@ class RolloutSource:
         r = self.cfg.rollout
         seed = (self.cfg.train.seed * 1_000_003 + step * 101 + round_) & 0x7FFFFFFF
         rc = r.model_copy(update={
-            "group_size": group_size or r.group_size, "max_turns": None, "seed": seed,
+            "group_size": group_size or r.group_size, "seed": seed,
             "temperature": r.temperature if temperature is None else temperature,
             "run_id": self.run_id})
         if self.workers is not None and policy is None:

@@ -68,8 +68,7 @@ def make_demonstrations(cfg: RunConfig, store: TrajectoryStore,
     # no token budget: the demonstrator's ids are not the model's (they are rendered again
     # for it), and a teacher's context is its server's business
     runner = RolloutRunner(env, demonstrator, cfg.rollout.model_copy(update={
-        "group_size": cfg.sft.demo_samples, "max_turns": cfg.env.max_turns,
-        "max_total_tokens": 1 << 30, "run_id": run_id}))
+        "group_size": cfg.sft.demo_samples, "max_total_tokens": 1 << 30, "run_id": run_id}))
     try:
         trajs = runner.run(tasks)
     finally:
