@@ -138,6 +138,14 @@ def test_percent_words_and_percent_after_a_fraction(gold, answer, eq):
 
 
 @pytest.mark.parametrize("gold, answer, eq", [
+    ("\\frac{37}{5}", "7\n2/5", False), ("\\frac{37}{5}", "7\r\n2/5", False),  # two lines
+    ("\\frac{37}{5}", "7 2/5", True), ("\\frac{37}{5}", "7\\ \\frac{2}{5}", True),
+])
+def test_a_mixed_number_stays_on_one_line(gold, answer, eq):
+    assert equivalent(gold, answer) is eq
+
+
+@pytest.mark.parametrize("gold, answer, eq", [
     ("|x+|y||", "Abs(x+Abs(y))", True), ("|x| + 1", "abs(x) + 1", True),
     ("\\sin^2 x", "sin(x)**2", True), ("e^{x}", "exp(x)", True), ("\\arctan x", "atan(x)", True),
     ("\\sec^2 y", "1 + tan(y)**2", True),
@@ -169,7 +177,8 @@ def test_suite_pairs_heldout_rates(grader):
     # Grown by the second collection (verl, MindSpeed-RL, open-r1, TRL, Math-Verify's mixed
     # numbers; 115 cases): FP 5/31, FN 9/84 before its tune classes were fixed; FP 2/31,
     # FN 5/84 after. Grown by the third (verifiers, SkyRL, SymbolicEqual, math-evaluation-
-    # harness; 128 cases): FP 2/32, FN 8/96 before, FP 2/32, FN 5/96 after.
+    # harness; 128 cases): FP 2/32, FN 8/96 before, FP 2/32, FN 5/96 after; then FP 0/32 once
+    # a mixed number no longer spans a line break (test_a_mixed_number_stays_on_one_line).
     # The bounds below are those measured counts, so a regression fails here;
     # the issue's bar (FP <= 1%, FN <= 2%) is not met yet, which the xfail at the end records
     # (it turns into a pass once the bar is met).
@@ -182,7 +191,7 @@ def test_suite_pairs_heldout_rates(grader):
     original = [m for m in report["mistakes"] if (m["gold"], m["answer"]) in first]
     assert len(original) <= 5 and all(m["equivalent"] for m in original), \
         f"{len(original)} mistakes on the first 71 held-out cases (at most 5 FN, 0 FP)"
-    assert report["false_positives"] <= 2 and report["false_negatives"] <= 5, _rates(report)
+    assert report["false_positives"] == 0 and report["false_negatives"] <= 5, _rates(report)
     if report["false_negative_rate"] > 0.02 or report["false_positive_rate"] > 0.01:
         pytest.xfail(f"held-out {_rates(report)} is above the bar of issue 43 "
                      "(FP <= 1%, FN <= 2%)")

@@ -90,8 +90,9 @@ def normalize_numbers(s: str) -> str:
     return s
 
 
-# "4 4/9", "4\\ \\frac{4}{9}": a whole number and a proper fraction side by side
-_MIXED = re.compile(r"(?<![\d.,/}])(\d+)(?:\s|\\[ ,;!])+(?:(\d+)/(\d+)|\\[dt]?frac\{(\d+)\}\{(\d+)\})"
+# "4 4/9", "4\\ \\frac{4}{9}": a whole number and a proper fraction side by side on one line
+# ("7\n2/5" is two answers, not 7 2/5)
+_MIXED = re.compile(r"(?<![\d.,/}])(\d+)(?:[ \t]|\\[ ,;!])+(?:(\d+)/(\d+)|\\[dt]?frac\{(\d+)\}\{(\d+)\})"
                     r"(?![\d./^])")
 
 
