@@ -7,7 +7,9 @@ them: rules may be tuned on `tune` only; `heldout` is measured, never read for f
 `tests/graders/test_math_classes.py` and `benchmarks/math_verifier.py` measure the held-out rates
 against the bar of issue 43 (FP <= 1%, FN <= 2%). Cases came in collections (`collection`: 1,
 2, 3), each added after the held-out rates of the earlier ones were measured; a case's split
-depends only on the case, so each collection grows both parts.
+depends only on the case, so each collection grows both parts. Collection 4 (STACK's
+answer-test fixtures, `suite_pairs_stack.py`) is all in a third split, `heldout2`: a second blind
+held-out, written before the grader changes that followed it.
 
 Left out (not veriloop's convention, said per row in `_LEFT_OUT` below): cases whose label holds
 only after rounding coarser than math-verify's 6 decimal places ("40\pi" = "125.663"), and labels
@@ -20,6 +22,8 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+
+from veriloop.graders.data.suite_pairs_stack import STACK, STACK_CASES
 
 OUT = Path(__file__).with_name("math_pairs_suites.jsonl")
 
@@ -209,7 +213,9 @@ _TORA = [
 # the collection a source came in (1: the first, measured at 77ee922), so that the held-out
 # rates of each stage can be reported
 COLLECTION = {VERL: 2, MINDSPEED: 2, MINDSPEED_DAPO: 2, OPENR1: 2, TRL: 2, MV_MIXED: 2,
-              VERIFIERS: 3, SKYRL: 3, SYMBOLIC_EQUAL: 3, TORA: 3}
+              VERIFIERS: 3, SKYRL: 3, SYMBOLIC_EQUAL: 3, TORA: 3, STACK: 4}
+# collection 4 is all held out, in its own split: a fresh blind held-out after 1-3's was read
+HELDOUT2 = {4}
 
 # label rests on a convention veriloop does not share (see the module docstring)
 _LEFT_OUT = {
@@ -256,7 +262,8 @@ def rows() -> list[dict]:
         seen.add((gold, answer))
         out.append({"gold": gold, "answer": answer, "equivalent": eq,
                     "category": source.split()[0], "source": source,
-                    "split": split_of(gold, answer),
+                    "split": ("heldout2" if COLLECTION.get(source, 1) in HELDOUT2
+                              else split_of(gold, answer)),
                     "collection": COLLECTION.get(source, 1)})
 
     for a, g in _NEMO_EQ:
@@ -271,7 +278,7 @@ def rows() -> list[dict]:
                           (VERL, _VERL), (MINDSPEED, _MINDSPEED), (MINDSPEED_DAPO, _MINDSPEED_DAPO),
                           (OPENR1, _OPENR1), (TRL, _TRL), (MV_MIXED, _MV_MIXED),
                           (VERIFIERS, _VERIFIERS), (SKYRL, _SKYRL),
-                          (SYMBOLIC_EQUAL, _SYMBOLIC_EQUAL), (TORA, _TORA)):
+                          (SYMBOLIC_EQUAL, _SYMBOLIC_EQUAL), (TORA, _TORA), (STACK, STACK_CASES)):
         for a, g, eq in cases:
             add(source, a, g, eq)
     return out
