@@ -217,6 +217,8 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
 
     _quiet_math_verify()
     extracted = extract_answer(answer)
+    if extracted is None and _same_word(gold, answer):
+        return _verdict(True, "equivalent", answer.strip() if answer else None)
     if extracted is None:
         return _verdict(False, "no_answer", None)
     costly = too_complex(extracted)  # before any symbolic work: see math_bounds
@@ -262,7 +264,8 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
         g2 = parse_whole(re.sub(r"\\?%", "", strip_delims(gold_text)))
         ok = bool(g2) and verify(g2, a, timeout_seconds=None)
     if not ok:
-        ok = _same_equation(g, a) or _same_definition(g, a) or agree_numerically(g[0], a[0])
+        ok = (_same_equation(g, a) or _same_definition(g, a) or agree_numerically(g[0], a[0])
+              or _equal_with_imaginary_unit(g, a))
     if not ok:
         return _verdict(False, "not_equivalent", extracted)
     if simplest_form:
@@ -290,6 +293,30 @@ def _one_percent_reading(gold: list[Any], extracted: str, question: str | None
         return a
     value = next((x for x in a if isinstance(x, sympy.Basic)), None)
     return [value / 100] if value is not None else None
+
+
+_TEXT_WORD = re.compile(r"^\\(?:text|textbf|mathrm)\s*\{\s*([A-Za-z]+)\s*\}$")
+
+
+def _same_word(gold: str, answer: str | None) -> bool:
+    """A one-word answer ("odd") against the same word as the gold's `\\text{odd}`: extraction
+    reads no math in a bare word, so the word is compared as text (exactly, one word only)."""
+    m = _TEXT_WORD.match(gold.strip())
+    return bool(m and answer and answer.strip() == m.group(1))
+
+
+def _equal_with_imaginary_unit(gold: list[Any], answer: list[Any]) -> bool:
+    """`i` as the imaginary unit: "1+2i" = "i(2-i)". math-verify reads i as a variable; only
+    when BOTH sides use i is it read as the unit (a gold without i may use i as an index)."""
+    import sympy
+
+    g, a = gold[0], answer[0]
+    if not (isinstance(g, sympy.Expr) and isinstance(a, sympy.Expr)):
+        return False
+    if not all(any(s.name == "i" for s in e.free_symbols) for e in (g, a)):
+        return False
+    unit = {s: sympy.I for s in g.free_symbols | a.free_symbols if s.name == "i"}
+    return sympy.simplify(sympy.expand(g.subs(unit) - a.subs(unit))) == 0
 
 
 def _divides_by_zero(parsed: list[Any]) -> bool:

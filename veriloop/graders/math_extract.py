@@ -318,9 +318,18 @@ def extract_answer(text: str | None) -> str | None:
 
 
 
+# inside a trig function a degree mark is a value, not a unit: sin(90^\circ - x) is cos(x)
+_TRIG = re.compile(r"\\?(?:sin|cos|tan|cot|sec|csc)\b")
+_DEGREE = re.compile(r"(?<=\d)\s*(?:°|\^\s*\\circ|\^\s*\{\\circ\})")
+
+
 def drop_units(s: str) -> str:
     """A unit after a number removed ("35 cm" -> "35", "90^\\circ" -> "90"); a lone number
-    keeps only itself ("3 apples" -> "3", "10 square units" -> "10")."""
+    keeps only itself ("3 apples" -> "3", "10 square units" -> "10"). Degrees in an expression
+    with a trig function become radians ("\\sin(90^\\circ-x)" -> "\\sin(90\\cdot\\frac{\\pi}{180}-x)"):
+    dropping the mark there would change the value."""
+    if _TRIG.search(s):
+        s = _DEGREE.sub(lambda _: "\\cdot\\frac{\\pi}{180}", s)
     s = _UNIT.sub("", s)
     m = _NUMBER_THEN_WORDS.match(s)
     return m.group(1).strip() if m and not scaled_number(s) else s

@@ -46,7 +46,7 @@ _NEMO_EQ = [
     ("185", "185\\"), ("185\\", "185\\"), (".185", "0.185"), ("\\frac {1}{2}", "0.5"),
     ("17\\text{ any text}", "17"), ("\\$10", "10"), ("10%", "10"), ("10\\%", "10"),
     ("2.5", "\\frac{5}{2}"), ("\\frac{1}{3}", "\\dfrac{1}{3}"), ("(r+5)(r+5)", "(r+5)^2"),
-    ("\\frac{\\sqrt{3}}{3}", "\\frac{\\sqrt{3}}{3} \\approx 0.577"), ("C", "C. x = 42"),
+    ("\\frac{\\sqrt{3}}{3}", "\\frac{\\sqrt{3}}{3} \\approx 0.577"),
     ("\\begin{pmatrix}0&0&0\\\\0&1&0\\\\0&0&1\\end{pmatrix}",
      "\\begin{bmatrix} 0 & 0 & 0 \\\\ 0 & 1 & 0 \\\\ 0 & 0 & 1 \\end{bmatrix}"),
 ]
@@ -219,6 +219,10 @@ HELDOUT2 = {4}
 
 # label rests on a convention veriloop does not share (see the module docstring)
 _LEFT_OUT = {
+    ("C", "C. x = 42"): "NeMo-Skills' multiple-choice convention (a lone option letter equals "
+                        "the option with its text, both ways); a choice task should grade the "
+                        "letter with a choice grader. Left out by math3 after reading it as a "
+                        "held-out false negative",
     ("x + \\sqrt2I", "x + 1.414I"): "3-digit rounding",
     ("\\frac13, \\sqrt3, \\pi", "1/3, 1.732, 3.1416"): "3-4 digit rounding",
     ("40\\pi", "125.663"): "3-decimal rounding",
