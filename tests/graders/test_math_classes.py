@@ -227,3 +227,28 @@ def test_suite_pairs_heldout_rates(grader):
         pytest.xfail(f"held-out {_rates(report)} is above the bar of issue 43 "
                      "(FP <= 1%, FN <= 2%)")
     assert report["false_negative_rate"] <= 0.02 and report["false_positive_rate"] <= 0.01
+
+
+def test_suite_pairs_heldout2_rates():
+    # heldout2: collection 4 (137 cases from STACK's answer-test fixtures, suite_pairs_stack.py),
+    # all held out, written to the file before any math3 grader change and measured ONCE after
+    # them (commit f0227d9), counts only: FP 5/47, FN 20/90, 3 timeouts (all on unequal
+    # pairs such as (x-a)^6000 vs (x-a)^5999, so no mistake). Nothing was tuned on it since.
+    # The bar below is that measurement, so a regression fails; the issue's bar (FP <= 1%,
+    # FN <= 2%) is not met, which the xfail records. Timed-out checks are left out of the bar:
+    # how many time out depends on the machine's load, and this test must not.
+    g = MathGrader(timeout=20.0, workers=2)
+    try:
+        report = audit(g, load_pairs(SUITE_MATH_PAIRS, split="heldout2"), concurrency=2)
+    finally:
+        g.close()
+    assert (report["n"], report["positives"]) == (137, 90)
+    assert report["timeouts"] <= 30, _rates(report)  # 3 at 60 s here; 30 means a hang
+    judged = [m for m in report["mistakes"] if not m["explanation"].startswith("timeout")]
+    fp = sum(not m["equivalent"] for m in judged)
+    fn = sum(m["equivalent"] for m in judged)
+    assert fp <= 5 and fn <= 20, f"heldout2 {_rates(report)} (judged: FP {fp}, FN {fn})"
+    if report["false_negative_rate"] > 0.02 or report["false_positive_rate"] > 0.01:
+        pytest.xfail(f"heldout2 {_rates(report)} is above the bar of issue 43 "
+                     "(FP <= 1%, FN <= 2%)")
+    assert report["false_negative_rate"] <= 0.02 and report["false_positive_rate"] <= 0.01
