@@ -77,6 +77,23 @@ def test_identities_on_a_domain_pass_by_evaluation_and_signs_still_count():
         assert not equivalent(gold, answer), (gold, answer)
 
 
+def test_identities_hold_whatever_precision_other_code_left_mpmath_at():
+    # mpmath's precision is process-wide; the full suite once ran this check after something
+    # had lowered it, and the physics identity above failed (at 8 digits it differs at 1e-9)
+    import mpmath
+
+    saved = mpmath.mp.dps
+    try:
+        for dps in (5, 8, 50):
+            mpmath.mp.dps = dps
+            assert equivalent("\\frac{v_0 (\\frac{r_0}{r + r_0})^{0.5}}{r + r_0}",
+                              "\\frac{v_0}{r_0} \\frac{1}{(1 + r/r_0)^{3/2}}"), dps
+            assert not equivalent("x^2+1", "x^2+1.0000001"), dps
+            assert mpmath.mp.dps == dps  # and it leaves the caller's precision alone
+    finally:
+        mpmath.mp.dps = saved
+
+
 @pytest.mark.parametrize("answer", ["x=2 \\lor x=3", "2 \\vee 3", "x=2 or x=3",
                                     "\\boxed{x=2 \\text{ or } x=3}", "\\approx 3",
                                     "\\boxed{\\approx 3}", "x \\approx 3",

@@ -38,10 +38,20 @@ def agree_numerically(gold: Any, answer: Any) -> bool:
         g = sympy.lambdify(symbols, answer, "mpmath")
     except (KeyError, NameError, TypeError, SyntaxError):  # a function it cannot print
         return False
+    import mpmath
+
+    # mpmath's working precision is process-wide and other code may lower it (at 8 digits the
+    # physics identity above disagrees at 1e-9): evaluate at a fixed precision of our own
+    with mpmath.workdps(30):
+        return _agreed_points(f, g, len(symbols)) >= _NEEDED
+
+
+def _agreed_points(f: Any, g: Any, arity: int) -> int:
+    """How many fixed sample points `f` and `g` agree at; -1 at the first that they differ."""
     rng = random.Random(20260143)
     agreed = 0
     for _ in range(_POINTS):
-        point = [rng.choice((-1, 1)) * rng.uniform(0.3, 3.0) for _ in symbols]
+        point = [rng.choice((-1, 1)) * rng.uniform(0.3, 3.0) for _ in range(arity)]
         try:
             a, b = complex(f(*point)), complex(g(*point))
         except (ArithmeticError, ValueError, TypeError, NameError, AttributeError):
@@ -51,6 +61,6 @@ def agree_numerically(gold: Any, answer: Any) -> bool:
         if not (math.isfinite(a.real) and math.isfinite(b.real)):
             continue
         if not math.isclose(a.real, b.real, rel_tol=_REL_TOL, abs_tol=1e-12):
-            return False
+            return -1
         agreed += 1
-    return agreed >= _NEEDED
+    return agreed
