@@ -16,10 +16,7 @@ its environment from the same module objects.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
-import importlib.util
-import sys
 from collections.abc import Callable
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -37,6 +34,7 @@ from veriloop.envs.base import (
     set_step_budget,
 )
 from veriloop.errors import ModuleImportError, did_you_mean
+from veriloop.user_modules import load_user_module
 
 __all__ = ["Environment", "Episode", "Observation", "ScriptedExpert", "ToolEpisode", "ToolState",
            "expert_for", "get_env", "list_envs", "load_env_module", "register_env",
@@ -67,40 +65,8 @@ def register_env(name: str) -> Callable[[Callable[..., Environment]], Callable[.
 
 def load_env_module(source: str | Path) -> ModuleType:
     """Import a Python file (`my_envs.py`) or a module (`my_pkg.envs`) so that its
-    `@register_env` decorators run; a file is imported once per process. A module that does not
-    exist is a ValueError; one that raises while it is imported, a `ModuleImportError` naming the
-    file:line of the user's code that raised."""
-    text = str(source)
-    if text.endswith(".py") or "/" in text or "\\" in text:
-        path = Path(text).expanduser().resolve()
-        if not path.is_file():
-            raise ValueError(f"environment module {text} does not exist; give the path of a "
-                             "Python file (my_envs.py) or an importable module name")
-        name = f"veriloop_user_envs.{path.stem}_{hashlib.sha1(str(path).encode()).hexdigest()[:8]}"
-        if name in sys.modules:
-            return sys.modules[name]
-        spec = importlib.util.spec_from_file_location(name, path)
-        if spec is None or spec.loader is None:
-            raise ValueError(f"cannot import {path} as a Python module")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        try:
-            spec.loader.exec_module(module)
-        except BaseException as e:
-            del sys.modules[name]
-            if isinstance(e, Exception):  # the user's code failed: one line, not a traceback
-                raise ModuleImportError.of(text, e) from e
-            raise
-        return module
-    try:
-        return importlib.import_module(text)
-    except ModuleNotFoundError as e:
-        if not (e.name == text or text.startswith(f"{e.name}.")):  # one of its own imports
-            raise ModuleImportError.of(text, e) from e
-        raise ValueError(f"environment module {text!r} cannot be imported ({e}); give a file "
-                         "path (my_envs.py) or put its directory on PYTHONPATH") from None
-    except Exception as e:
-        raise ModuleImportError.of(text, e) from e
+    `@register_env` decorators run (`veriloop.user_modules.load_user_module`)."""
+    return load_user_module(source, "environment module")
 
 
 def _entry_points() -> dict[str, Any]:

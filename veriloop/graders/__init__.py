@@ -1,4 +1,6 @@
-"""Graders: the protocol and registry (`base`), and the built-in graders, registered on import."""
+"""Graders: the protocol and the `GRADERS` registry (`base`), and the built-in graders, which
+register themselves when this package is imported (so any import of a grader module fills the
+registry first)."""
 
 from veriloop.graders import (  # noqa: F401
     behavior,
@@ -11,6 +13,6 @@ from veriloop.graders import (  # noqa: F401
     rubric,
     strings,
 )
-from veriloop.graders.base import Grader, get_grader, list_graders, register_grader
+from veriloop.graders.base import GRADERS, Grader, get_grader, list_graders, register_grader
 
-__all__ = ["Grader", "get_grader", "list_graders", "register_grader"]
+__all__ = ["GRADERS", "Grader", "get_grader", "list_graders", "register_grader"]

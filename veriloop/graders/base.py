@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from importlib.metadata import entry_points
 from typing import Any, Protocol
 
-from veriloop.errors import ModuleImportError, did_you_mean
+from veriloop.registry import Registry
 from veriloop.types import Grade, Task, Trajectory
+from veriloop.user_modules import load_user_module
 
 
 class Grader(Protocol):
@@ -34,67 +34,60 @@ class Grader(Protocol):
 
 
 GraderFactory = Callable[..., Grader]
-_GRADERS: dict[str, GraderFactory] = {}
+
+GRADERS: Registry[GraderFactory] = Registry("grader", group="veriloop.graders")
+"""Every grader name: the built-ins (registered when `veriloop.graders` is imported, which
+importing this module does first), `@register_grader` in user code, and installed packages'
+`veriloop.graders` entry points."""
+
+FUNCTION_HINT = "or give my_rewards.py:function"
+"""What else `grader.name` accepts, appended to the unknown-name error."""
 
 
 def register_grader(name: str) -> Callable[[GraderFactory], GraderFactory]:
-    def wrap(factory: GraderFactory) -> GraderFactory:
-        if name in _GRADERS:
-            raise ValueError(f"grader '{name}' is registered twice")
-        _GRADERS[name] = factory
-        return factory
-
-    return wrap
-
-
-def _entry_points() -> dict[str, Any]:
-    return {ep.name: ep for ep in entry_points(group="veriloop.graders")}
+    """Decorator: register a factory that takes keyword options and returns a grader."""
+    return GRADERS.register(name)
 
 
 def list_graders() -> list[str]:
     """Registered and entry-point grader names (not the `module:function` form)."""
-    _import_builtins()
-    return sorted(set(_GRADERS) | set(_entry_points()))
+    return GRADERS.names()
 
 
-def grader_factory(name: str) -> Callable[..., Grader] | None:
+def grader_factory(name: str) -> GraderFactory | None:
     """The factory registered or installed (entry point) as `name`, imported; None if neither.
     An installed plugin that fails to import is a `ModuleImportError` naming its file:line."""
-    _import_builtins()
-    if name in _GRADERS:
-        return _GRADERS[name]
-    ep = _entry_points().get(name)
-    if ep is None:
-        return None
-    try:
-        return ep.load()
-    except Exception as e:
-        raise ModuleImportError.of(ep.value, e) from e
+    return GRADERS.find(name)
 
 
 def get_grader(name: str, **options: Any) -> Grader:
-    """Build the grader `name` (registered, entry point, or `file.py:function` /
-    `module:function`; see the module docstring) with keyword options."""
-    factory = grader_factory(name)
+    """Build the grader called `name` with keyword `options`; the one way code and configs
+    choose a grader (a config's `grader: {name, options}` comes here).
+
+    `name` is a registered or installed grader (`veriloop graders list` shows each one with the
+    options it takes) or `my_rewards.py:function` / `my_pkg.module:function`, a plain function
+    `function(task, trajectory, state, **options) -> Grade`. The grader is called as
+    `grader(task, trajectory, state)` and returns a `veriloop.types.Grade`.
+
+    An unknown name is a `KeyError` whose message lists the close names; options the factory
+    does not take are a `TypeError` from the factory.
+
+        >>> grade = get_grader("numeric", rel_tol=0.01)
+    """
+    factory = GRADERS.find(name)
     if factory is not None:
         return factory(**options)
     if ":" in name:
         return _function_grader(name, options)
-    known = list_graders()
-    raise KeyError(f"grader '{name}' is not registered; "
-                   f"{did_you_mean(name, known, list_up_to=len(known))}; or give "
-                   "my_rewards.py:function")
+    raise KeyError(GRADERS.unknown(name, FUNCTION_HINT))
 
 
 def _function_grader(name: str, options: dict[str, Any]) -> Grader:
-    from veriloop.envs import load_env_module
-
     source, _, attr = name.rpartition(":")
     try:
-        module = load_env_module(source)
+        module = load_user_module(source)
     except ValueError as e:
-        raise KeyError(f"grader {name!r}: {str(e).replace('environment module', 'module')}") \
-            from None
+        raise KeyError(f"grader {name!r}: {e}") from None
     fn = getattr(module, attr, None)
     if not callable(fn):
         raise KeyError(f"grader {name!r}: {source} defines no function {attr!r}; give "
@@ -115,7 +108,3 @@ def _checked(fn: Callable[..., Any], name: str) -> Grader:
         return out
 
     return grade
-
-
-def _import_builtins() -> None:
-    import veriloop.graders  # noqa: F401  (registers the built-in graders)

@@ -22,13 +22,14 @@ into ranks in [0, 1] (ties averaged), and `grade_group` applies a grader and a g
 from __future__ import annotations
 
 import bisect
+import inspect
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from veriloop.graders.base import Grader, get_grader, register_grader
+from veriloop.graders.base import Grader, get_grader, grader_factory, register_grader
 from veriloop.types import Grade, Subgoal, Task, Trajectory
 
 
@@ -217,11 +218,7 @@ def load_grader(path: str | Path, **context: Any) -> Grader:
 
 
 def _accepts(name: str) -> set[str]:
-    import inspect
-
-    from veriloop.graders.base import _GRADERS
-
-    factory = _GRADERS.get(name)
+    factory = grader_factory(name)
     return set(inspect.signature(factory).parameters) if factory else set()
 
 
