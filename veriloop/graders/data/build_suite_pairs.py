@@ -10,8 +10,10 @@ against the bar of issue 43 (FP <= 1%, FN <= 2%). Cases came in collections (`co
 depends only on the case, so each collection grows both parts. Collection 4 (STACK's
 answer-test fixtures, `suite_pairs_stack.py`) is all in a third split, `heldout2`: a second blind
 held-out, written before the grader changes that followed it. The `heldout` split of
-collections 1-3 is SPENT: math3 read its last false negatives and tuned on them (commit f0227d9),
-so only `heldout2` measures the grader blind.
+collections 1-3 is SPENT: math3 read its last false negatives and tuned on them (commit f0227d9).
+Collection 5 (`suite_pairs_c5.py`: rllm, tinker-cookbook, NeMo-RL, OpenCompass, lambda-feedback)
+is all in a fourth split, `heldout3`, written before math4 read `heldout2`'s failures and tuned on
+them; from then on `heldout2` is spent too and only `heldout3` measures the grader blind.
 
 Left out (not veriloop's convention, said per row in `_LEFT_OUT` below): cases whose label holds
 only after rounding coarser than math-verify's 6 decimal places ("40\pi" = "125.663"), and labels
@@ -25,6 +27,7 @@ import hashlib
 import json
 from pathlib import Path
 
+from veriloop.graders.data.suite_pairs_c5 import C5_CASES
 from veriloop.graders.data.suite_pairs_stack import STACK, STACK_CASES
 
 OUT = Path(__file__).with_name("math_pairs_suites.jsonl")
@@ -216,8 +219,10 @@ _TORA = [
 # rates of each stage can be reported
 COLLECTION = {VERL: 2, MINDSPEED: 2, MINDSPEED_DAPO: 2, OPENR1: 2, TRL: 2, MV_MIXED: 2,
               VERIFIERS: 3, SKYRL: 3, SYMBOLIC_EQUAL: 3, TORA: 3, STACK: 4}
-# collection 4 is all held out, in its own split: a fresh blind held-out after 1-3's was read
+# collection 4 is all held out, in its own split: a fresh blind held-out after 1-3's was read;
+# collection 5 (suite_pairs_c5.py) likewise, written before heldout2 was read and tuned on
 HELDOUT2 = {4}
+HELDOUT3 = {5}
 
 # label rests on a convention veriloop does not share (see the module docstring)
 _LEFT_OUT = {
@@ -262,15 +267,16 @@ def rows() -> list[dict]:
     out: list[dict] = []
     seen: set[tuple[str, str]] = set()
 
-    def add(source: str, answer: str, gold: str, eq: bool) -> None:
+    def add(source: str, answer: str, gold: str, eq: bool, collection: int = 0) -> None:
         if (gold, answer) in seen:  # the same case in two suites counts once
             return
         seen.add((gold, answer))
+        c = collection or COLLECTION.get(source, 1)
+        split = ("heldout2" if c in HELDOUT2 else "heldout3" if c in HELDOUT3
+                 else split_of(gold, answer))
         out.append({"gold": gold, "answer": answer, "equivalent": eq,
-                    "category": source.split()[0], "source": source,
-                    "split": ("heldout2" if COLLECTION.get(source, 1) in HELDOUT2
-                              else split_of(gold, answer)),
-                    "collection": COLLECTION.get(source, 1)})
+                    "category": source.split()[0], "source": source, "split": split,
+                    "collection": c})
 
     for a, g in _NEMO_EQ:
         add(NEMO, a, g, True)
@@ -287,6 +293,8 @@ def rows() -> list[dict]:
                           (SYMBOLIC_EQUAL, _SYMBOLIC_EQUAL), (TORA, _TORA), (STACK, STACK_CASES)):
         for a, g, eq in cases:
             add(source, a, g, eq)
+    for source, a, g, eq in C5_CASES:
+        add(source, a, g, eq, collection=5)
     return out
 
 
