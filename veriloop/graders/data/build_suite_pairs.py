@@ -11,9 +11,10 @@ depends only on the case, so each collection grows both parts. Collection 4 (STA
 answer-test fixtures, `suite_pairs_stack.py`) is all in a third split, `heldout2`: a second blind
 held-out, written before the grader changes that followed it. The `heldout` split of
 collections 1-3 is SPENT: math3 read its last false negatives and tuned on them (commit f0227d9).
-Collection 5 (`suite_pairs_c5.py`: rllm, tinker-cookbook, NeMo-RL, OpenCompass, lambda-feedback)
-is all in a fourth split, `heldout3`, written before math4 read `heldout2`'s failures and tuned on
-them; from then on `heldout2` is spent too and only `heldout3` measures the grader blind.
+Collection 5 (`suite_pairs_c5.py`: rllm, tinker-cookbook, NeMo-RL, OpenCompass, lambda-feedback,
+STACK's Sets/SysEquiv/numerical tables) is all in a fourth split, `heldout3`, written before math4
+read `heldout2`'s failures and tuned on them; from then on `heldout2` is spent too and only
+`heldout3` measures the grader blind.
 
 Left out (not veriloop's convention, said per row in `_LEFT_OUT` below): cases whose label holds
 only after rounding coarser than math-verify's 6 decimal places ("40\pi" = "125.663"), and labels

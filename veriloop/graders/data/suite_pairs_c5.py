@@ -13,6 +13,9 @@ Sources (none used by collections 1-4), each row keeping the label its suite ass
 - open-compass/opencompass `tests/datasets/test_olympiadbench.py` (MathJudger.judge).
 - lambda-feedback/compareExpressions `app/tests/symbolic_evaluation_tests.py`
   (evaluation_function(response, answer)): sympy syntax, copied as written.
+- maths/moodle-qtype_stack `tests/fixtures/answertestfixtures.class.php` (commit a14f3034): the
+  `Sets`, `SysEquiv`, `NumRelative` and `NumAbsolute` rows (collection 4 took only `AlgEquiv`
+  rows); `%i` is written `i`, systems of equations stay lists as written.
 
 Curation, decided by reading the rows and never by running a grader on them:
 - A case is copied when its label is a verdict on the two answers alone. Not copied: rows
@@ -21,7 +24,7 @@ Curation, decided by reading the rows and never by running a grader on them:
   "response > answer", a tolerance under which the row is right), lists of alternative golds,
   multiple-choice rows, and rows where the suite asserts only that the verifier failed.
 - A row that is wrong under a suite's tolerance is copied: it is wrong under veriloop's
-  tighter one too.
+  tighter one too. A row right only within a coarser tolerance (STACK's default 5%) is not.
 - `LEFT_OUT` holds copied rows whose label rests on that suite's own convention, with the reason.
 """
 
@@ -35,11 +38,14 @@ NEMO_RL = "NVIDIA-NeMo/RL tests/unit/environments/test_math_environment.py (Math
 OPENCOMPASS = "open-compass/opencompass tests/datasets/test_olympiadbench.py (MathJudger.judge)"
 LAMBDA = ("lambda-feedback/compareExpressions app/tests/symbolic_evaluation_tests.py "
           "(evaluation_function(response, answer))")
+STACK_TABLES = ("maths/moodle-qtype_stack tests/fixtures/answertestfixtures.class.php "
+                "(Sets, SysEquiv, NumRelative, NumAbsolute rows; %i written i)")
 
 _T = "<think>...</think>\nThe answer is \\boxed{%s}."
 _PHYS_B = "-(y*sin(x*y) + e^(y)) / (x*(e^(y) + sin(x*y)))"
 _PHYS_A = "6*cos(5*x+1)-90*x*sin(5*x+1)-225*x**2*cos(5*x+1)+125*x**3*sin(5*x+1)"
 _SUM = "summation(2*k - 1, (k, 1, n))"
+_SYS = "[90=v*t,90=(v+5)*(t-1/4)]"
 
 # (source, answer, gold, equivalent)
 C5_CASES = [
@@ -120,6 +126,47 @@ C5_CASES = [
     (LAMBDA, "6y", "int(3*x*y, (x, 0, 2))", True),
     (LAMBDA, "int(f(x)+g(x), (x, a, b))", "int(g(x)+f(x), (x, a, b))", True),
     (LAMBDA, "2.694", "infinity", False),
+    # STACK (student answer, teacher answer, score)
+    (STACK_TABLES, "x", "{1,2,3}", False), (STACK_TABLES, "{1,2}", "x", False),
+    (STACK_TABLES, "{1,2}", "{1,2,3}", False), (STACK_TABLES, "{1,2,4}", "{1,2}", False),
+    (STACK_TABLES, "{1,2,2+2}", "{1,2}", False), (STACK_TABLES, "{5,1,2,4}", "{1,2,3}", False),
+    (STACK_TABLES, "{2/4, 1/3}", "{1/2, 1/3}", True), (STACK_TABLES, "{1,2,1}", "{1,2}", True),
+    (STACK_TABLES, "{1,2,1+1}", "{1,2}", True), (STACK_TABLES, "{1,2,1+1}", "{1,2,3}", False),
+    (STACK_TABLES, "1", "[(x-1)*(x+1)=0]", False), (STACK_TABLES, "[(x-1)*(x+1)=0]", "1", False),
+    (STACK_TABLES, "[1]", _SYS, False), (STACK_TABLES, "[(x-1)*(x+1)=0]", "[1]", False),
+    (STACK_TABLES, "[x^2]", "[(x-1)*(x+1)=0]", False),
+    (STACK_TABLES, "[90=v*t^t,90=(v+5)*(t-1/4)]", _SYS, False),
+    (STACK_TABLES, _SYS, "[90=v*t^t,90=(v+5)*(t-1/4)]", False),
+    (STACK_TABLES, "[x^2=1]", "[(x-1)*(x+1)=0]", True),
+    (STACK_TABLES, "[x^2+y^2=4,y=x]", "[y=x,y^2=2]", True),
+    (STACK_TABLES, "[x^2+y^2=2,y=x]", "[y=x,y^2=2]", False),
+    (STACK_TABLES, "[x=1]", "[(x-1)*(x+1)=0,(x-1)*(x-3)=0]", True),
+    (STACK_TABLES, "[3*a+b-c=2, a-b+2*c=5,b+c=5]", "[a=1,b=2,c=3]", True),
+    (STACK_TABLES, "[a=1,b=2,c=3]", "[3*a+b-c=2, a-b+2*c=5,b+c=5]", True),
+    (STACK_TABLES, "[x^2=1]", "[(x-1)*(x+1)*(x-2)=0]", False),
+    (STACK_TABLES, "[x=1,y=-1]", "[(x-1)*(y+1)=0]", False),
+    (STACK_TABLES, "[x=1]", "[(x-1)*(x+1)=0]", False),
+    (STACK_TABLES, "[x=1]", "[(x-1)*(x+1)*y=0]", False), (STACK_TABLES, _SYS, _SYS, True),
+    (STACK_TABLES, "[90=v*t,90=(v+5)*(t*x-1/4)]", _SYS, False),
+    (STACK_TABLES, _SYS, "[90=v*t,90=(v+5)*(t*x-1/4)]", False),
+    (STACK_TABLES, "[90=v*t]", _SYS, False),
+    (STACK_TABLES, "[90=v*t,90=(v+5)*(t-1/4),90=(v+6)*(t-1/5)]", _SYS, False),
+    (STACK_TABLES, ("[90=v*t,90=(v+5)*(t-1/4),90=(v+6)*(t-1/5),90=(v+7)*(t-1/4),"
+                    "90=(v+8)*(t-1/3)]"), _SYS, False),
+    (STACK_TABLES, "[b^2=a,a=9]", "[x^2=y,y=9]", False),
+    (STACK_TABLES, "[x^2=4]", "[x^2=4,y=9]", False),
+    (STACK_TABLES, "1.1", "1", False), (STACK_TABLES, "0.949", "1", False),
+    (STACK_TABLES, "1.06e33", "1e33", False), (STACK_TABLES, "0.949e33", "1e33", False),
+    (STACK_TABLES, "1.06e-33", "1e-33", False), (STACK_TABLES, "0.949e-33", "1e-33", False),
+    (STACK_TABLES, "1.05", "3", False), (STACK_TABLES, "inf", "0", False),
+    (STACK_TABLES, "1", "[1,2]", False), (STACK_TABLES, "[1,2]", "[1,2,3]", False),
+    (STACK_TABLES, "[1,2]", "[1,2]", True), (STACK_TABLES, "[3,1.414]", "[pi,sqrt(2)]", False),
+    (STACK_TABLES, "[3,1.414]", "{pi,sqrt(2)}", False), (STACK_TABLES, "{0,1,2}", "{0,1,2}", True),
+    (STACK_TABLES, "{-1,2,3}", "{-1,2,3}", True), (STACK_TABLES, "{-1.1,2,3}", "{-1,2,3}", False),
+    (STACK_TABLES, "0.99*i", "i", False), (STACK_TABLES, "3.14", "pi", False),
+    (STACK_TABLES, "1.41e-2", "1.41e-2", True), (STACK_TABLES, "0.0141", "1.41e-2", True),
+    (STACK_TABLES, "0.00141", "0.00141", True), (STACK_TABLES, "0.00141", "1.41*10^-3", True),
+    (STACK_TABLES, "1.41*10^-3", "1.41*10^-3", True),
 ]
 
 # copied rows whose label rests on a convention of that suite, not of math answers
@@ -136,6 +183,11 @@ LEFT_OUT = {
         "lambda-feedback reads {...} as a set; as mathematics the two are equal",
     ("-(sin(xy)y+(e^y))/(x(e^y+sin(xy)x))sin(xy)y", _PHYS_B):
         "two of the suite's strings joined by a missing comma in its list",
+    ("{(x-a)^6000}", "{(a-x)^6000}"): "STACK's own comment: 'different' only because its Sets "
+                                      "test does not expand; equal as mathematics",
+    ("[d=90,d=v*t,d=(v+5)*(t-1/4)]", _SYS): "STACK's variable-set rule (an extra named variable d)",
+    ("x=1.5", "1.5"): "STACK's numerical tests want a bare number; veriloop grades x = 10 as 10",
+    ("1.5", "x=1.5"): "STACK's numerical tests want a bare number; veriloop grades x = 10 as 10",
     ("Bsin(pi)", "0"): "the elementary-function rows (Bsin(pi), Bcos(pi/2), Basinh(...), ...: 37 "
                        "rows, not copied) rest on a letter glued to a function name being a "
                        "product, lambda-feedback's strict_syntax=False parser",
