@@ -15,8 +15,12 @@ from pathlib import Path
 import pytest
 
 from veriloop.sandbox import BubblewrapSandbox, Limits, SandboxPool, bwrap, get_sandbox
-from veriloop.sandbox.base import clear_workspace
-from veriloop.sandbox.disk import pid_namespace, sweep_stale_workspaces, workspace_usage
+from veriloop.sandbox.disk import (
+    clear_workspace,
+    pid_namespace,
+    sweep_stale_workspaces,
+    workspace_usage,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 # generous timeouts: the disk watch, not the clock, must end these programs

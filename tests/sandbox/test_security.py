@@ -419,7 +419,7 @@ def test_clear_workspace_handles_any_depth_and_permissions():
     import shutil
     import tempfile
 
-    from veriloop.sandbox.base import clear_workspace
+    from veriloop.sandbox.disk import clear_workspace
 
     # not under pytest's tmp_path: on Python 3.11 pytest's own (recursive) cleanup would crash
     # on this tree if the wipe under test ever left it behind; GNU rm removes it in any case

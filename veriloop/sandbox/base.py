@@ -11,7 +11,6 @@ guarantees and non-guarantees).
 from __future__ import annotations
 
 import errno
-import logging
 import math
 import os
 import re
@@ -30,7 +29,6 @@ from typing import Any, Protocol
 from veriloop.sandbox.disk import workspace_prefix, workspace_usage
 from veriloop.types import FaultKind, InfrastructureError
 
-log = logging.getLogger(__name__)
 WORKSPACE = "/workspace"  # where the workspace appears inside the bubblewrap sandbox
 MAIN_FILE = "main.py"  # the file `code=` is written to
 ENV_ALLOWLIST = {"LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PYTHONDONTWRITEBYTECODE": "1",
@@ -183,47 +181,6 @@ def collect_files(root: Path, names: Sequence[str], limit: int) -> dict[str, str
         with open(p, "rb") as f:
             out[rel] = f.read(limit).decode("utf-8", errors="replace")
     return out
-
-
-def clear_workspace(root: Path) -> None:
-    """Delete everything under `root`, whatever the sandboxed code left there: any depth (an
-    explicit stack of directory descriptors, no recursion and no long paths, so 100,000 nested
-    directories are fine), any permissions; symbolic links are removed, never followed. Call it
-    only when no process of the execution is left (nothing may change the tree meanwhile)."""
-    if not root.exists():
-        return
-    flags = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW
-    stack: list[tuple[int, str]] = [(os.open(root, flags), "")]
-    try:
-        while stack:
-            fd, _ = stack[-1]
-            child = None
-            with os.scandir(fd) as entries:
-                for entry in entries:
-                    if entry.is_dir(follow_symlinks=False):
-                        child = entry.name
-                        break
-                    os.unlink(entry.name, dir_fd=fd)
-            if child is not None:
-                os.chmod(child, 0o700, dir_fd=fd)
-                stack.append((os.open(child, flags, dir_fd=fd), child))
-                continue
-            fd, name = stack.pop()
-            os.close(fd)
-            if stack:
-                os.rmdir(name, dir_fd=stack[-1][0])
-    finally:
-        for fd, _ in stack:
-            os.close(fd)
-
-
-def remove_workspace(root: Path) -> None:
-    """Delete a workspace after use; a failure is logged, not raised (the result stands)."""
-    try:
-        clear_workspace(root)
-        root.rmdir()
-    except Exception as e:  # noqa: BLE001 (whatever the program left, the result stands)
-        log.warning("could not remove sandbox workspace %s: %s", root, e)
 
 
 def rlimit_argv(limits: Limits, nproc_extra: int = 0) -> list[str]:

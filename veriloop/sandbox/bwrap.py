@@ -55,7 +55,6 @@ from veriloop.sandbox.base import (
     live_pids_of_uid,
     merge_limits,
     open_workspace,
-    remove_workspace,
     resident_bytes_of_uid,
     resolve_limits,
     rlimit_argv,
@@ -68,6 +67,7 @@ from veriloop.sandbox.base import (
 from veriloop.sandbox.disk import (
     can_mount_workspace,
     mount_workspace,
+    remove_workspace,
     sweep_stale_workspaces,
     unmount_workspace,
     workspace_full,

@@ -65,11 +65,49 @@ def owner_alive(name: str, namespace: int) -> bool:
     return True
 
 
+def clear_workspace(root: Path) -> None:
+    """Delete everything under `root`, whatever the sandboxed code left there: any depth (an
+    explicit stack of directory descriptors, no recursion and no long paths, so 100,000 nested
+    directories are fine), any permissions; symbolic links are removed, never followed. Call it
+    only when no process of the execution is left (nothing may change the tree meanwhile)."""
+    if not root.exists():
+        return
+    stack: list[tuple[int, str]] = [(os.open(root, _DIR_FLAGS), "")]
+    try:
+        while stack:
+            fd, _ = stack[-1]
+            child = None
+            with os.scandir(fd) as entries:
+                for entry in entries:
+                    if entry.is_dir(follow_symlinks=False):
+                        child = entry.name
+                        break
+                    os.unlink(entry.name, dir_fd=fd)
+            if child is not None:
+                os.chmod(child, 0o700, dir_fd=fd)
+                stack.append((os.open(child, _DIR_FLAGS, dir_fd=fd), child))
+                continue
+            fd, name = stack.pop()
+            os.close(fd)
+            if stack:
+                os.rmdir(name, dir_fd=stack[-1][0])
+    finally:
+        for fd, _ in stack:
+            os.close(fd)
+
+
+def remove_workspace(root: Path) -> None:
+    """Delete a workspace after use; a failure is logged, not raised (the result stands)."""
+    try:
+        clear_workspace(root)
+        root.rmdir()
+    except Exception as e:  # noqa: BLE001 (whatever the program left, the result stands)
+        log.warning("could not remove sandbox workspace %s: %s", root, e)
+
+
 def sweep_stale_workspaces(root: Path | None = None) -> list[Path]:
     """Remove the workspaces under `root` (default: the temporary directory) whose owner
     process is dead; returns what was removed. Failures are logged, never raised."""
-    from veriloop.sandbox.base import remove_workspace  # base names workspaces with this module
-
     root = Path(root or tempfile.gettempdir())
     namespace = pid_namespace()
     removed = []

@@ -24,11 +24,10 @@ from veriloop.sandbox.base import (
     Limits,
     Result,
     Sandbox,
-    clear_workspace,
     new_workspace,
-    remove_workspace,
     sandbox_error,
 )
+from veriloop.sandbox.disk import clear_workspace, remove_workspace
 
 log = logging.getLogger(__name__)
 

@@ -32,7 +32,6 @@ from veriloop.sandbox.base import (
     collect_files,
     merge_limits,
     open_workspace,
-    remove_workspace,
     resolve_limits,
     rlimit_argv,
     sandbox_error,
@@ -42,7 +41,7 @@ from veriloop.sandbox.base import (
     tree_over_limits,
 )
 from veriloop.sandbox.bwrap import _count_user_processes, program_argv
-from veriloop.sandbox.disk import sweep_stale_workspaces
+from veriloop.sandbox.disk import remove_workspace, sweep_stale_workspaces
 
 log = logging.getLogger(__name__)
 WARNING = ("veriloop sandbox: using the rlimit-only fallback. It does NOT isolate the program: "
