@@ -19,12 +19,17 @@ import os
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, Any, Protocol
 
 from veriloop.types import Message, ToolCall, Trajectory
 
-if TYPE_CHECKING:
-    from veriloop.data.store import TrajectoryStore
+
+class TrajectoryRows(Protocol):
+    """What an export reads: a `TrajectoryStore` (named by protocol, since the store imports
+    this module for its `export_*` methods)."""
+
+    def iter_with_steps(self, limit: int | None = None,
+                        **filters: Any) -> Iterator[tuple[int | None, Trajectory]]: ...
 
 
 def _call(c: ToolCall) -> dict[str, Any]:
@@ -67,7 +72,7 @@ def record(traj: Trajectory, step: int | None) -> dict[str, Any]:
 
 
 def schema() -> Any:
-    import pyarrow as pa
+    import pyarrow as pa  # lazy: ~0.5 s to import, and only a Parquet export needs it
 
     call = pa.struct([("name", pa.string()), ("arguments_json", pa.string()),
                       ("id", pa.string())])
@@ -97,7 +102,7 @@ def schema() -> Any:
         ("segments_json", pa.string())])
 
 
-def _records(store: TrajectoryStore, filters: dict[str, Any]) -> list[dict[str, Any]]:
+def _records(store: TrajectoryRows, filters: dict[str, Any]) -> list[dict[str, Any]]:
     return [record(t, step) for step, t in store.iter_with_steps(**filters)]
 
 
@@ -118,7 +123,7 @@ def _complete_or_absent(path: str | Path) -> Iterator[IO[bytes]]:
         raise
 
 
-def export_jsonl(store: TrajectoryStore, path: str | Path, **filters: Any) -> int:
+def export_jsonl(store: TrajectoryRows, path: str | Path, **filters: Any) -> int:
     n = 0
     with _complete_or_absent(path) as f:
         for step, t in store.iter_with_steps(**filters):
@@ -127,9 +132,9 @@ def export_jsonl(store: TrajectoryStore, path: str | Path, **filters: Any) -> in
     return n
 
 
-def export_parquet(store: TrajectoryStore, path: str | Path, **filters: Any) -> int:
-    import pyarrow as pa
-    import pyarrow.parquet as pq
+def export_parquet(store: TrajectoryRows, path: str | Path, **filters: Any) -> int:
+    import pyarrow as pa  # lazy: ~0.5 s to import, and only a Parquet export needs it
+    import pyarrow.parquet as pq  # lazy: as above
 
     rows = _records(store, filters)
     for r in rows:  # a map column takes (key, value) pairs

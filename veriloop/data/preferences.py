@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from veriloop.policies.base import Generation, GenerationRequest, SamplingParams
+from veriloop.rollout.runner import RolloutRunner
 from veriloop.types import Trajectory, Turn
 
 
@@ -130,8 +131,6 @@ def branch_rollouts(env: Any, policy: Any, sources: Sequence[Trajectory], tasks:
                     ) -> list[Trajectory]:
     """`n` alternatives of each source (one per task, with more than `turn` turns) that replay
     its first `turn` turns and sample the rest."""
-    from veriloop.rollout.runner import RolloutRunner
-
     by_task = {t.id: t for t in tasks}
     prefixes: dict[str, Sequence[Turn]] = {}
     for s in sources:

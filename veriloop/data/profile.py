@@ -57,10 +57,10 @@ def summary(rows: Sequence[TaskProfile]) -> dict[str, float]:
 def write_profile(rows: Sequence[TaskProfile], report_dir: Path, bins: int = 10) -> dict[str, str]:
     """pass_rates.csv (the table), pass_rate_hist.png (the histogram) and profile.json (the
     summary and the bin counts) under `report_dir`; returns their paths."""
-    import matplotlib
+    import matplotlib  # lazy: pyplot takes 1-2 s to import; only the plot needs it
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # lazy: after matplotlib.use("Agg"), which must come first
 
     report_dir.mkdir(parents=True, exist_ok=True)
     table = report_dir / "pass_rates.csv"

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from veriloop.data.rejection import with_note
+from veriloop.data.store import TrajectoryStore
 from veriloop.errors import MissingFileError, UserError
 from veriloop.types import Task, Trajectory
 
@@ -42,7 +43,7 @@ class Experience:
 
 
 def _tokens(texts: Sequence[str]) -> list[list[str]]:
-    import bm25s
+    import bm25s  # lazy: ~0.5 s (and JAX, if installed); only an index needs it
 
     return bm25s.tokenize(list(texts), stopwords=None, show_progress=False, return_ids=False)
 
@@ -51,7 +52,7 @@ class ExperienceIndex:
     """BM25 over solved tasks' questions (see the module docstring)."""
 
     def __init__(self, experiences: Sequence[Experience]) -> None:
-        import bm25s
+        import bm25s  # lazy: ~0.5 s (and JAX, if installed); only an index needs it
 
         self.items = list(experiences)
         self.bm25 = None
@@ -112,8 +113,6 @@ def with_examples(task: Task, index: ExperienceIndex, k: int,
 def with_experience(tasks: Sequence[Task], store: Path, shots: int) -> list[Task]:
     """Each task with the `shots` nearest solved tasks of the trajectory store `store` in its
     prompt (what `veriloop eval --experience STORE --shots K` evaluates)."""
-    from veriloop.data.store import TrajectoryStore
-
     if not store.is_file():
         raise MissingFileError(f"--experience {store} does not exist; give a trajectory store "
                                "(trajectories.sqlite of a rollout, eval or training run)")

@@ -28,7 +28,11 @@ from pathlib import Path
 from typing import Any
 
 from veriloop.data.retrieval import Experience, ExperienceIndex, question_text, with_examples
+from veriloop.data.store import TrajectoryStore
+from veriloop.envs.base import ScriptedExpert
 from veriloop.errors import MissingFileError, UserError
+from veriloop.rollout.config import RolloutConfig
+from veriloop.rollout.runner import RolloutRunner
 from veriloop.types import Task, Trajectory
 
 HEADER = "\n\nVerified tool-call programs (skills) that solved similar requests:\n"
@@ -59,10 +63,6 @@ def program_text(traj: Trajectory) -> str | None:
 def verify_by_replay(traj: Trajectory, task: Task, env: Any, grader: Any = None) -> bool:
     """Whether the trajectory's program alone (the turns with a successful call, then the final
     turn) passes `task` again on a fresh episode."""
-    from veriloop.envs.base import ScriptedExpert
-    from veriloop.rollout.config import RolloutConfig
-    from veriloop.rollout.runner import RolloutRunner
-
     kept = {id(t) for t in traj.turns
             if any(not r.is_error for r in t.tool_results) and t.tool_calls}
     actions = [t.action_text for t in traj.turns if id(t) in kept]
@@ -108,8 +108,6 @@ def skill_index(trajs: Sequence[Trajectory], env: Any = None,
 def with_skills(tasks: Sequence[Task], store: Path, shots: int) -> list[Task]:
     """Each task with the `shots` nearest skills of the trajectory store `store` in its prompt
     (`veriloop eval --experience STORE --skills`)."""
-    from veriloop.data.store import TrajectoryStore
-
     if not store.is_file():
         raise MissingFileError(f"--experience {store} does not exist; give a trajectory store "
                                "(trajectories.sqlite of a rollout, eval or training run)")

@@ -22,6 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Self
 
+from veriloop.data.export import export_jsonl, export_parquet
 from veriloop.types import (
     Fault,
     Grade,
@@ -301,11 +302,7 @@ class TrajectoryStore:
     # -- export (veriloop.data.export) -------------------------------------------------------
 
     def export_jsonl(self, path: str | Path, **filters: Any) -> int:
-        from veriloop.data.export import export_jsonl
-
         return export_jsonl(self, path, **filters)
 
     def export_parquet(self, path: str | Path, **filters: Any) -> int:
-        from veriloop.data.export import export_parquet
-
         return export_parquet(self, path, **filters)
