@@ -95,10 +95,10 @@ def seed_rows(a: Runs, b: Runs, ids: Sequence[str]) -> dict[str, Any]:
 
 def plot(report: dict[str, Any], path: Path, labels: tuple[str, str]) -> None:
     """A PNG of Δ (B − A) with its 95% CI per category and overall."""
-    import matplotlib
+    import matplotlib  # lazy: pyplot takes 1-2 s to import; only the plot needs it
 
     matplotlib.use("Agg")  # no display: a file only
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # lazy: after matplotlib.use("Agg"), which must come first
 
     rows = [("overall", report["overall"]), *report["by_category"].items()]
     names = [f"{name} (n={row['tasks']})" for name, row in rows]

@@ -23,10 +23,12 @@ from pathlib import Path
 from typing import Any
 
 from veriloop.data.rejection import cut_note, with_note
+from veriloop.data.store import TrajectoryStore
 from veriloop.errors import UserError
 from veriloop.eval import stats
 from veriloop.eval.metrics import first_infra_error
 from veriloop.policies.base import GenerationRequest, SamplingParams
+from veriloop.rollout.runner import RolloutRunner
 from veriloop.types import Message, Task, Trajectory
 
 NOTE_HEAD = "\n\nReflections on your earlier failed attempts at this task:"
@@ -120,8 +122,6 @@ def run_reflexion(env: Any, policy: Any, tasks: Sequence[Task], attempts: int,
                   rollout_config: Any, grader: Any = None, keep: int = 3,
                   on_trajectory: Any = None) -> ReflexionResult:
     """N attempts with reflections between them (see the module docstring)."""
-    from veriloop.rollout.runner import RolloutRunner
-
     if attempts < 1:
         raise UserError(f"--reflexion needs at least 1 attempt, got {attempts}")
     if getattr(policy, "scripted", False):
@@ -163,8 +163,6 @@ def reflexion_eval(env: Any, policy: Any, tasks: Sequence[Task], attempts: int,
                    rollout_config: Any, out: Path) -> dict[str, Any]:
     """`run_reflexion` with every attempt in `out`'s trajectory store and the reflections in
     `out`/reflections.json; returns the summary."""
-    from veriloop.data.store import TrajectoryStore
-
     out.mkdir(parents=True, exist_ok=True)
     with TrajectoryStore(out / "trajectories.sqlite") as store:
         result = run_reflexion(env, policy, tasks, attempts, rollout_config,

@@ -17,8 +17,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from veriloop.data.store import TrajectoryStore
 from veriloop.eval import report_plots as plots
-from veriloop.trainers.metrics import read_metrics
+from veriloop.viewer.queries import connect, read_metrics_file, run_name, steps
 
 CSS = """body{font-family:system-ui,sans-serif;max-width:1200px;margin:2em auto;color:#1d2330;
 padding:0 1em}h2{margin-top:1.6em;border-bottom:1px solid #e5e7eb;padding-bottom:.2em}
@@ -131,9 +132,6 @@ def _store_path(root: Path, metrics_path: Path | None) -> Path | None:
 
 def store_sections(store_path: Path, root: Path) -> list[str]:
     """Grade components at the first and last step, and sample trajectories with viewer links."""
-    from veriloop.data.store import TrajectoryStore
-    from veriloop.viewer.queries import connect, run_name, steps
-
     db = connect(store_path.parent)
     stepped = [s["step"] for s in steps(db) if s["step"] is not None] if db else []
     if db:
@@ -230,8 +228,8 @@ def write_report(run_dir: str | Path, summary: Mapping[str, Any] | None = None,
     """Write `run_dir/report.html`; returns its path."""
     root = Path(run_dir)
     mpath = Path(metrics_path) if metrics_path else root / "metrics.jsonl"
-    rl_rows = read_metrics(mpath)
-    sft_rows = read_metrics(sft_metrics_path) if sft_metrics_path else []
+    rl_rows = read_metrics_file(mpath)
+    sft_rows = read_metrics_file(Path(sft_metrics_path)) if sft_metrics_path else []
     parts = [(f"<!doctype html><html><head><meta charset='utf-8'><title>veriloop report: "
               f"{html.escape(root.name)}</title><style>{CSS}</style></head><body>"),
              f"<h1>veriloop run: {html.escape(root.name)}</h1>"]

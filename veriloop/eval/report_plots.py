@@ -15,10 +15,10 @@ WIDE = (11.0, 3.4)
 
 
 def _plt() -> Any:
-    import matplotlib
+    import matplotlib  # lazy: pyplot takes 1-2 s to import; only a plot needs it
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # lazy: after matplotlib.use("Agg"), which must come first
 
     return plt
 
@@ -55,7 +55,7 @@ def line_plot(rows: Sequence[Mapping[str, Any]], keys: Sequence[str], title: str
     for k, xs, ys in lines:
         ax.plot(xs, ys, marker="." if len(xs) < 60 else None, label=(labels or {}).get(k, k))
     ax.set(xlabel="training step", ylabel=ylabel, title=title)
-    from matplotlib.ticker import MaxNLocator
+    from matplotlib.ticker import MaxNLocator  # lazy: as matplotlib above
 
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.grid(alpha=0.3)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import uvicorn
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -104,8 +105,6 @@ def create_app(root: Path) -> Starlette:
 
 def serve(root: Path, port: int = 8765) -> None:
     """Serve `create_app(root)` on 127.0.0.1:`port` until interrupted."""
-    import uvicorn
-
     app = create_app(root)
     if not queries.find_runs(Path(root)):
         raise UserError(f"{root} holds no run (no trajectories.sqlite or metrics.jsonl in it "

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tokenizers import Tokenizer
+
 STORE = "trajectories.sqlite"
 METRICS = "metrics.jsonl"
 SQLITE_INT = (-(1 << 63), (1 << 63) - 1)  # what SQLite can compare with; beyond it binding fails
@@ -152,7 +154,11 @@ def group_ids(db: sqlite3.Connection, group_id: str) -> list[str]:
 
 
 def read_metrics(run_dir: Path) -> list[dict[str, Any]]:
-    path = run_dir / METRICS
+    return read_metrics_file(run_dir / METRICS)
+
+
+def read_metrics_file(path: Path) -> list[dict[str, Any]]:
+    """The rows of a metrics JSONL file ([] if there is none), skipping a line half-written."""
     if not path.exists():
         return []
     out = []
@@ -180,8 +186,6 @@ def load_tokenizer(run_dir: Path) -> Any:
     or None: token pieces are then shown as bytes (byte-level renderer) or ids."""
     for path in sorted(run_dir.glob("**/tokenizer.json"))[:1]:
         try:
-            from tokenizers import Tokenizer
-
             return Tokenizer.from_file(str(path))
         except Exception:  # noqa: BLE001 (an unreadable tokenizer: show ids instead)
             return None
