@@ -135,7 +135,7 @@ def test_compare_bad_input_is_one_line(tmp_path):
     for args, says in (((bad, good), "bad.jsonl:2 is not a per-task result"),
                        ((good, old_eval), "has a summary.json but no results.jsonl"),
                        ((good, other), "share no task id"),
-                       ((good, tmp_path / "missing"), "unknown model")):
+                       ((good, tmp_path / "missing"), "is not registered")):
         proc = veriloop("compare", *args, "--out", tmp_path / "c", check=False)
         assert proc.returncode == 2, proc.stderr
         assert len(proc.stderr.strip().splitlines()) == 1 and says in proc.stderr
