@@ -9,7 +9,6 @@ and environment. Each method is a named registry entry (`get_method(name, **opti
 - `tree`: LATS-style tree search over tool-using episodes with UCT and replayed snapshots.
 """
 
-from veriloop.inference import best_of_n, deepconf, genselect, tree, voting  # noqa: F401
 from veriloop.inference.base import (
     Choice,
     InferenceContext,

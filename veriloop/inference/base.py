@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from veriloop.errors import UserError
+from veriloop.registry import Registry
 from veriloop.rollout.config import RolloutConfig
+from veriloop.rollout.runner import RolloutRunner
 from veriloop.types import Task, Trajectory
 
 
@@ -42,8 +44,6 @@ class InferenceContext:
     def sample(self, tasks: Sequence[Task], n: int, policy: Any = None,
                max_turns: int | None = None, seed: int | None = None) -> list[list[Trajectory]]:
         """`n` graded episodes of each task (one batched runner call), grouped per task."""
-        from veriloop.rollout.runner import RolloutRunner
-
         update: dict[str, Any] = {"group_size": n}
         if seed is not None:
             update["seed"] = seed
@@ -139,34 +139,31 @@ class SelectMethod:
         return out
 
 
-_METHODS: dict[str, Callable[..., InferenceMethod]] = {}
-
-
-def register_method(name: str) -> Callable[[Callable[..., InferenceMethod]],
-                                            Callable[..., InferenceMethod]]:
-    def wrap(factory: Callable[..., InferenceMethod]) -> Callable[..., InferenceMethod]:
-        if name in _METHODS:
-            raise ValueError(f"inference method '{name}' is registered twice")
-        _METHODS[name] = factory
-        return factory
-
-    return wrap
+METHODS: Registry[Callable[..., InferenceMethod]] = Registry("inference method")
+register_method = METHODS.register  # `@register_method("name")` on a factory of your own
+# The built-in methods, imported on first use (their modules import this one).
+METHODS.lazy("first", "veriloop.inference.voting:first")
+METHODS.lazy("majority", "veriloop.inference.voting:majority")
+METHODS.lazy("deepconf", "veriloop.inference.deepconf:deepconf")
+METHODS.lazy("deepconf-online", "veriloop.inference.deepconf:deepconf_online")
+METHODS.lazy("best-of-n", "veriloop.inference.best_of_n:best_of_n")
+METHODS.lazy("genselect", "veriloop.inference.genselect:genselect")
+METHODS.lazy("tree", "veriloop.inference.tree:tree")
 
 
 def list_methods() -> list[str]:
-    import veriloop.inference  # noqa: F401  (registers the built-in methods)
-
-    return sorted(_METHODS)
+    return METHODS.names()
 
 
 def get_method(name: str, **options: Any) -> InferenceMethod:
     """The method `name` built with keyword options; a `UserError` for an unknown name or
     option."""
-    known = list_methods()
-    if name not in _METHODS:
-        raise UserError(f"inference method '{name}' is not registered; known: {', '.join(known)}")
     try:
-        return _METHODS[name](**options)
+        factory = METHODS.get(name)
+    except KeyError as e:
+        raise UserError(e.args[0]) from None
+    try:
+        return factory(**options)
     except TypeError as e:
         raise UserError(f"inference method '{name}' does not take the options {sorted(options)} "
                         f"({e}); drop or fix --inference-option") from None

@@ -18,13 +18,15 @@ from collections.abc import Callable
 from typing import Any
 
 from veriloop.errors import UserError
+from veriloop.graders.base import get_grader
+from veriloop.graders.judge import JudgeGrader
 from veriloop.inference.base import (
     CountingPolicy,
     InferenceContext,
     Selection,
     SelectMethod,
-    register_method,
 )
+from veriloop.policies import load_policy
 from veriloop.types import Task, Trajectory
 
 Scorer = Callable[[Task, Trajectory], tuple[float, int]]
@@ -37,8 +39,6 @@ def best_index(scores: list[float]) -> int | None:
 
 
 def _judge_scorer(policy: Any) -> Scorer:
-    from veriloop.graders.judge import JudgeGrader
-
     counting = CountingPolicy(policy)
     grader = JudgeGrader(counting, template="quality")  # never shown the gold answer
 
@@ -55,11 +55,8 @@ def build_scorer(spec: str, policy: Any) -> Scorer:
     if spec == "judge" or spec.startswith("judge:"):
         judge_policy = policy
         if spec.startswith("judge:"):
-            from veriloop.policies import load_policy
-
             judge_policy = load_policy(spec.removeprefix("judge:"))
         return _judge_scorer(judge_policy)
-    from veriloop.graders.base import get_grader
 
     try:
         grader = get_grader(spec)
@@ -69,7 +66,6 @@ def build_scorer(spec: str, policy: Any) -> Scorer:
     return lambda task, traj: (grader(task, traj, None).score, 0)
 
 
-@register_method("best-of-n")
 def best_of_n(scorer: str = "judge") -> SelectMethod:
     """Keep the candidate the scorer rates highest (`scorer`: oracle | judge | judge:MODEL |
     a grader name)."""

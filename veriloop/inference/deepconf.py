@@ -23,7 +23,7 @@ import math
 from collections.abc import Sequence
 
 from veriloop.errors import UserError
-from veriloop.inference.base import InferenceContext, Selection, SelectMethod, register_method
+from veriloop.inference.base import InferenceContext, Selection, SelectMethod
 from veriloop.inference.voting import vote_selection
 from veriloop.types import Task, Trajectory
 
@@ -127,7 +127,6 @@ def _check(keep: float, window: int, measure: str) -> None:
         raise UserError(f"unknown DeepConf measure {measure!r}; known: {', '.join(MEASURES)}")
 
 
-@register_method("deepconf")
 def deepconf(keep: float = 0.5, window: int = 32, measure: str = "lowest",
              weighted: bool = True) -> SelectMethod:
     """Offline DeepConf: keep the `keep` share most confident traces, then vote (weighted by
@@ -147,7 +146,6 @@ def deepconf(keep: float = 0.5, window: int = 32, measure: str = "lowest",
     return SelectMethod("deepconf", select)
 
 
-@register_method("deepconf-online")
 def deepconf_online(keep: float = 0.9, window: int = 32, warmup: int = 4,
                     weighted: bool = True) -> SelectMethod:
     """Online DeepConf: the first `warmup` traces of a task calibrate the threshold

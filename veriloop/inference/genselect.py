@@ -16,13 +16,14 @@ import re
 import zlib
 from collections.abc import Callable, Sequence
 
+from veriloop.graders.judge import Judge, question_text, transcript
 from veriloop.inference.base import (
     CountingPolicy,
     InferenceContext,
     Selection,
     SelectMethod,
-    register_method,
 )
+from veriloop.policies.base import SamplingParams
 from veriloop.types import Task, Trajectory
 
 PROMPT = """You are given a problem and {n} candidate solutions. Decide which solution is \
@@ -67,8 +68,6 @@ def tally(picks: Sequence[int | None], shown: Sequence[Sequence[int]], n: int) -
 
 def candidate_text(traj: Trajectory, limit: int) -> str:
     """The candidate's transcript (truncated to `limit` characters) and its final answer."""
-    from veriloop.graders.judge import transcript
-
     answer = traj.final_answer if traj.final_answer is not None else "(none)"
     return f"{transcript(traj, limit)}\nFinal answer: {answer}".lstrip()
 
@@ -79,8 +78,6 @@ Ask = Callable[[list[str]], list[str]]
 def genselect_selection(task: Task, cands: list[Trajectory], ask: Ask, selections: int,
                         seed: int, limit: int = 1500) -> tuple[int | None, dict]:
     """Show the candidates in `selections` rotated orders, `ask` the selector, count votes."""
-    from veriloop.graders.judge import question_text
-
     n = len(cands)
     if n <= 1:
         return (0 if n else None), {"votes": [1] * n}
@@ -95,15 +92,11 @@ def genselect_selection(task: Task, cands: list[Trajectory], ask: Ask, selection
     return best, {"votes": votes, "unparsed": sum(p is None for p in picks)}
 
 
-@register_method("genselect")
 def genselect(selections: int | None = None, limit: int = 1500) -> SelectMethod:
     """The policy picks the best of the N candidates in `selections` shuffled orders (default N),
     the most picked wins."""
 
     def select(ctx: InferenceContext, task: Task, cands: list[Trajectory]) -> Selection:
-        from veriloop.graders.judge import Judge
-        from veriloop.policies.base import SamplingParams
-
         counting = CountingPolicy(ctx.policy)
         judge = Judge(counting, SamplingParams(temperature=ctx.rollout.temperature,
                                                max_new_tokens=32, stop=("</answer>",)))

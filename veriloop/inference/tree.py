@@ -29,7 +29,6 @@ from veriloop.errors import UserError
 from veriloop.inference.base import (
     Choice,
     InferenceContext,
-    register_method,
 )
 from veriloop.inference.best_of_n import build_scorer
 from veriloop.policies.base import Generation
@@ -188,7 +187,6 @@ class TreeSearch:
                       {"expansions": expansions, "values": [round(v, 4) for v, _ in found]})
 
 
-@register_method("tree")
 def tree(k: int = 3, iterations: int = 8, c: float = 1.0, scorer: str = "judge",
          stop_at: float = 1.0) -> TreeSearch:
     """LATS-style tree search (`k` actions per expansion, `iterations` rounds, UCT constant

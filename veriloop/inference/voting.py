@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from veriloop.inference.base import InferenceContext, Selection, SelectMethod, register_method
+from veriloop.inference.base import InferenceContext, Selection, SelectMethod
 from veriloop.types import Task, Trajectory
 
 Equivalent = Callable[[str, str], bool]
@@ -89,13 +89,11 @@ def vote_selection(ctx: InferenceContext, task: Task, cands: list[Trajectory],
                                      "votes": [round(w, 4) for w in vote.weights]})
 
 
-@register_method("first")
 def first() -> SelectMethod:
     """No selection: the first sample (with --n 1 and temperature 0, greedy decoding)."""
     return SelectMethod("first", lambda ctx, task, cands: Selection(0 if cands else None))
 
 
-@register_method("majority")
 def majority() -> SelectMethod:
     """Majority vote over final answers grouped by the environment's grader."""
     return SelectMethod("majority", vote_selection)
