@@ -15,8 +15,9 @@ then rolls out a contiguous share of every step's tasks and of each held-out eva
 the ranks sample the tokens one process would. Without an initialised group everything is one
 process.
 
-The trainer reaches all of this through a strategy object (`make_parallel`): `DataParallel`
-here, or `veriloop.trainers.fsdp.FullyShard` for `train.parallel: fsdp`, with the same methods
+The trainer reaches all of this through a strategy object (`veriloop.trainers.parallel`'s
+`make_parallel`): `DataParallel` here, or `veriloop.trainers.fsdp.FullyShard` for
+`train.parallel: fsdp`, with the same methods
 (which parameters the optimizer steps, the training forward, this rank's micro-batches, the
 gradient reduction and clipping, syncing the sampled model, the optimizer as checkpointed).
 """
@@ -30,6 +31,10 @@ from typing import Any, TypeVar
 
 import torch
 import torch.distributed as dist
+
+from veriloop.policies.hf import rank_gpu
+from veriloop.trainers.batch import forward_logprobs
+from veriloop.trainers.common import grad_norm_clip
 
 T = TypeVar("T")
 
@@ -45,8 +50,6 @@ def init_from_env() -> tuple[int, int]:
     """Join the process group a launcher described in the environment (WORLD_SIZE > 1: nccl
     with CUDA, gloo without); (rank, world size), (0, 1) when not launched so."""
     if int(os.environ.get("WORLD_SIZE", "1")) > 1 and not dist.is_initialized():
-        from veriloop.policies.hf import rank_gpu
-
         if (gpu := rank_gpu()) is not None:
             torch.cuda.set_device(gpu)  # nccl and FSDP's mesh use the current device
         dist.init_process_group("nccl" if torch.cuda.is_available() else "gloo")
@@ -115,8 +118,6 @@ class DataParallel:
         return [p for p in model.parameters() if p.requires_grad]
 
     def forward(self, model: torch.nn.Module, packed: Any, **kw: Any) -> Any:
-        from veriloop.trainers.batch import forward_logprobs
-
         return forward_logprobs(model, packed, **kw)
 
     def share(self, items: Sequence[T]) -> list[tuple[T, bool]]:
@@ -126,8 +127,6 @@ class DataParallel:
 
     def reduce_and_clip(self, params: Sequence[torch.nn.Parameter], max_norm: float) -> float:
         """Sum the gradients over ranks, clip them to `max_norm` (0: no clipping); the norm."""
-        from veriloop.trainers.common import grad_norm_clip
-
         sum_gradients(params)
         return grad_norm_clip(params, max_norm)
 
@@ -143,11 +142,3 @@ class DataParallel:
         `load_state_dict`); every rank calls it (for `saving`, a sharded optimizer gathers)."""
         return optimizer
 
-
-def make_parallel(kind: str, model: torch.nn.Module) -> DataParallel:
-    """The strategy for `train.parallel` in this process group (one process: data parallel)."""
-    if kind == "fsdp" and world()[1] > 1:
-        from veriloop.trainers.fsdp import FullyShard
-
-        return FullyShard(model)
-    return DataParallel()

@@ -40,6 +40,7 @@ from torch.distributed.checkpoint.state_dict import (
 from torch.distributed.fsdp import FSDPModule, fully_shard
 from torch.distributed.tensor import DTensor
 
+from veriloop.trainers.batch import forward_logprobs
 from veriloop.trainers.distributed import DataParallel, shard, world
 
 T = TypeVar("T")
@@ -53,8 +54,6 @@ class TrainingForward(torch.nn.Module):
         self.model = model
 
     def forward(self, packed: Any, **kw: Any) -> Any:
-        from veriloop.trainers.batch import forward_logprobs
-
         return forward_logprobs(self.model, packed, fused=False, **kw)
 
 

@@ -74,7 +74,7 @@ from veriloop.trainers.common import (
     warmup_schedule,
 )
 from veriloop.trainers.config import RunConfig, save_config
-from veriloop.trainers.distributed import make_parallel, world
+from veriloop.trainers.distributed import world
 from veriloop.trainers.metrics import (
     MetricsLogger,
     eval_metrics,
@@ -83,6 +83,7 @@ from veriloop.trainers.metrics import (
     timing_metrics,
 )
 from veriloop.trainers.no_signal import NoSignalWatch, flat_share
+from veriloop.trainers.parallel import make_parallel
 from veriloop.trainers.rl_batch import BatchMaker
 from veriloop.trainers.rl_rollouts import RolloutSource
 from veriloop.trainers.trackers import open_trackers
