@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from veriloop.errors import UserError
+from veriloop.trainers.config import config_yaml
 
 
 class TrainerRank:
@@ -35,7 +36,7 @@ class TrainerRank:
 
     def address(self) -> tuple[str, int]:
         """This node's IP address and a free TCP port on it (rank 0: the group's rendezvous)."""
-        import ray
+        import ray  # lazy: ray is optional (the `ray` extra)
 
         with socket.socket() as s:
             s.bind(("", 0))
@@ -74,9 +75,7 @@ def check(cfg: Any, trainers: int, rollout_actors: bool) -> None:
 
 def launch(cfg: Any, root: Path, trainers: int, json_out: bool, resume: bool) -> str:
     """Run the job on the cluster this process is connected to; rank 0's output."""
-    import ray
-
-    from veriloop.trainers.config import config_yaml
+    import ray  # lazy: ray is optional (the `ray` extra)
 
     root = root.resolve()
     if cfg.init is not None:
