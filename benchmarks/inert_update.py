@@ -68,7 +68,7 @@ def main(argv: list[str]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         t = RLTrainer(cfg, Path(tmp) / "run", policy_from_config(cfg.model))
         t.setup()
-        groups, _, _ = t.rollout(1)
+        groups = t.reward(t.rollout(1).groups)
         t.model.train()
         batch = t.make_batch(groups)
         if a.inert_share is not None:  # the rollouts' own advantages may all be 0 (or none)

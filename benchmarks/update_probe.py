@@ -108,16 +108,16 @@ def probe(config: Path, base: list[str], arms: dict[str, list[str]], out: Path) 
           f"{statistics.fmean(base_lp):.4f}, departures {statistics.fmean(base_away):.4f}",
           file=sys.stderr, flush=True)
     t0 = time.perf_counter()
-    groups, _, _ = first.rollout(1)
+    groups = first.rollout(1).groups
     rollout_s = time.perf_counter() - t0
-    scores = [[round(t.score, 3) for t in g] for g in groups]
+    scores = [[round(t.score, 3) for t in g.samples] for g in groups]
     print(f"rollouts ({rollout_s:.0f}s): {scores}", file=sys.stderr, flush=True)
     results = {}
     for name in names:
         trainer = first if name == names[0] else make_trainer(config, base + arms[name],
                                                               out / name, env)
         t0 = time.perf_counter()
-        batch = trainer.make_batch(groups)
+        batch = trainer.make_batch(trainer.reward(groups))
         m = trainer.update(batch, 1) if batch is not None else {}
         lp, away = expert_logprob(trainer.model, episodes)
         d = [a - b for a, b in zip(lp, base_lp)]

@@ -1,4 +1,5 @@
-"""Core data types shared by every component: messages, tools, tasks, turns, trajectories, grades.
+"""Core data types shared by every component: messages, tools, tasks, turns, trajectories, grades,
+and the `Group` of one task's samples that RL trains on.
 
 All types are frozen pydantic models: they cross component boundaries (environment -> runner ->
 grader -> store -> trainer) and must not be mutated on the way. Sequences are tuples.
@@ -16,6 +17,7 @@ is one token-exact context the policy really saw (see `Segment`).
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -349,3 +351,52 @@ class Trajectory(Frozen):
             out.append(Message(role="assistant", content=t.action_text, tool_calls=t.tool_calls))
             out.extend(t.observation)
         return out
+
+
+class Group(Frozen):
+    """The samples of one task from one rollout round: what GRPO-family estimators compare.
+
+    The runner returns groups (`RolloutRunner.run_groups`) with `rewards` = the grade scores;
+    the trainer's reward step (`Shaping.shaped`) replaces them with the shaped rewards that
+    baselines and advantages use, one per sample in sample order. Samples with an
+    infrastructure fault stay in the group (they are stored and counted) but are not `valid`:
+    no baseline weight, no update. `dropped`: dynamic sampling found the group's rewards all
+    equal and drew another instead (logged and stored, never trained on)."""
+
+    task_id: str
+    samples: tuple[Trajectory, ...]
+    rewards: tuple[float, ...]
+    dropped: bool = False
+
+    @classmethod
+    def of(cls, samples: Sequence[Trajectory]) -> Group:
+        """A group of one task's graded samples, rewarded with their grade scores."""
+        if not samples:
+            raise ValueError("a group needs at least one sample")
+        return cls(task_id=samples[0].task_id, samples=tuple(samples),
+                   rewards=tuple(t.score for t in samples))
+
+    @classmethod
+    def chunks(cls, trajs: Sequence[Trajectory], size: int) -> list[Group]:
+        """Consecutive runs of `size` samples (a runner's output: task order, then sample
+        order) as groups."""
+        return [cls.of(trajs[i:i + size]) for i in range(0, len(trajs), size)]
+
+    def with_rewards(self, rewards: Sequence[float]) -> Group:
+        if len(rewards) != len(self.samples):
+            raise ValueError(f"{len(rewards)} rewards for a group of {len(self.samples)}")
+        return self.model_copy(update={"rewards": tuple(float(r) for r in rewards)})
+
+    @property
+    def valid(self) -> tuple[bool, ...]:
+        """Per sample: whether it may weigh in a baseline (no infrastructure fault)."""
+        return tuple(not t.is_infra_error for t in self.samples)
+
+    @property
+    def policy_version(self) -> int | None:
+        """The oldest weights version that sampled any of its samples (None: unversioned)."""
+        versions = [t.policy_version for t in self.samples if t.policy_version is not None]
+        return min(versions) if versions else None
+
+    def __len__(self) -> int:
+        return len(self.samples)

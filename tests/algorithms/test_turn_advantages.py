@@ -5,9 +5,11 @@ import pytest
 import torch
 
 from veriloop.algorithms.advantages import (
+    GroupParams,
     gae,
     get_advantage,
     get_critic_estimator,
+    group_tensors,
     list_advantages,
     terminal_rewards,
     whiten,
@@ -29,7 +31,7 @@ from veriloop.trainers.batch import (
     turn_metrics,
     turn_token_values,
 )
-from veriloop.types import Grade, Subgoal, Trajectory, Turn, TurnReward
+from veriloop.types import Grade, Group, Subgoal, Trajectory, Turn, TurnReward
 
 
 def _inputs(rewards, blame=None, states=None, passed=None, lengths=None):
@@ -206,19 +208,20 @@ def test_one_turn_episodes_equal_grpo(name):
     passed = (rewards > 0.5).float()
     valid = torch.ones(3, 4, dtype=torch.bool)
     valid[1, 2] = False
-    groups = _one_turn_groups(rewards)
-    x = turn_inputs(groups, rewards, passed, valid)
+    groups = [Group.of(g) for g in _one_turn_groups(rewards)]
+    tensors = group_tensors(groups)._replace(rewards=rewards, passed=passed, valid=valid)
+    x = turn_inputs(groups, tensors)
     a = get_turn_advantage(name)(x, TurnParams(gamma=1.0))  # [G, K, 1]
     ref = get_advantage("grpo")(rewards, valid)  # [G, K]
     assert torch.allclose(a[..., 0], ref, atol=1e-6)
     # and on the tokens, as the trainer builds them
-    trajs = [t for g, row in zip(groups, valid.tolist()) for t, v in zip(g, row) if v]
+    trajs = [t for g, row in zip(groups, valid.tolist()) for t, v in zip(g.samples, row) if v]
     keep = torch.ones(len(trajs), dtype=torch.bool)
     L = TrainBatch.of(trajs, torch.zeros(len(trajs))).old_logprobs.shape[1]
     turn = Credit(None, get_turn_advantage(name), TurnParams())
-    group = Credit(get_advantage("grpo"), None, TurnParams())
-    tokens = turn(groups, rewards, passed, valid, keep, trajs, L)  # [B, L]
-    per_seq = group(groups, rewards, passed, valid, keep, trajs, L)  # [B]
+    group = Credit(get_advantage("grpo"), None, GroupParams())
+    tokens = turn(groups, tensors, keep, trajs, L)  # [B, L]
+    per_seq = group(groups, tensors, keep, trajs, L)  # [B]
     mask = TrainBatch.of(trajs, torch.zeros(len(trajs))).loss_mask
     assert torch.allclose(tokens, per_seq[:, None] * mask, atol=1e-6)
     # neg_weight scales the negative ones and pos_weight the positive ones, alike on both paths
@@ -226,9 +229,9 @@ def test_one_turn_episodes_equal_grpo(name):
     for weights, want in (({"neg_weight": 0.3}, torch.where(per_seq < 0, 0.3 * per_seq, per_seq)),
                           ({"pos_weight": 0.1}, torch.where(per_seq > 0, 0.1 * per_seq, per_seq))):
         turn = Credit(None, get_turn_advantage(name), TurnParams(), **weights)
-        group = Credit(get_advantage("grpo"), None, TurnParams(), **weights)
-        tokens = turn(groups, rewards, passed, valid, keep, trajs, L)
-        scaled = group(groups, rewards, passed, valid, keep, trajs, L)
+        group = Credit(get_advantage("grpo"), None, GroupParams(), **weights)
+        tokens = turn(groups, tensors, keep, trajs, L)
+        scaled = group(groups, tensors, keep, trajs, L)
         assert torch.allclose(scaled, want, atol=1e-6)
         assert torch.allclose(tokens, scaled[:, None] * mask, atol=1e-6)
 

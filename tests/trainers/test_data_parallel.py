@@ -75,7 +75,7 @@ def _free_port():
 def test_two_gloo_ranks_match_one_process(tmp_path, tiny, parallel):
     overrides = [*tiny, *EXTRA, *parallel]
     one = _trainer(tmp_path / "one", overrides)
-    groups, _, _ = one.rollout(1)
+    groups = one.reward(one.rollout(1).groups)
     one.model.train()
     batch = one.make_batch(groups)
     assert len(batch) == 8  # 4 micro-batches of 2: each rank computes 2

@@ -14,7 +14,7 @@ from veriloop.rollout.runner import RolloutConfig, RolloutRunner
 from veriloop.trainers.common import policy_from_config
 from veriloop.trainers.config import load_config
 from veriloop.trainers.rl import RLTrainer
-from veriloop.types import Grade
+from veriloop.types import Grade, Group
 
 CONFIGS = Path(__file__).resolve().parents[2] / "configs"
 
@@ -40,7 +40,7 @@ def _with_algorithm(t, **changes):
 def test_ppo_value_head_learns_on_a_fixed_batch(tmp_path, tiny):
     t = _trainer(tmp_path, tiny, "ppo.yaml", ["algorithm.length_cost=0.01", "optim.lr=0.01",
                                               "algorithm.value_clip=null", "optim.epochs=1"])
-    groups, _, _ = t.rollout(1)
+    groups = t.reward(t.rollout(1).groups)
     t.model.train()
     batch = t.make_batch(groups)
     assert batch.returns is not None and float(batch.returns.abs().sum()) > 0
@@ -68,7 +68,7 @@ def test_entropy_bonus_changes_loss_and_gradient_by_coef_times_entropy(tmp_path,
     t = _trainer(tmp_path, tiny, "grpo.yaml", ["algorithm.length_cost=0.01", "algorithm.kl_coef=0",
                                                "algorithm.aggregation=token_mean",
                                                f"algorithm.entropy_coef={c}"])
-    groups, _, _ = t.rollout(1)
+    groups = t.reward(t.rollout(1).groups)
     t.model.train()
     batch = t.make_batch(groups)
     idx = list(range(len(batch)))
@@ -98,11 +98,13 @@ def _w(p):  # GRPO-LEAD weight with the defaults low 0.5, high 1.5, slope 10, ce
 
 def test_difficulty_weighting_and_sign_weights_rescale_group_advantages(tmp_path, tiny):
     t = _trainer(tmp_path, tiny, "grpo.yaml", ["algorithm.difficulty_weighting=true"])
-    groups, _, _ = t.rollout(1)
+    groups = t.rollout(1).groups
     # hand-made grades on real rollouts: group 0 passes 1 of 4, group 1 passes 3 of 4
     passes = [[1, 0, 0, 0], [1, 1, 1, 0]]
-    groups = [[tr.model_copy(update={"grade": Grade(score=float(p), passed=bool(p))})
-               for tr, p in zip(g, ps, strict=True)] for g, ps in zip(groups, passes, strict=True)]
+    groups = t.reward([Group.of([tr.model_copy(update={"grade": Grade(score=float(p),
+                                                                      passed=bool(p))})
+                                 for tr, p in zip(g.samples, ps, strict=True)])
+                       for g, ps in zip(groups, passes, strict=True)])
     t.model.train()
     adv = t.make_batch(groups).advantages
     # GRPO: group of one pass in four -> +sqrt(3) and -1/sqrt(3) (population std)
@@ -133,13 +135,14 @@ def test_difficulty_weighting_and_sign_weights_rescale_group_advantages(tmp_path
 
 def test_mask_unfinished_zeroes_unfinished_episodes_after_the_baseline(tmp_path, tiny):
     t = _trainer(tmp_path, tiny, "grpo.yaml", ["algorithm.mask_unfinished=true"])
-    groups, _, _ = t.rollout(1)
+    groups = t.rollout(1).groups
     # group 0: one pass in four, the pass unfinished; group 1: 3 of 4, one failure unfinished
     passes, done = [[1, 0, 0, 0], [1, 1, 1, 0]], [[0, 1, 1, 1], [1, 1, 1, 0]]
-    groups = [[tr.model_copy(update={"grade": Grade(score=float(p), passed=bool(p)),
-                                     "done": bool(d)})
-               for tr, p, d in zip(g, ps, ds, strict=True)]
-              for g, ps, ds in zip(groups, passes, done, strict=True)]
+    groups = t.reward([Group.of([tr.model_copy(update={"grade": Grade(score=float(p),
+                                                                      passed=bool(p)),
+                                                       "done": bool(d)})
+                                 for tr, p, d in zip(g.samples, ps, ds, strict=True)])
+                       for g, ps, ds in zip(groups, passes, done, strict=True)])
     t.model.train()
     hi, lo = math.sqrt(3), 1 / math.sqrt(3)  # the baselines still count the unfinished ones
     torch.testing.assert_close(t.make_batch(groups).advantages,

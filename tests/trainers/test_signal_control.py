@@ -155,7 +155,7 @@ def test_cov_controller_drops_tokens_below_its_target_only(tmp_path, tiny):
              "algorithm.entropy_controller=cov"]
 
     def update(t):
-        groups, _, _ = t.rollout(1)
+        groups = t.reward(t.rollout(1).groups)
         batch = t.make_batch(groups)
         batch.advantages = torch.randn(len(batch), generator=torch.Generator().manual_seed(0))
         return t.update(batch, 1)

@@ -19,7 +19,7 @@ policy tokens.
   estimator accepts and the others ignore); without them it is the group mean (dr_grpo).
 
 Estimators that need a critic (a value head, `veriloop.algorithms.critic`) are per token and
-registered apart (`get_critic_estimator`; `needs_critic` tells which kind a name is):
+called apart (`get_critic_estimator`; `needs_critic` tells which kind a name is):
 
 - `gae`: PPO's generalized advantage estimation. The outcome reward sits on each sequence's
   last policy token; only policy tokens are steps (tool outputs in between are skipped);
@@ -29,7 +29,10 @@ registered apart (`get_critic_estimator`; `needs_critic` tells which kind a name
   dense events where they were earned, the rest of the reward on the last turn).
 
 Turn-level critic-free estimators (turn_grpo, subgoal_slice, gigpo) live in
-`veriloop.algorithms.turn_advantages`; `list_advantages` names them too.
+`veriloop.algorithms.turn_advantages`. Every estimator is an entry of one registry
+(`veriloop.algorithms.registries.ESTIMATORS`) with its parameters as a pydantic model
+(`GroupParams`, `CriticParams`); `list_advantages` names them all. Estimators take a step's
+`Group`s as the tensors `group_tensors` lays them out in.
 
 `difficulty_weighted` rescales group advantages so harder prompts weigh more, following
 GRPO-LEAD: positive advantages are scaled by w(pass rate), negative ones by w(1 - pass rate),
@@ -38,11 +41,15 @@ with a logistic w that is large when the pass rate is low.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Protocol
+from collections.abc import Sequence
+from typing import NamedTuple, Protocol
 
 import torch
+from pydantic import Field
 from torch import Tensor
+
+from veriloop.algorithms.registries import ESTIMATORS, Entry, Params, estimator
+from veriloop.types import Group
 
 
 class AdvantageFn(Protocol):
@@ -50,42 +57,54 @@ class AdvantageFn(Protocol):
                  lengths: Tensor | None = None) -> Tensor: ...
 
 
-_ADVANTAGES: dict[str, AdvantageFn] = {}
+class GroupParams(Params):
+    eps: float = 1e-6
+    """Added to a standard deviation before dividing by it."""
 
 
-def register_advantage(name: str) -> Callable[[AdvantageFn], AdvantageFn]:
-    def wrap(fn: AdvantageFn) -> AdvantageFn:
-        if name in _ADVANTAGES:
-            raise ValueError(f"advantage estimator '{name}' is registered twice")
-        _ADVANTAGES[name] = fn
-        return fn
-
-    return wrap
+class CriticParams(Params):
+    gamma: float = Field(1.0, ge=0, le=1)
+    """Discount per policy token."""
+    lam: float = Field(0.95, ge=0, le=1)
+    """GAE lambda."""
 
 
 def get_advantage(name: str) -> AdvantageFn:
     """The group estimator `name` (for a critic estimator see `get_critic_estimator`)."""
-    from veriloop.algorithms.turn_advantages import is_turn_level
-
-    if name not in _ADVANTAGES:
-        hint = (f"; '{name}' needs a value head: use get_critic_estimator"
-                if name in CRITIC_ESTIMATORS else
-                f"; '{name}' is turn-level: use turn_advantages.get_turn_advantage"
-                if is_turn_level(name) else "")
-        raise KeyError(f"advantage estimator '{name}' is not registered; "
-                       f"known: {', '.join(list_advantages())}{hint}")
-    return _ADVANTAGES[name]
+    return estimator(name, "group").fn
 
 
 def list_advantages() -> list[str]:
     """Every estimator name a config may give (group, turn-level and critic estimators)."""
-    from veriloop.algorithms.turn_advantages import turn_estimators
-
-    return sorted([*_ADVANTAGES, *turn_estimators(), *CRITIC_ESTIMATORS])
+    return ESTIMATORS.names()
 
 
 def needs_critic(name: str) -> bool:
-    return name in CRITIC_ESTIMATORS
+    return name in ESTIMATORS and ESTIMATORS.get(name).kind == "critic"
+
+
+class GroupTensors(NamedTuple):
+    """A step's groups as the tensors estimators compute on (`group_tensors`)."""
+
+    rewards: Tensor  # [G, K] the groups' rewards (shaped), 0 for padding
+    passed: Tensor  # [G, K] 0/1
+    valid: Tensor  # [G, K] bool: False for padding and infrastructure faults
+    lengths: Tensor  # [G, K] policy tokens of each sample (OPO's baseline weights)
+
+
+def group_tensors(groups: Sequence[Group]) -> GroupTensors:
+    """The one way a step's groups become estimator inputs: rows are groups, columns samples
+    in sample order, padded to the largest group (padding is not valid)."""
+    K = max(len(g) for g in groups)
+    rewards, passed, lengths = (torch.zeros(len(groups), K) for _ in range(3))  # [G, K]
+    valid = torch.zeros(len(groups), K, dtype=torch.bool)  # [G, K]
+    for i, g in enumerate(groups):
+        n = len(g)
+        rewards[i, :n] = torch.tensor(g.rewards, dtype=torch.float32)
+        passed[i, :n] = torch.tensor([float(t.passed) for t in g.samples])
+        valid[i, :n] = torch.tensor(g.valid)
+        lengths[i, :n] = torch.tensor([float(sum(t.loss_mask)) for t in g.samples])
+    return GroupTensors(rewards, passed, valid, lengths)
 
 
 def _group_mean(rewards: Tensor, valid: Tensor) -> tuple[Tensor, Tensor]:
@@ -95,7 +114,6 @@ def _group_mean(rewards: Tensor, valid: Tensor) -> tuple[Tensor, Tensor]:
     return mean, n
 
 
-@register_advantage("grpo")
 def grpo(rewards: Tensor, valid: Tensor, eps: float = 1e-6,
          lengths: Tensor | None = None) -> Tensor:
     """(r - mean_g) / (std_g + eps) within each group (population std over valid samples)."""
@@ -105,7 +123,6 @@ def grpo(rewards: Tensor, valid: Tensor, eps: float = 1e-6,
     return (rewards - mean) / (var.sqrt() + eps) * v  # [G, K]
 
 
-@register_advantage("dr_grpo")
 def dr_grpo(rewards: Tensor, valid: Tensor, eps: float = 1e-6,
             lengths: Tensor | None = None) -> Tensor:
     """r - mean_g: Dr.GRPO drops the std division (no question-level difficulty bias)."""
@@ -113,7 +130,6 @@ def dr_grpo(rewards: Tensor, valid: Tensor, eps: float = 1e-6,
     return (rewards - mean) * valid.to(rewards.dtype)  # [G, K]
 
 
-@register_advantage("rloo")
 def rloo(rewards: Tensor, valid: Tensor, eps: float = 1e-6,
          lengths: Tensor | None = None) -> Tensor:
     """r_i - mean_{j != i} r_j: the leave-one-out baseline (0 for a group with one valid sample)."""
@@ -125,7 +141,6 @@ def rloo(rewards: Tensor, valid: Tensor, eps: float = 1e-6,
     return torch.where(n > 1, rewards - baseline, torch.zeros_like(rewards)) * v  # [G, K]
 
 
-@register_advantage("reinforce_pp")
 def reinforce_pp(rewards: Tensor, valid: Tensor, eps: float = 1e-6,
                  lengths: Tensor | None = None) -> Tensor:
     """REINFORCE++ (with group baseline): subtract the group mean, then normalize by the mean and
@@ -138,7 +153,6 @@ def reinforce_pp(rewards: Tensor, valid: Tensor, eps: float = 1e-6,
     return (centred - mu) / (std + eps) * v  # [G, K]
 
 
-@register_advantage("opo")
 def opo(rewards: Tensor, valid: Tensor, eps: float = 1e-6,
         lengths: Tensor | None = None) -> Tensor:
     """r - sum(l r) / sum(l) within each group (length-weighted baseline; OPO)."""
@@ -237,11 +251,15 @@ def turn_gae(rewards: Tensor, values: Tensor, mask: Tensor, gamma: float = 1.0,
     return whiten(adv, mask), returns
 
 
-CRITIC_ESTIMATORS: dict[str, CriticEstimator] = {"gae": gae_advantages, "turn_gae": turn_gae}
-
-
 def get_critic_estimator(name: str) -> CriticEstimator:
-    if name not in CRITIC_ESTIMATORS:
-        raise KeyError(f"'{name}' is not an estimator with a value head; "
-                       f"known: {', '.join(sorted(CRITIC_ESTIMATORS))}")
-    return CRITIC_ESTIMATORS[name]
+    return estimator(name, "critic").fn
+
+
+# the registry's built-ins (`veriloop.algorithms.registries`)
+GRPO = Entry(grpo, GroupParams, "group")
+DR_GRPO = Entry(dr_grpo, GroupParams, "group")
+RLOO = Entry(rloo, GroupParams, "group")
+REINFORCE_PP = Entry(reinforce_pp, GroupParams, "group")
+OPO = Entry(opo, GroupParams, "group")
+GAE = Entry(gae_advantages, CriticParams, "critic")
+TURN_GAE = Entry(turn_gae, CriticParams, "critic")

@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING, Any
 import torch
 from torch import Tensor
 
-from veriloop.algorithms.advantages import CriticEstimator, get_critic_estimator, needs_critic
+from veriloop.algorithms.advantages import CriticEstimator, needs_critic
 from veriloop.algorithms.losses import ValueStats, value_loss
+from veriloop.algorithms.registries import estimator
 
 if TYPE_CHECKING:
     from veriloop.trainers.config import AlgorithmConfig
@@ -66,5 +67,7 @@ def build_critic(algorithm: AlgorithmConfig, hidden_size: int) -> Critic | None:
     """The critic `algorithm.advantage` needs, or None for a critic-free estimator."""
     if not needs_critic(algorithm.advantage):
         return None
-    return Critic(hidden_size, get_critic_estimator(algorithm.advantage), algorithm.gamma,
-                  algorithm.lam, algorithm.value_clip, algorithm.value_coef)
+    entry = estimator(algorithm.advantage, "critic")
+    p = entry.configure(algorithm.advantage_params, algorithm, "algorithm.advantage_params")
+    return Critic(hidden_size, entry.fn, p.gamma, p.lam, algorithm.value_clip,
+                  algorithm.value_coef)

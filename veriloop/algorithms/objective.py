@@ -6,7 +6,8 @@ loss = value loss (with a critic) + policy-gradient loss + entropy_coef x entrop
 policy-gradient loss; kl: no bonus, the controller's coefficient is added to kl_coef)
 
 The policy-gradient term is the on-policy loss (`algorithm.policy_loss`: clip, clip_cov,
-kl_cov) against the sampling log-probs, or, with `algorithm.off_policy` set, that correction
+kl_cov, or any entry of `registries.POLICY_LOSSES`, with its own parameters) against the
+sampling log-probs, or, with `algorithm.off_policy` set, that correction
 (decoupled clipping against the proximal policy, truncated importance weights) against the
 behaviour policy. Every term is aggregated over tokens as `algorithm.aggregation` says.
 """
@@ -19,11 +20,8 @@ import torch
 
 from veriloop.algorithms.entropy import entropy_diagnostics, per_token
 from veriloop.algorithms.losses import entropy_bonus, get_aggregation, get_off_policy, kl_penalty
-from veriloop.algorithms.policy_losses import (
-    PolicyLossParams,
-    get_policy_loss,
-    top_cov_detached_loss,
-)
+from veriloop.algorithms.policy_losses import top_cov_detached_loss
+from veriloop.algorithms.registries import policy_loss
 
 
 class Objective:
@@ -33,10 +31,12 @@ class Objective:
     def __init__(self, algorithm: Any, max_new_tokens: int, seed: int) -> None:
         a = self.algorithm = algorithm
         self.aggregation = get_aggregation(a.aggregation)
-        self.policy_loss = get_policy_loss(a.policy_loss)
+        entry = policy_loss(a.policy_loss)
+        self.policy_loss = entry.fn
         self.off_policy = get_off_policy(a.off_policy)
-        self.params = PolicyLossParams(a.eps_low, a.eps_high, a.cov_ratio, a.cov_low,
-                                       a.cov_high, a.kl_cov_coef)
+        # the loss's own parameters; the cov controller uses the clip loss's (its config
+        # validator insists on policy_loss clip)
+        self.params = entry.configure(a.policy_loss_params, a, "algorithm.policy_loss_params")
         self.norm = float(a.loss_norm or max_new_tokens)  # the constant of seq_mean_token_sum_norm
         self.generator = torch.Generator().manual_seed(seed)  # clip_cov's token draw
 

@@ -13,30 +13,37 @@
 
 As in the paper's code, the covariance is taken over the tokens handed to the loss (here one
 micro-batch), so the selected set depends on the micro-batch size. Every entry has the same
-signature and returns `(loss, stats)` with stats a named tuple of detached scalars.
+signature and returns `(loss, stats)` with stats a named tuple of detached scalars. Each is an
+entry of `veriloop.algorithms.registries.POLICY_LOSSES` with `PolicyLossParams` as its
+parameters; a new loss registers there with a parameter model of its own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import NamedTuple
 
 import torch
+from pydantic import Field
 from torch import Tensor
 
 from veriloop.algorithms.entropy import per_token, token_covariance
 from veriloop.algorithms.losses import Reduce, clipped_pg_loss, token_mean
+from veriloop.algorithms.registries import Entry, Params, policy_loss
 
 
-@dataclass(frozen=True)
-class PolicyLossParams:
-    eps_low: float = 0.2
-    eps_high: float = 0.2
-    cov_ratio: float = 2e-4  # share of policy tokens selected (clip_cov, kl_cov)
+class PolicyLossParams(Params):
+    """The built-in losses' parameters (a config's flat `algorithm` keys of the same names)."""
+
+    eps_low: float = Field(0.2, ge=0)
+    eps_high: float = Field(0.2, ge=0)
+    cov_ratio: float = Field(2e-4, gt=0, le=1)  # share of policy tokens selected (clip_cov, kl_cov)
     cov_low: float = 1.0  # clip_cov: covariance band the detached tokens come from
     cov_high: float = 5.0
-    kl_cov_coef: float = 1.0  # kl_cov: weight of |log ratio| on the selected tokens
+    kl_cov_coef: float = Field(1.0, ge=0)  # kl_cov: weight of |log ratio| on the selected tokens
+
+
+DEFAULTS = PolicyLossParams()
 
 
 class CovPGStats(NamedTuple):
@@ -58,7 +65,7 @@ def _ratio_stats(ratio: Tensor, log_ratio: Tensor, mask: Tensor) -> tuple[float,
 
 
 def clip_loss(logprobs: Tensor, old_logprobs: Tensor, advantages: Tensor, mask: Tensor,
-              p: PolicyLossParams = PolicyLossParams(), aggregation: Reduce = token_mean,
+              p: PolicyLossParams = DEFAULTS, aggregation: Reduce = token_mean,
               norm: float = 1.0, generator: torch.Generator | None = None
               ) -> tuple[Tensor, NamedTuple]:
     return clipped_pg_loss(logprobs, old_logprobs, advantages, mask, p.eps_low, p.eps_high,
@@ -80,7 +87,7 @@ def _detached(logprobs: Tensor, old_logprobs: Tensor, adv: Tensor, mask: Tensor,
 
 
 def clip_cov_loss(logprobs: Tensor, old_logprobs: Tensor, advantages: Tensor, mask: Tensor,
-                  p: PolicyLossParams = PolicyLossParams(), aggregation: Reduce = token_mean,
+                  p: PolicyLossParams = DEFAULTS, aggregation: Reduce = token_mean,
                   norm: float = 1.0, generator: torch.Generator | None = None
                   ) -> tuple[Tensor, CovPGStats]:
     """Clipped surrogate with a random share of in-band high-covariance tokens detached.
@@ -100,7 +107,7 @@ def clip_cov_loss(logprobs: Tensor, old_logprobs: Tensor, advantages: Tensor, ma
 
 
 def kl_cov_loss(logprobs: Tensor, old_logprobs: Tensor, advantages: Tensor, mask: Tensor,
-                p: PolicyLossParams = PolicyLossParams(), aggregation: Reduce = token_mean,
+                p: PolicyLossParams = DEFAULTS, aggregation: Reduce = token_mean,
                 norm: float = 1.0, generator: torch.Generator | None = None
                 ) -> tuple[Tensor, CovPGStats]:
     """Unclipped surrogate -r A plus kl_cov_coef * |log r| on the top-covariance tokens.
@@ -124,7 +131,7 @@ def kl_cov_loss(logprobs: Tensor, old_logprobs: Tensor, advantages: Tensor, mask
 
 
 def top_cov_detached_loss(logprobs: Tensor, old_logprobs: Tensor, advantages: Tensor,
-                          mask: Tensor, share: float, p: PolicyLossParams = PolicyLossParams(),
+                          mask: Tensor, share: float, p: PolicyLossParams = DEFAULTS,
                           aggregation: Reduce = token_mean, norm: float = 1.0,
                           score: Tensor | None = None) -> tuple[Tensor, CovPGStats]:
     """The clipped surrogate with the round(share x policy tokens) tokens of highest positive
@@ -144,11 +151,12 @@ def top_cov_detached_loss(logprobs: Tensor, old_logprobs: Tensor, advantages: Te
     return _detached(logprobs, old_logprobs, adv, mask, p, top, aggregation, norm)
 
 
-POLICY_LOSSES: dict[str, PolicyLoss] = {"clip": clip_loss, "clip_cov": clip_cov_loss,
-                                        "kl_cov": kl_cov_loss}
+# the registry's built-ins (`veriloop.algorithms.registries.POLICY_LOSSES`)
+CLIP = Entry(clip_loss, PolicyLossParams)
+CLIP_COV = Entry(clip_cov_loss, PolicyLossParams)
+KL_COV = Entry(kl_cov_loss, PolicyLossParams)
 
 
 def get_policy_loss(name: str) -> PolicyLoss:
-    if name not in POLICY_LOSSES:
-        raise KeyError(f"policy loss '{name}' is unknown; known: {', '.join(POLICY_LOSSES)}")
-    return POLICY_LOSSES[name]
+    """The loss function registered as `name` (KeyError with the close names otherwise)."""
+    return policy_loss(name).fn

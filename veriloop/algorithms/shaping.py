@@ -33,7 +33,8 @@ from dataclasses import dataclass, field
 import torch
 from torch import Tensor
 
-from veriloop.types import Trajectory, TurnReward
+from veriloop.algorithms.advantages import group_tensors
+from veriloop.types import Group, Trajectory, TurnReward
 
 
 def overlong_penalty(lengths: Tensor, max_len: int, cache_len: int) -> Tensor:
@@ -203,15 +204,17 @@ class Shaping:
         scored = iter(self._scored[key])
         return [0.0 if t.is_infra_error else next(scored) for t in group]
 
-    def grouped(self, groups: Sequence[Sequence[Trajectory]]) -> tuple[Tensor, Tensor, Tensor]:
-        """Groups of up to K samples of one prompt -> rewards, passed (0/1) and valid [G, K];
-        valid is False for padding and for rollouts with an infrastructure fault."""
-        K = max(len(g) for g in groups)
-        rewards = torch.zeros(len(groups), K)  # [G, K]
-        passed = torch.zeros(len(groups), K)  # [G, K]
-        valid = torch.zeros(len(groups), K, dtype=torch.bool)  # [G, K]
-        for i, g in enumerate(groups):
-            rewards[i, :len(g)] = self.rewards(g, self.group_scores(g))
-            passed[i, :len(g)] = torch.tensor([float(t.passed) for t in g])
-            valid[i, :len(g)] = torch.tensor([not t.is_infra_error for t in g])
-        return rewards, passed, valid
+    def shaped(self, group: Group) -> Group:
+        """`group` rewarded with its shaped rewards (the group scorer's scores, if any, plus
+        every configured term): the trainer's reward step."""
+        return group.with_rewards(self.rewards(group.samples,
+                                               self.group_scores(group.samples)).tolist())
+
+    def grouped(self, groups: Sequence[Group | Sequence[Trajectory]]
+                ) -> tuple[Tensor, Tensor, Tensor]:
+        """Groups of up to K samples of one prompt -> shaped rewards, passed (0/1) and valid
+        [G, K] (`advantages.group_tensors` of the shaped groups); valid is False for padding
+        and for rollouts with an infrastructure fault."""
+        x = group_tensors([self.shaped(g if isinstance(g, Group) else Group.of(g))
+                           for g in groups])
+        return x.rewards, x.passed, x.valid

@@ -35,15 +35,17 @@ grpo, gigpo equals grpo when no two episodes share a state, and turn_gae equals 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 import torch
+from pydantic import Field
 from torch import Tensor
 
-from veriloop.algorithms.advantages import grpo
-from veriloop.types import Trajectory
+from veriloop.algorithms.advantages import GroupTensors, grpo
+from veriloop.algorithms.registries import ESTIMATORS, Entry, Params, estimator
+from veriloop.types import Group, Trajectory
 
 
 @dataclass(frozen=True)
@@ -60,42 +62,29 @@ class TurnInputs:
         return (self.rewards * self.turn_mask).sum(-1)  # [G, K]
 
 
-@dataclass(frozen=True)
-class TurnParams:
-    gamma: float = 1.0
-    step_weight: float = 1.0
+class TurnParams(Params):
+    gamma: float = Field(1.0, ge=0, le=1)
+    """Discount per turn (turn_grpo, gigpo)."""
+    step_weight: float = Field(1.0, ge=0)
+    """gigpo: weight of the step-level advantage."""
     eps: float = 1e-6
+    """Added to a standard deviation before dividing by it."""
 
 
 class TurnAdvantageFn(Protocol):
     def __call__(self, x: TurnInputs, p: TurnParams) -> Tensor: ...
 
 
-_TURN: dict[str, TurnAdvantageFn] = {}
-
-
-def register_turn_advantage(name: str) -> Callable[[TurnAdvantageFn], TurnAdvantageFn]:
-    def wrap(fn: TurnAdvantageFn) -> TurnAdvantageFn:
-        if name in _TURN:
-            raise ValueError(f"turn advantage estimator '{name}' is registered twice")
-        _TURN[name] = fn
-        return fn
-
-    return wrap
-
-
 def is_turn_level(name: str) -> bool:
-    return name in _TURN
+    return name in ESTIMATORS and ESTIMATORS.get(name).kind == "turn"
 
 
 def get_turn_advantage(name: str) -> TurnAdvantageFn:
-    if name not in _TURN:
-        raise KeyError(f"'{name}' is not a turn-level estimator; known: {', '.join(sorted(_TURN))}")
-    return _TURN[name]
+    return estimator(name, "turn").fn
 
 
 def turn_estimators() -> list[str]:
-    return sorted(_TURN)
+    return [n for n in ESTIMATORS.names() if is_turn_level(n)]
 
 
 def returns_to_go(rewards: Tensor, mask: Tensor, gamma: float) -> Tensor:
@@ -113,7 +102,6 @@ def _broadcast(adv: Tensor, x: TurnInputs) -> Tensor:
     return adv[..., None] * x.turn_mask  # [G, K, T]
 
 
-@register_turn_advantage("turn_grpo")
 def turn_grpo(x: TurnInputs, p: TurnParams) -> Tensor:
     m = x.turn_mask.to(x.rewards.dtype)  # [G, K, T]
     ret = returns_to_go(x.rewards, m, p.gamma)  # [G, K, T]
@@ -128,7 +116,6 @@ def turn_grpo(x: TurnInputs, p: TurnParams) -> Tensor:
     return (ret - mean[..., None]) / (scale[..., None] + p.eps) * on  # [G, K, T]
 
 
-@register_turn_advantage("subgoal_slice")
 def subgoal_slice(x: TurnInputs, p: TurnParams) -> Tensor:
     adv = grpo(x.totals, x.valid, p.eps)  # [G, K]
     sliced = (adv < 0) & (x.passed <= 0)  # [G, K] failed and penalised
@@ -136,7 +123,6 @@ def subgoal_slice(x: TurnInputs, p: TurnParams) -> Tensor:
     return adv[..., None] * where  # [G, K, T]
 
 
-@register_turn_advantage("gigpo")
 def gigpo(x: TurnInputs, p: TurnParams) -> Tensor:
     episode = _broadcast(grpo(x.totals, x.valid, p.eps), x)  # [G, K, T]
     m = (x.turn_mask & x.valid[..., None]).to(x.rewards.dtype)  # [G, K, T]
@@ -155,6 +141,12 @@ def gigpo(x: TurnInputs, p: TurnParams) -> Tensor:
         z = (r - mean[inv]) / (var.sqrt()[inv] + p.eps)  # [N]
         step[g][on] = torch.where(n[inv] > 1, z, torch.zeros_like(z))  # a lone state: 0
     return episode + p.step_weight * step  # [G, K, T]
+
+
+# the registry's built-ins (`veriloop.algorithms.registries`)
+TURN_GRPO = Entry(turn_grpo, TurnParams, "turn")
+SUBGOAL_SLICE = Entry(subgoal_slice, TurnParams, "turn")
+GIGPO = Entry(gigpo, TurnParams, "turn")
 
 
 # -- from trajectories ------------------------------------------------------------------------
@@ -192,18 +184,18 @@ def state_keys(traj: Trajectory) -> list[str]:
     return [hashlib.sha1(s.encode()).hexdigest() for s in texts[:len(traj.turns)]]
 
 
-def turn_inputs(groups: Sequence[Sequence[Trajectory]], rewards: Tensor, passed: Tensor,
-                valid: Tensor) -> TurnInputs:
-    """Groups of trajectories with their shaped rewards, passed and valid [G, K] -> inputs."""
+def turn_inputs(groups: Sequence[Group], x: GroupTensors) -> TurnInputs:
+    """A step's groups with their tensors (`advantages.group_tensors`) -> turn inputs."""
+    rewards, valid = x.rewards, x.valid  # [G, K]
     G, K = rewards.shape
-    T = max((len(t.turns) for g in groups for t in g), default=1) or 1
+    T = max((len(t.turns) for g in groups for t in g.samples), default=1) or 1
     r = torch.zeros(G, K, T)
     mask = torch.zeros(G, K, T, dtype=torch.bool)
     blame = torch.zeros(G, K, T, dtype=torch.bool)
     states = torch.full((G, K, T), -1, dtype=torch.long)
     ids: dict[str, int] = {}
     for gi, g in enumerate(groups):
-        for k, t in enumerate(g):
+        for k, t in enumerate(g.samples):
             n = len(t.turns)
             if not valid[gi, k] or n == 0:
                 continue
@@ -212,5 +204,4 @@ def turn_inputs(groups: Sequence[Sequence[Trajectory]], rewards: Tensor, passed:
             blame[gi, k, :n] = torch.tensor(subgoal_blame(t))
             states[gi, k, :n] = torch.tensor([ids.setdefault(s, len(ids))
                                               for s in state_keys(t)])
-    return TurnInputs(r, mask, valid, passed, blame, states)
-
+    return TurnInputs(r, mask, valid, x.passed, blame, states)

@@ -37,6 +37,7 @@ from veriloop.rollout.config import RolloutConfig
 from veriloop.types import (
     Fault,
     FaultKind,
+    Group,
     InfrastructureError,
     Message,
     Segment,
@@ -175,6 +176,10 @@ class RolloutRunner:
         self._pool_pid = 0
 
     # -- public ------------------------------------------------------------------------------
+
+    def run_groups(self, tasks: Sequence[Task]) -> list[Group]:
+        """`run` as one `Group` per task (its `group_size` graded samples)."""
+        return Group.chunks(self.run(tasks), self.config.group_size)
 
     def run(self, tasks: Sequence[Task]) -> list[Trajectory]:
         """All G samples of every task; trajectories in task order, then sample order.

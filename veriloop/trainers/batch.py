@@ -31,18 +31,12 @@ from typing import TYPE_CHECKING, Any
 import torch
 from torch import Tensor
 
-from veriloop.algorithms.advantages import AdvantageFn, difficulty_weighted, get_advantage
+from veriloop.algorithms.advantages import AdvantageFn, GroupTensors, difficulty_weighted
 from veriloop.algorithms.entropy import entropy_slope as slope_of
-from veriloop.algorithms.turn_advantages import (
-    TurnAdvantageFn,
-    TurnParams,
-    get_turn_advantage,
-    is_turn_level,
-    turn_inputs,
-    turn_rewards,
-)
+from veriloop.algorithms.registries import Params, estimator
+from veriloop.algorithms.turn_advantages import TurnAdvantageFn, turn_inputs, turn_rewards
 from veriloop.models.llama import grouped_hidden, supports_fast_forward
-from veriloop.types import Trajectory
+from veriloop.types import Group, Trajectory
 
 if TYPE_CHECKING:
     from veriloop.trainers.config import AlgorithmConfig
@@ -465,11 +459,13 @@ class Credit:
     """Critic-free advantages for the trainable rollouts of a step's groups
     (`difficulty_weighting` applies to group estimators only); `neg_weight` and `pos_weight`
     scale the negative and the positive advantages of both kinds; with `mask_unfinished`, an
-    episode that is not `done` gets advantage 0 after its group's baseline is taken."""
+    episode that is not `done` gets advantage 0 after its group's baseline is taken. `params`
+    are the estimator's own (`veriloop.algorithms.registries`): a group estimator gets them as
+    keyword arguments, a turn-level one as its second argument."""
 
     group: AdvantageFn | None
     turn: TurnAdvantageFn | None
-    params: TurnParams
+    params: Params
     difficulty_weighting: bool = False
     neg_weight: float = 1.0
     pos_weight: float = 1.0
@@ -486,38 +482,35 @@ class Credit:
             return torch.ones(len(trajs))
         return torch.tensor([float(t.done) for t in trajs])
 
-    def __call__(self, groups: Sequence[Sequence[Trajectory]], rewards: Tensor, passed: Tensor,
-                 valid: Tensor, keep: Tensor, trajs: Sequence[Trajectory], L: int,
-                 owner: Sequence[int] | None = None) -> Tensor:
-        """rewards, passed, valid [G, K]; `keep` [B0] picks the trainable ones among the valid
-        rollouts (`trajs`); `owner` maps the batch's sequences (contexts) to them -> advantages
-        [B] (group) or [B, L] (turn-level) per sequence."""
+    def __call__(self, groups: Sequence[Group], x: GroupTensors, keep: Tensor,
+                 trajs: Sequence[Trajectory], L: int, owner: Sequence[int] | None = None
+                 ) -> Tensor:
+        """`x`: the groups' tensors (`group_tensors`, [G, K]); `keep` [B0] picks the trainable
+        ones among the valid rollouts (`trajs`); `owner` maps the batch's sequences (contexts)
+        to them -> advantages [B] (group) or [B, L] (turn-level) per sequence."""
         owner = list(owner) if owner is not None else list(range(len(trajs)))
         if self.turn is not None:
             if owner != list(range(len(trajs))):
                 raise ValueError("turn-level advantages need one context per episode; use a "
                                  "trajectory-level estimator with rollout.context: summarize "
                                  "or window")
-            adv = self.turn(turn_inputs(groups, rewards, passed, valid), self.params)  # [G, K, T]
-            adv = self._signed(adv)
-            values = turn_token_values(trajs, adv[valid][keep].tolist(), L)  # [B, L]
+            adv = self._signed(self.turn(turn_inputs(groups, x), self.params))  # [G, K, T]
+            values = turn_token_values(trajs, adv[x.valid][keep].tolist(), L)  # [B, L]
             return values * self._finished(trajs)[:, None]
         assert self.group is not None
-        lengths = torch.zeros_like(rewards)  # [G, K] policy tokens (OPO's baseline weights)
-        for i, g in enumerate(groups):
-            lengths[i, :len(g)] = torch.tensor([float(sum(t.loss_mask)) for t in g])
-        adv = self.group(rewards, valid, lengths=lengths)  # [G, K]
+        adv = self.group(x.rewards, x.valid, lengths=x.lengths,
+                         **self.params.model_dump())  # [G, K]
         if self.difficulty_weighting:
-            rate = (passed * valid).sum(1) / valid.sum(1).clamp(min=1)  # [G]
+            rate = (x.passed * x.valid).sum(1) / x.valid.sum(1).clamp(min=1)  # [G]
             adv = difficulty_weighted(adv, rate)
-        adv = self._signed(adv)[valid][keep] * self._finished(trajs)
+        adv = self._signed(adv)[x.valid][keep] * self._finished(trajs)
         return adv[owner]  # [B] one per context, row-major: group, then sample
 
 
 def build_credit(a: AlgorithmConfig) -> Credit:
-    """The critic-free estimator `algorithm.advantage` names."""
-    turn = is_turn_level(a.advantage)
-    return Credit(None if turn else get_advantage(a.advantage),
-                  get_turn_advantage(a.advantage) if turn else None,
-                  TurnParams(gamma=a.gamma, step_weight=a.step_weight), a.difficulty_weighting,
-                  a.neg_weight, a.pos_weight, a.mask_unfinished)
+    """The critic-free estimator `algorithm.advantage` names, with its parameters."""
+    entry = estimator(a.advantage)
+    params = entry.configure(a.advantage_params, a, "algorithm.advantage_params")
+    turn = entry.kind == "turn"
+    return Credit(None if turn else entry.fn, entry.fn if turn else None, params,
+                  a.difficulty_weighting, a.neg_weight, a.pos_weight, a.mask_unfinished)

@@ -14,8 +14,16 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
+from veriloop.algorithms.registries import POLICY_LOSSES
 from veriloop.errors import ConfigError, MissingFileError
 from veriloop.rollout.config import RolloutConfig
 from veriloop.trainers.config_errors import describe_validation_error
@@ -165,11 +173,20 @@ class AlgorithmConfig(Section):
     advantage: str = "grpo"
     """Advantage estimator: grpo, dr_grpo, rloo, reinforce_pp, opo (length-weighted optimal
     baseline); per turn: turn_grpo, subgoal_slice, gigpo; with a value head (PPO): gae,
-    turn_gae."""
-    policy_loss: Literal["clip", "clip_cov", "kl_cov"] = "clip"
+    turn_gae; or any estimator registered in `veriloop.algorithms.registries.ESTIMATORS`.
+    YAML may also give `advantage: {name: gigpo, params: {step_weight: 0.5}}`."""
+    advantage_params: dict[str, Any] = {}
+    """The estimator's own parameters (its pydantic model), over the keys of this section with
+    the same names (gamma, lam, step_weight)."""
+    policy_loss: str = "clip"
     """Policy surrogate: clip (PPO/DAPO ratio clip), clip_cov (also detach a random `cov_ratio`
     share of tokens whose log-prob/advantage covariance is in (cov_low, cov_high)) or kl_cov
-    (no ratio clip; |log ratio| penalty on the top `cov_ratio` tokens by covariance)."""
+    (no ratio clip; |log ratio| penalty on the top `cov_ratio` tokens by covariance); or any
+    loss registered in `veriloop.algorithms.registries.POLICY_LOSSES`. YAML may also give
+    `policy_loss: {name: my_loss, params: {...}}`."""
+    policy_loss_params: dict[str, Any] = {}
+    """The policy loss's own parameters (its pydantic model), over the keys of this section with
+    the same names (eps_low, eps_high, cov_ratio ...)."""
     cov_ratio: float = Field(2e-4, gt=0, le=1)
     """clip_cov / kl_cov: share of policy tokens selected (at least one per micro-batch)."""
     cov_low: float = 1.0
@@ -284,6 +301,32 @@ class AlgorithmConfig(Section):
     def needs_reference(self) -> bool:
         """Whether the update needs the reference policy's log-probs (a KL penalty to it)."""
         return self.kl_coef > 0 or self.controller == "kl"
+
+    @model_validator(mode="before")
+    @classmethod
+    def _named_with_params(cls, data: Any) -> Any:
+        """`advantage` / `policy_loss` given as {name, params}: the name and `<key>_params`."""
+        if not isinstance(data, dict):
+            return data
+        data = dict(data)
+        for key in ("advantage", "policy_loss"):
+            spec = data.get(key)
+            if isinstance(spec, dict):
+                unknown = set(spec) - {"name", "params"}
+                if "name" not in spec or unknown:
+                    raise ValueError(f"{key} takes a name, or {{name: ..., params: {{...}}}}; "
+                                     f"got keys {', '.join(sorted(spec))}")
+                data[key] = spec["name"]
+                data[f"{key}_params"] = {**data.get(f"{key}_params", {}),
+                                         **(spec.get("params") or {})}
+        return data
+
+    @field_validator("policy_loss")
+    @classmethod
+    def _registered_loss(cls, name: str) -> str:
+        if name not in POLICY_LOSSES:
+            raise ValueError(POLICY_LOSSES.unknown(name))
+        return name
 
     @model_validator(mode="after")
     def _one_policy_loss(self) -> AlgorithmConfig:

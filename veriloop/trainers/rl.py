@@ -1,20 +1,25 @@
 """The on-policy RL trainer: rollout groups -> grade -> advantages -> clipped updates.
 
-One `step()`:
+One `step()`, a straight line that `examples/reference_rl.py` mirrors (a test keeps their
+updates equal):
 1. `rollout`: draw `rollout.prompts_per_step` tasks from the shuffled pool and roll out
-   `group_size` samples of each with the current policy (the runner grades them); with dynamic
-   sampling, groups whose rewards are all equal are dropped and more are drawn (bounded);
-2. `make_batch`: reward = grade score + shaping (overlong penalty, length/step cost, event
-   rewards); rollouts with infrastructure faults are excluded from baselines and updates, and
+   `group_size` samples of each with the current policy (the runner grades them), as
+   `veriloop.types.Group`s; with dynamic sampling, groups whose rewards are all equal are
+   dropped and more are drawn (bounded);
+2. `reward`: each group's rewards = grade score + shaping (overlong penalty, length/step cost,
+   event rewards; `Shaping.shaped`);
+3. `make_batch`: rollouts with infrastructure faults are excluded from baselines and updates, and
    counted. Advantages come from the configured estimator (`batch.Credit`): a group baseline
    per sequence (grpo, dr_grpo, rloo, reinforce_pp; optionally difficulty-weighted), one per
    turn (turn_grpo, subgoal_slice, gigpo) or, when the trainer holds a critic (PPO), per token
    from its values (gae; turn_gae with each turn's reward on its last token). The batch also
    holds what the update keeps fixed: the *sampling* logprobs as the old policy and the
    reference logprobs for the KL;
-3. `update`: `optim.epochs` passes of minibatches (accumulated micro-batches) of the clipped
-   policy-gradient loss, optional KL penalty to the initial policy, entropy bonus and value loss;
-   sequences whose every advantage is 0 skip the forward where the loss ignores them.
+4-5. `update`: the loss and optimizer steps, `optim.epochs` passes of minibatches
+   (accumulated micro-batches) of the clipped policy-gradient loss, optional KL penalty to the
+   initial policy, entropy bonus and value loss;
+   sequences whose every advantage is 0 skip the forward where the loss ignores them;
+6. log: the step's metrics (rollouts, task sampler, staleness, flat groups, update, timings).
 
 Step 1 is the `RolloutSource` the trainer builds at setup (`veriloop.trainers.rl_rollouts`).
 With `rollout.asynchronous` it takes finished groups from a background producer
@@ -85,9 +90,9 @@ from veriloop.trainers.metrics import (
 from veriloop.trainers.no_signal import NoSignalWatch, flat_share
 from veriloop.trainers.parallel import make_parallel
 from veriloop.trainers.rl_batch import BatchMaker
-from veriloop.trainers.rl_rollouts import RolloutSource
+from veriloop.trainers.rl_rollouts import Drawn, RolloutSource
 from veriloop.trainers.trackers import open_trackers
-from veriloop.types import Trajectory
+from veriloop.types import Group, Trajectory
 
 
 class RLTrainer:
@@ -191,45 +196,60 @@ class RLTrainer:
     # -- the step ---------------------------------------------------------------------------
 
     def step(self) -> dict[str, float]:
+        """One RL step, mirrored line for line by `examples/reference_rl.py`'s `rl_step`."""
         step = self.step_count + 1
         self.grader.set_step(step)
         self.grader.seconds = 0.0
         t0 = time.perf_counter()
-        groups, every, dropped = self.rollout(step)
+        drawn = self.rollout(step)  # 1. rollout: `group_size` graded samples of each task
         t_rollout = time.perf_counter() - t0
-        metrics = rollout_metrics(every, self.rewards)
-        with self.rollouts.sampler_lock:
-            metrics.update(self.sampler.metrics(), dropped_groups=dropped)  # what was drawn from
-            self.sampler.observe(every)  # a curriculum may move up a level
-        metrics.update(staleness_metrics(groups, step - 1),
-                       stale_dropped=self.rollouts.stale_dropped,
-                       flat_groups=flat_share(self.shaping, groups, dropped))
-        if self.workers is not None:
-            metrics.update(self.workers.metrics())
+        groups = self.reward(drawn.groups)  # 2. grade: the shaped rewards they train on
+        # before the update: an asynchronous producer draws from the sampler meanwhile
+        metrics = self.step_metrics(drawn, groups, step)
         t1 = time.perf_counter()
         self.model.train()
-        batch = self.make_batch(groups) if groups else None
-        metrics["batch_s"] = time.perf_counter() - t1  # old/ref logprobs, advantages
-        if batch is not None:
-            metrics.update(self.update(batch, step))
-        self.rollouts.publish(self.model, step)
+        batch = self.make_batch(groups) if groups else None  # 3. advantages, fixed inputs
+        batch_s = time.perf_counter() - t1
+        # 4-5. loss and optimizer steps (minibatches of micro-batches, `optim.epochs` passes)
+        trained = self.update(batch, step) if batch is not None else {}
+        self.rollouts.publish(self.model, step)  # the next rollouts sample the new weights
         t_train = time.perf_counter() - t1
         self.step_count = step
         if self.main:
-            self.pending.add(step, every)
-        metrics.update(timing_metrics(every, t_rollout, t_train, self.grader.seconds,
-                                      time.perf_counter() - t0),
-                       lr=self.scheduler.get_last_lr()[0])
+            self.pending.add(step, drawn.every)  # stored once a checkpoint covers the step
+        # 6. log
+        metrics.update(trained, batch_s=batch_s, lr=self.scheduler.get_last_lr()[0])
+        metrics.update(timing_metrics(drawn.every, t_rollout, t_train, self.grader.seconds,
+                                      time.perf_counter() - t0))
         return metrics
 
-    def rollout(self, step: int) -> tuple[list[list[Trajectory]], list[Trajectory], int]:
-        """(groups to train on, every rollout drawn, groups dropped by dynamic sampling)."""
+    def rollout(self, step: int) -> Drawn:
+        """The step's groups to train on, every rollout drawn and the groups dynamic sampling
+        dropped (`veriloop.trainers.rl_rollouts`)."""
         self.model.eval()
         return self.rollouts.draw(step, self.model)
 
-    def make_batch(self, groups: list[list[Trajectory]]) -> TrainBatch | None:
+    def reward(self, groups: Sequence[Group]) -> list[Group]:
+        """Each group with its shaped rewards (grade or group score + configured shaping)."""
+        return [self.shaping.shaped(g) for g in groups]
+
+    def make_batch(self, groups: Sequence[Group]) -> TrainBatch | None:
         """Advantages and the update's fixed inputs (`veriloop.trainers.rl_batch`)."""
         return self.batches(groups)
+
+    def step_metrics(self, drawn: Drawn, groups: Sequence[Group], step: int
+                     ) -> dict[str, float]:
+        """What a step logs about its rollouts, the task sampler and the workers."""
+        metrics = rollout_metrics(drawn.every, self.rewards)
+        with self.rollouts.sampler_lock:
+            metrics.update(self.sampler.metrics(), dropped_groups=drawn.dropped)
+            self.sampler.observe(drawn.every)  # a curriculum may move up a level
+        metrics.update(staleness_metrics([g.samples for g in groups], step - 1),
+                       stale_dropped=self.rollouts.stale_dropped,
+                       flat_groups=flat_share(self.shaping, groups, drawn.dropped))
+        if self.workers is not None:
+            metrics.update(self.workers.metrics())
+        return metrics
 
     def _forward(self, packed: Packed, entropy: bool = True):
         grad, slope = self.objective.entropy_bonus, self.objective.entropy_slope and entropy

@@ -11,12 +11,13 @@ for the decoupled off-policy correction, the proximal log-probs (the weights bef
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import nullcontext
 from typing import Any
 
 import torch
 
+from veriloop.algorithms.advantages import group_tensors
 from veriloop.trainers.batch import (
     Packed,
     TrainBatch,
@@ -26,7 +27,7 @@ from veriloop.trainers.batch import (
     turn_metrics,
 )
 from veriloop.trainers.config import RunConfig
-from veriloop.types import Trajectory
+from veriloop.types import Group
 
 
 class BatchMaker:
@@ -79,15 +80,16 @@ class BatchMaker:
             return forward_logprobs(model, packed, self.cfg.rollout.temperature,
                                     policy_only=True).logprobs
 
-    def __call__(self, groups: list[list[Trajectory]]) -> TrainBatch | None:
-        """The fixed inputs for the trainable rollouts of `groups`; None if there are none."""
-        rewards, passed, valid = self.shaping.grouped(groups)  # [G, K]
-        trajs = [t for g in groups for t in g if not t.is_infra_error]
+    def __call__(self, groups: Sequence[Group]) -> TrainBatch | None:
+        """The fixed inputs for the trainable rollouts of `groups` (rewarded: `Shaping.shaped`);
+        None if there are none."""
+        x = group_tensors(groups)  # [G, K] each
+        trajs = [t for g in groups for t in g.samples if not t.is_infra_error]
         keep = torch.tensor([sum(t.loss_mask) > 0 for t in trajs], dtype=torch.bool)  # [B0]
         trajs = [t for t, k in zip(trajs, keep.tolist(), strict=True) if k]
         if not trajs:
             return None
-        batch = TrainBatch.of(trajs, rewards[valid][keep])
+        batch = TrainBatch.of(trajs, x.rewards[x.valid][keep])
         B, L = batch.old_logprobs.shape
         batch.ref_logprobs = torch.zeros(B, L) if self.cfg.algorithm.needs_reference else None
         batch.prox_logprobs = torch.zeros(B, L) if self.needs_proximal else None
@@ -102,8 +104,7 @@ class BatchMaker:
                 if batch.prox_logprobs is not None:  # the weights before this update
                     batch.prox_logprobs[idx, :n] = self.forward(packed, entropy=False).logprobs
         if self.credit is not None:
-            batch.advantages = self.credit(groups, rewards, passed, valid, keep, trajs, L,
-                                           batch.owner)
+            batch.advantages = self.credit(groups, x, keep, trajs, L, batch.owner)
         else:
             values = torch.zeros(B, L)  # [B, L]
             for idx, packed in self.micro_packs(batch):

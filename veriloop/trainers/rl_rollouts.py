@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from veriloop.algorithms.dynamic_sampling import fill_batch, informative_groups
 from veriloop.algorithms.shaping import Shaping
@@ -25,7 +25,17 @@ from veriloop.rollout.producer import RolloutProducer, VersionedPolicy, serving_
 from veriloop.trainers.common import DeterministicKeys, TimedGrader
 from veriloop.trainers.config import RunConfig
 from veriloop.trainers.distributed import gather, world
-from veriloop.types import Task, Trajectory
+from veriloop.types import Group, Task, Trajectory
+
+
+class Drawn(NamedTuple):
+    """A step's rollouts: the groups to train on (graded, rewards = grade scores), every
+    rollout drawn (also dropped and stale ones: they are logged and stored) and how many
+    groups dynamic sampling dropped."""
+
+    groups: list[Group]
+    every: list[Trajectory]
+    dropped: int
 
 
 class RankRunner:
@@ -116,14 +126,14 @@ class RolloutSource:
         if self.producer is not None:
             self.producer.advance(version)
 
-    def draw(self, step: int, model: Any) -> tuple[list[list[Trajectory]], list[Trajectory], int]:
-        """(groups to train on, every rollout drawn, groups dropped by dynamic sampling) for
-        `step`, sampled with `model`'s weights of version `step - 1`."""
+    def draw(self, step: int, model: Any) -> Drawn:
+        """`step`'s groups, sampled with `model`'s weights of version `step - 1` and graded."""
         a, k = self.cfg.algorithm, self.cfg.rollout.group_size
-        drawn: list[list[Trajectory]] = []
+        drawn: list[Group] = []
         stale: list[list[Trajectory]] = []
+        flat: set[int] = set()  # the groups dynamic sampling dropped, by id
 
-        def sample(n: int) -> list[list[Trajectory]]:
+        def sample(n: int) -> list[Group]:
             if self.cfg.rollout.asynchronous:
                 got, old = self._producer(model, step - 1).take(n, version=step - 1)
                 stale.extend(old)
@@ -133,22 +143,23 @@ class RolloutSource:
                     tasks = self.sampler.next(n)
                 trajs = self.runner(step, len(drawn), step - 1).run(tasks)
             trajs = [self.shaping.annotate(t) for t in trajs]  # event rewards on their turns
-            groups = [trajs[i:i + k] for i in range(0, len(trajs), k)]
+            groups = Group.chunks(trajs, k)
             drawn.extend(groups)
             return groups
 
-        def keep(groups: Sequence[Sequence[Trajectory]]) -> list[bool]:
+        def keep(groups: Sequence[Group]) -> list[bool]:
             rewards, _, valid = self.shaping.grouped(groups)  # [G, K]
-            return informative_groups(rewards, valid).tolist()
+            ok = informative_groups(rewards, valid).tolist()
+            flat.update(id(g) for g, o in zip(groups, ok, strict=True) if not o)
+            return ok
 
         n = self.cfg.rollout.prompts_per_step
-        if a.dynamic_sampling:
-            filled = fill_batch(sample, keep, n, a.max_sampling_rounds)
-            groups, dropped = filled.groups, filled.dropped
-        else:
-            groups, dropped = sample(n), 0
+        groups = (fill_batch(sample, keep, n, a.max_sampling_rounds).groups
+                  if a.dynamic_sampling else sample(n))
         self.stale_dropped = len(stale)
-        return groups, [t for g in (*drawn, *stale) for t in g], dropped
+        drawn = [g.model_copy(update={"dropped": True}) if id(g) in flat else g for g in drawn]
+        return Drawn(groups, [t for g in drawn for t in g.samples] + [t for g in stale for t in g],
+                     sum(g.dropped for g in drawn))
 
     def stop(self) -> None:
         """Stop the producer, if any: its in-flight episodes are dropped, never stored."""
