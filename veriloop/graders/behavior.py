@@ -49,6 +49,7 @@ def _grade(score: float, **components: float) -> Grade:
 
 @register_grader("tool_call_accuracy")
 def tool_call_accuracy(no_calls_value: float = 1.0) -> Grader:
+    """Valid tool calls / attempted calls (no attempts: `no_calls_value`)."""
     def grade(task: Task, trajectory: Trajectory, state: Any) -> Grade:
         attempted = valid = 0
         for t in trajectory.turns:
@@ -67,6 +68,7 @@ def tool_call_accuracy(no_calls_value: float = 1.0) -> Grader:
 
 @register_grader("error_recovery")
 def error_recovery(no_errors_value: float = 1.0) -> Grader:
+    """Failed calls later followed by a successful call of the same tool / failed calls."""
     def grade(task: Task, trajectory: Trajectory, state: Any) -> Grade:
         events: list[tuple[str | None, bool]] = []  # (tool name or None if malformed, ok)
         for t in trajectory.turns:
@@ -93,6 +95,7 @@ def verified_after_last_edit(edit_tools: Sequence[str] = ("edit_file", "write_fi
                                                           "apply_patch"),
                              test_tools: Sequence[str] = ("run_tests",),
                              no_edit_value: float = 1.0) -> Grader:
+    """Whether a test tool ran successfully after the last edit (no edits: `no_edit_value`)."""
     def grade(task: Task, trajectory: Trajectory, state: Any) -> Grade:
         last_edit = last_test = -1
         k = 0
@@ -114,6 +117,7 @@ def verified_after_last_edit(edit_tools: Sequence[str] = ("edit_file", "write_fi
 
 @register_grader("final_summary")
 def final_summary(min_words: int = 5) -> Grader:
+    """Whether the final message has at least `min_words` words of prose outside tool calls."""
     def grade(task: Task, trajectory: Trajectory, state: Any) -> Grade:
         last = trajectory.turns[-1] if trajectory.turns else None
         text = prose(last) if last is not None else ""
@@ -127,6 +131,7 @@ def final_summary(min_words: int = 5) -> Grader:
 
 @register_grader("progress_reports")
 def progress_reports(every: int = 5, min_chars: int = 20) -> Grader:
+    """Share of windows of `every` tool-calling turns that hold a prose report of `min_chars`."""
     def grade(task: Task, trajectory: Trajectory, state: Any) -> Grade:
         calling = [t for t in trajectory.turns if t.tool_calls]
         if len(calling) < every:
@@ -141,6 +146,7 @@ def progress_reports(every: int = 5, min_chars: int = 20) -> Grader:
 
 @register_grader("format_compliance")
 def format_compliance() -> Grader:
+    """Turns that parsed (a valid tool call or answer) / turns."""
     def grade(task: Task, trajectory: Trajectory, state: Any) -> Grade:
         n = len(trajectory.turns)
         bad = trajectory.format_violations
@@ -152,6 +158,7 @@ def format_compliance() -> Grader:
 
 @register_grader("length_efficiency")
 def length_efficiency(target_tokens: int = 512) -> Grader:
+    """1.0 up to `target_tokens` policy tokens, then target / used."""
     def grade(task: Task, trajectory: Trajectory, state: Any) -> Grade:
         used = sum(len(t.action_ids) for t in trajectory.turns)
         score = 1.0 if used <= target_tokens else target_tokens / used
@@ -162,6 +169,7 @@ def length_efficiency(target_tokens: int = 512) -> Grader:
 
 @register_grader("step_efficiency")
 def step_efficiency(default_optimal: int | None = None) -> Grader:
+    """Optimal steps / turns taken, capped at 1 (optimum from the task's `optimal_steps`)."""
     def grade(task: Task, trajectory: Trajectory, state: Any) -> Grade:
         optimal = task.metadata.get("optimal_steps",
                                     task.verification.get("optimal_steps", default_optimal))

@@ -226,7 +226,9 @@ def _accepts(name: str) -> set[str]:
 def composite(components: Sequence[Mapping[str, Any]], passed_from: str | None = None,
               gated_value: float = 0.0, concurrency: int = 4, step: int = 0,
               **context: Any) -> Composite:
-    """From config: components = [{"name", "grader": <name or {name, options}>, "weight":
+    """Weighted, gated and scheduled sum of component graders.
+
+    From config: components = [{"name", "grader": <name or {name, options}>, "weight":
     <number or schedule>, "gates": [names]}]. Extra keyword `context` (e.g. `policy`) reaches
     sub-grader factories that accept it (judges)."""
     built = []

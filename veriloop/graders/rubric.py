@@ -238,7 +238,9 @@ class RubricGrader:
 @register_grader("rubric")
 def rubric_grader(rubric: str | Mapping[str, Any], policy: Policy | str | None = None,
                   pass_threshold: float = 0.7) -> RubricGrader:
-    """`rubric`: a YAML path, a shipped rubric's name, or the rubric as a mapping; `policy`:
+    """Weighted criteria: programmatic checks and judge questions, from a rubric.
+
+    `rubric`: a YAML path, a shipped rubric's name, or the rubric as a mapping; `policy`:
     the judge for question criteria (a Policy or a `load_policy` spec)."""
     r = Rubric.from_dict(rubric) if isinstance(rubric, Mapping) else Rubric.load(rubric)
     if isinstance(policy, str):

@@ -40,6 +40,7 @@ def _gold(task: Task) -> Any:
 
 @register_grader("exact_match")
 def exact_match() -> Grader:
+    """The final answer equals `verification["answer"]` character for character."""
     def grade(task: Task, trajectory: Trajectory, state: Any) -> Grade:
         ok = (trajectory.final_answer or "").strip() == str(_gold(task)).strip()
         return Grade(score=float(ok), passed=ok, components={"correct": float(ok)})
@@ -49,6 +50,7 @@ def exact_match() -> Grader:
 
 @register_grader("string_match")
 def string_match() -> Grader:
+    """Normalized match (NFKC, lower case, no \\boxed{}, $ or spaces) to the gold answer."""
     def grade(task: Task, trajectory: Trajectory, state: Any) -> Grade:
         answer = trajectory.final_answer
         ok = answer is not None and normalize_text(answer) == normalize_text(str(_gold(task)))
@@ -64,7 +66,9 @@ def _strip_fence(text: str) -> str:
 
 @register_grader("json_match")
 def json_match(schema: dict[str, Any] | None = None) -> Grader:
-    """`schema` here overrides `verification["schema"]`; with neither, any JSON is valid."""
+    """The final answer parses as JSON, fits the schema and equals the gold answer if given.
+
+    `schema` here overrides `verification["schema"]`; with neither, any JSON is valid."""
     import jsonschema
 
     def grade(task: Task, trajectory: Trajectory, state: Any) -> Grade:
