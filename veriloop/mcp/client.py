@@ -28,6 +28,7 @@ import threading
 import time
 from typing import Any, Literal, Self
 
+import anyio
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from veriloop.errors import UserError
@@ -150,6 +151,7 @@ class MCPClient:
         raise MCPStartError(message)
 
     def _server(self) -> Any:
+        # lazy: the MCP SDK takes 1-3 s to import; only runs with MCP servers need it
         from mcp import StdioServerParameters
 
         c = self.config
@@ -162,13 +164,14 @@ class MCPClient:
     async def _own(self, ready: concurrent.futures.Future[list[ToolSpec]]) -> None:
         """Hold the SDK client open until `close()`; the SDK requires one task to enter and
         leave it, while calls run as other tasks on this loop."""
-        import anyio
+        # lazy: the MCP SDK takes 1-3 s to import; only runs with MCP servers need it
         from mcp import Client
 
         self._scope = anyio.CancelScope()
         try:
             server = self._server()
             if self._stderr is not None:  # the SDK takes errlog only from its stdio_client
+                # lazy: the MCP SDK takes 1-3 s to import; only runs with MCP servers need it
                 from mcp.client.stdio import stdio_client
 
                 server = stdio_client(server, errlog=self._stderr)
@@ -192,7 +195,7 @@ class MCPClient:
             self._done.set()
 
     async def _list(self, client: Any) -> list[ToolSpec]:
-        import jsonschema
+        import jsonschema  # lazy: ~0.4 s to import; only a server's tool schemas need it
 
         specs, cursor = [], None
         for _ in range(100):  # a paginator that never ends cannot hang the start
@@ -242,6 +245,7 @@ class MCPClient:
 
     def call(self, name: str, arguments: dict[str, Any]) -> str:
         """Call a tool; its text, or ToolError (the agent's) / InfrastructureError (not)."""
+        # lazy: the MCP SDK takes 1-3 s to import; only runs with MCP servers need it
         from mcp import MCPError
 
         label, client = self.config.label, self._client

@@ -22,6 +22,11 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
+import anyio
+import anyio.to_thread
+import uvicorn
+
+from veriloop import __version__
 from veriloop.tools import ToolRegistry
 from veriloop.types import InfrastructureError, Task, ToolCall, ToolResult, ToolSpec
 
@@ -73,12 +78,10 @@ def task_instructions(task: Task) -> str:
 
 def build_server(host: EpisodeHost) -> Any:
     """A low-level `mcp.server.Server` over `host` (tool calls run in worker threads)."""
-    import anyio.to_thread
+    # lazy: the MCP SDK takes 1-3 s to import; only runs with MCP servers need it
     import mcp_types as types
     from mcp import MCPError
     from mcp.server import Server
-
-    from veriloop import __version__
 
     def session_key(ctx: Any) -> str:
         request = getattr(ctx, "request", None)
@@ -108,7 +111,7 @@ def build_server(host: EpisodeHost) -> Any:
 
 def serve_stdio(host: EpisodeHost) -> None:
     """Serve over this process's stdin/stdout until the client closes stdin."""
-    import anyio
+    # lazy: the MCP SDK takes 1-3 s to import; only runs with MCP servers need it
     from mcp.server.stdio import stdio_server
 
     server = build_server(host)
@@ -136,8 +139,6 @@ def bind_loopback(port: int) -> socket.socket:
 
 def serve_http(host: EpisodeHost, sock: socket.socket) -> None:
     """Serve streamable HTTP at http://127.0.0.1:PORT/mcp on `sock` until interrupted."""
-    import uvicorn
-
     app = build_server(host).streamable_http_app(host="127.0.0.1")
     port = sock.getsockname()[1]
     print(f"veriloop mcp: serving {host.env.name} task {host.task.id} on "
