@@ -11,25 +11,10 @@ import sys
 from pathlib import Path
 
 import yaml
+from cli_run import one_error_line, veriloop
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ROOT / "veriloop" / "configs"
-
-
-def veriloop(cwd, *args, pythonpath=None):
-    env = dict(os.environ)
-    if pythonpath is not None:
-        env["PYTHONPATH"] = str(pythonpath)
-    return subprocess.run([sys.executable, "-m", "veriloop.cli", *map(str, args)], cwd=cwd,
-                          env=env, capture_output=True, text=True, timeout=600, check=False)
-
-
-def one_error_line(proc):
-    assert proc.returncode == 2, proc.stderr[-3000:]
-    assert "Traceback" not in proc.stderr
-    lines = proc.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), proc.stderr
-    return lines[0]
 
 
 def shipped() -> dict[str, str]:
