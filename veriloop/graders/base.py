@@ -16,6 +16,10 @@ A config's `grader.name` is one of:
   at such a factory (`[project.entry-points."veriloop.graders"] mine = "my_pkg:make_grader"`);
 - `my_rewards.py:function` or `my_pkg.module:function`: the function is the grader itself,
   called as `function(task, trajectory, state, **options)`; it returns a `Grade`.
+
+A factory may declare its options as a pydantic model, as its `Options` attribute; `veriloop
+graders list` then shows each option's type, default and description (otherwise it reads them
+from the factory's signature). docs/graders.md has a worked example.
 """
 
 from __future__ import annotations
