@@ -5,8 +5,9 @@ import pytest
 import torch
 
 from veriloop.algorithms.advantages import get_critic_estimator
-from veriloop.algorithms.critic import Critic, build_critic
+from veriloop.algorithms.critic import Critic
 from veriloop.trainers.config import AlgorithmConfig
+from veriloop.trainers.rl_batch import build_critic
 
 
 def test_values_are_scattered_to_the_selected_positions():

@@ -25,12 +25,12 @@ from veriloop.algorithms.turn_advantages import (
     turn_rewards,
 )
 from veriloop.trainers.batch import (
-    Credit,
     TrainBatch,
     per_turn_rewards,
     turn_metrics,
     turn_token_values,
 )
+from veriloop.trainers.rl_batch import Credit
 from veriloop.types import Grade, Group, Subgoal, Trajectory, Turn, TurnReward
 
 

@@ -29,7 +29,7 @@ def _trainer(tmp_path, tiny, config, extra=()):
 def _with_algorithm(t, **changes):
     """Change the algorithm section after setup; the credit component the batch maker holds is
     built from it at setup, so it is rebuilt too."""
-    from veriloop.trainers.batch import build_credit
+    from veriloop.trainers.rl_batch import build_credit
 
     a = t.cfg.algorithm.model_copy(update=changes)
     t.cfg = t.batches.cfg = t.cfg.model_copy(update={"algorithm": a})

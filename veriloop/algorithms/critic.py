@@ -7,24 +7,21 @@ usually does: the value loss (times `value_coef`) also reaches the policy's para
 advantages come from a critic estimator of `veriloop.algorithms.advantages` (`gae`: GAE over
 policy tokens, whitened; `turn_gae`: the same with per-turn rewards), the loss from `veriloop.algorithms.losses.value_loss`.
 
-`build_critic` gives the critic an algorithm config asks for, or None for the critic-free
-(group-baseline) estimators; the trainer is handed that and never asks which algorithm runs.
+`veriloop.trainers.rl_batch.build_critic` gives the critic an algorithm config asks for, or
+None for the critic-free (group-baseline) estimators; the trainer is handed that and never asks
+which algorithm runs.
 Not provided: a separate value network, or value pretraining before the policy updates.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import torch
 from torch import Tensor
 
-from veriloop.algorithms.advantages import CriticEstimator, needs_critic
+from veriloop.algorithms.advantages import CriticEstimator
 from veriloop.algorithms.losses import ValueStats, value_loss
-from veriloop.algorithms.registries import estimator
-
-if TYPE_CHECKING:
-    from veriloop.trainers.config import AlgorithmConfig
 
 
 class Critic:
@@ -61,13 +58,3 @@ class Critic:
 
     def load_state_dict(self, state: dict[str, Any]) -> None:
         self.head.load_state_dict(state)
-
-
-def build_critic(algorithm: AlgorithmConfig, hidden_size: int) -> Critic | None:
-    """The critic `algorithm.advantage` needs, or None for a critic-free estimator."""
-    if not needs_critic(algorithm.advantage):
-        return None
-    entry = estimator(algorithm.advantage, "critic")
-    p = entry.configure(algorithm.advantage_params, algorithm, "algorithm.advantage_params")
-    return Critic(hidden_size, entry.fn, p.gamma, p.lam, algorithm.value_clip,
-                  algorithm.value_coef)

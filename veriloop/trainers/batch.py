@@ -16,30 +16,24 @@ loss mask is the trajectory's loss mask of token j + 1 (1 on policy tokens only)
 and reference logprobs, advantages, the critic's values and returns); the trainer packs its
 micro-batches from it and hands its rows to the losses.
 
-`Credit` gives a batch its critic-free advantages: a group estimator's one value per sequence,
-or a turn-level estimator's (`veriloop.algorithms.turn_advantages`) one value per turn laid on
-that turn's policy tokens (`turn_token_values`); `turn_metrics` reports per-turn rewards and
-advantages for every estimator.
+`turn_token_values` lays one value per turn on that turn's policy tokens (a turn-level
+estimator's advantages, `veriloop.trainers.rl_batch.Credit`); `turn_metrics` reports per-turn
+rewards and advantages for every estimator.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import torch
 from torch import Tensor
 
-from veriloop.algorithms.advantages import AdvantageFn, GroupTensors, difficulty_weighted
 from veriloop.algorithms.entropy import entropy_slope as slope_of
-from veriloop.algorithms.registries import Params, estimator
-from veriloop.algorithms.turn_advantages import TurnAdvantageFn, turn_inputs, turn_rewards
+from veriloop.algorithms.turn_advantages import turn_rewards
 from veriloop.models.llama import grouped_hidden, supports_fast_forward
-from veriloop.types import Group, Trajectory
-
-if TYPE_CHECKING:
-    from veriloop.trainers.config import AlgorithmConfig
+from veriloop.types import Trajectory
 
 
 @dataclass
@@ -452,65 +446,3 @@ def turn_metrics(trajs: Sequence[Trajectory], rewards: Tensor, advantages: Tenso
            "turn/per_episode": len(r_all) / max(len(trajs), 1)}
     out.update({f"turn/reward_{k}": v / len(r_all) for k, v in sorted(by_source.items())})
     return out
-
-
-@dataclass(frozen=True)
-class Credit:
-    """Critic-free advantages for the trainable rollouts of a step's groups
-    (`difficulty_weighting` applies to group estimators only); `neg_weight` and `pos_weight`
-    scale the negative and the positive advantages of both kinds; with `mask_unfinished`, an
-    episode that is not `done` gets advantage 0 after its group's baseline is taken. `params`
-    are the estimator's own (`veriloop.algorithms.registries`): a group estimator gets them as
-    keyword arguments, a turn-level one as its second argument."""
-
-    group: AdvantageFn | None
-    turn: TurnAdvantageFn | None
-    params: Params
-    difficulty_weighting: bool = False
-    neg_weight: float = 1.0
-    pos_weight: float = 1.0
-    mask_unfinished: bool = False
-
-    def _signed(self, adv: Tensor) -> Tensor:
-        if self.neg_weight == 1.0 and self.pos_weight == 1.0:
-            return adv
-        return torch.where(adv < 0, adv * self.neg_weight, adv * self.pos_weight)
-
-    def _finished(self, trajs: Sequence[Trajectory]) -> Tensor:
-        """[B0] 1 for an episode that may be updated, 0 for an unfinished one when masked."""
-        if not self.mask_unfinished:
-            return torch.ones(len(trajs))
-        return torch.tensor([float(t.done) for t in trajs])
-
-    def __call__(self, groups: Sequence[Group], x: GroupTensors, keep: Tensor,
-                 trajs: Sequence[Trajectory], L: int, owner: Sequence[int] | None = None
-                 ) -> Tensor:
-        """`x`: the groups' tensors (`group_tensors`, [G, K]); `keep` [B0] picks the trainable
-        ones among the valid rollouts (`trajs`); `owner` maps the batch's sequences (contexts)
-        to them -> advantages [B] (group) or [B, L] (turn-level) per sequence."""
-        owner = list(owner) if owner is not None else list(range(len(trajs)))
-        if self.turn is not None:
-            if owner != list(range(len(trajs))):
-                raise ValueError("turn-level advantages need one context per episode; use a "
-                                 "trajectory-level estimator with rollout.context: summarize "
-                                 "or window")
-            adv = self._signed(self.turn(turn_inputs(groups, x), self.params))  # [G, K, T]
-            values = turn_token_values(trajs, adv[x.valid][keep].tolist(), L)  # [B, L]
-            return values * self._finished(trajs)[:, None]
-        assert self.group is not None
-        adv = self.group(x.rewards, x.valid, lengths=x.lengths,
-                         **self.params.model_dump())  # [G, K]
-        if self.difficulty_weighting:
-            rate = (x.passed * x.valid).sum(1) / x.valid.sum(1).clamp(min=1)  # [G]
-            adv = difficulty_weighted(adv, rate)
-        adv = self._signed(adv)[x.valid][keep] * self._finished(trajs)
-        return adv[owner]  # [B] one per context, row-major: group, then sample
-
-
-def build_credit(a: AlgorithmConfig) -> Credit:
-    """The critic-free estimator `algorithm.advantage` names, with its parameters."""
-    entry = estimator(a.advantage)
-    params = entry.configure(a.advantage_params, a, "algorithm.advantage_params")
-    turn = entry.kind == "turn"
-    return Credit(None if turn else entry.fn, entry.fn if turn else None, params,
-                  a.difficulty_weighting, a.neg_weight, a.pos_weight, a.mask_unfinished)

@@ -162,7 +162,7 @@ def _check_ranks(cfg: Any, run_dir: Path | None, ray_address: str | None) -> int
     if run_dir is None:
         raise UserError("under torchrun every rank needs the same run directory: give "
                         "--run-dir (or --resume)")
-    from veriloop.algorithms.critic import needs_critic
+    from veriloop.algorithms.advantages import needs_critic
 
     if cfg.train.parallel == "fsdp" and (cfg.model.lora_rank > 0
                                          or needs_critic(cfg.algorithm.advantage)):

@@ -2,22 +2,35 @@
 
 Reward = grade score + shaping (overlong penalty, length/step cost, event rewards); rollouts
 with infrastructure faults, or without policy tokens, are left out of baselines and updates.
-Advantages come from the configured estimator (`batch.Credit`: one baseline per group or per
-turn) or, when the trainer holds a critic (PPO), per token from its values (GAE). The batch
+Advantages come from the configured estimator (`Credit`: one baseline per group or per
+turn, with the estimator's own parameters) or, when the trainer holds a critic (PPO), per token from its values (GAE). The batch
 also holds what the update keeps fixed: the sampling log-probs as the old policy (recomputed
 with the current weights for a text-only policy), the reference log-probs for the KL term and,
 for the decoupled off-policy correction, the proximal log-probs (the weights before the update).
+`build_credit` and `build_critic` build the advantage side from `algorithm`: the registry entry
+`algorithm.advantage` names (`veriloop.algorithms.registries.ESTIMATORS`) and its parameters.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import nullcontext
+from dataclasses import dataclass
 from typing import Any
 
 import torch
+from torch import Tensor
 
-from veriloop.algorithms.advantages import group_tensors
+from veriloop.algorithms.advantages import (
+    AdvantageFn,
+    GroupTensors,
+    difficulty_weighted,
+    group_tensors,
+    needs_critic,
+)
+from veriloop.algorithms.critic import Critic
+from veriloop.algorithms.registries import Params, estimator
+from veriloop.algorithms.turn_advantages import TurnAdvantageFn, turn_inputs
 from veriloop.trainers.batch import (
     Packed,
     TrainBatch,
@@ -25,9 +38,10 @@ from veriloop.trainers.batch import (
     grouped_forward_applies,
     per_turn_rewards,
     turn_metrics,
+    turn_token_values,
 )
-from veriloop.trainers.config import RunConfig
-from veriloop.types import Group
+from veriloop.trainers.config import AlgorithmConfig, RunConfig
+from veriloop.types import Group, Trajectory
 
 
 class BatchMaker:
@@ -120,3 +134,76 @@ class BatchMaker:
         if batch.owner == list(range(len(trajs))):  # per-turn stats of whole episodes
             batch.stats = turn_metrics(trajs, batch.rewards, batch.advantages)
         return batch
+
+
+@dataclass(frozen=True)
+class Credit:
+    """Critic-free advantages for the trainable rollouts of a step's groups
+    (`difficulty_weighting` applies to group estimators only); `neg_weight` and `pos_weight`
+    scale the negative and the positive advantages of both kinds; with `mask_unfinished`, an
+    episode that is not `done` gets advantage 0 after its group's baseline is taken. `params`
+    are the estimator's own (`veriloop.algorithms.registries`): a group estimator gets them as
+    keyword arguments, a turn-level one as its second argument."""
+
+    group: AdvantageFn | None
+    turn: TurnAdvantageFn | None
+    params: Params
+    difficulty_weighting: bool = False
+    neg_weight: float = 1.0
+    pos_weight: float = 1.0
+    mask_unfinished: bool = False
+
+    def _signed(self, adv: Tensor) -> Tensor:
+        if self.neg_weight == 1.0 and self.pos_weight == 1.0:
+            return adv
+        return torch.where(adv < 0, adv * self.neg_weight, adv * self.pos_weight)
+
+    def _finished(self, trajs: Sequence[Trajectory]) -> Tensor:
+        """[B0] 1 for an episode that may be updated, 0 for an unfinished one when masked."""
+        if not self.mask_unfinished:
+            return torch.ones(len(trajs))
+        return torch.tensor([float(t.done) for t in trajs])
+
+    def __call__(self, groups: Sequence[Group], x: GroupTensors, keep: Tensor,
+                 trajs: Sequence[Trajectory], L: int, owner: Sequence[int] | None = None
+                 ) -> Tensor:
+        """`x`: the groups' tensors (`group_tensors`, [G, K]); `keep` [B0] picks the trainable
+        ones among the valid rollouts (`trajs`); `owner` maps the batch's sequences (contexts)
+        to them -> advantages [B] (group) or [B, L] (turn-level) per sequence."""
+        owner = list(owner) if owner is not None else list(range(len(trajs)))
+        if self.turn is not None:
+            if owner != list(range(len(trajs))):
+                raise ValueError("turn-level advantages need one context per episode; use a "
+                                 "trajectory-level estimator with rollout.context: summarize "
+                                 "or window")
+            adv = self._signed(self.turn(turn_inputs(groups, x), self.params))  # [G, K, T]
+            values = turn_token_values(trajs, adv[x.valid][keep].tolist(), L)  # [B, L]
+            return values * self._finished(trajs)[:, None]
+        assert self.group is not None
+        adv = self.group(x.rewards, x.valid, lengths=x.lengths,
+                         **self.params.model_dump())  # [G, K]
+        if self.difficulty_weighting:
+            rate = (x.passed * x.valid).sum(1) / x.valid.sum(1).clamp(min=1)  # [G]
+            adv = difficulty_weighted(adv, rate)
+        adv = self._signed(adv)[x.valid][keep] * self._finished(trajs)
+        return adv[owner]  # [B] one per context, row-major: group, then sample
+
+
+def build_credit(a: AlgorithmConfig) -> Credit:
+    """The critic-free estimator `algorithm.advantage` names, with its parameters."""
+    entry = estimator(a.advantage)
+    params = entry.configure(a.advantage_params, a, "algorithm.advantage_params")
+    turn = entry.kind == "turn"
+    return Credit(None if turn else entry.fn, entry.fn if turn else None, params,
+                  a.difficulty_weighting, a.neg_weight, a.pos_weight, a.mask_unfinished)
+
+
+def build_critic(algorithm: AlgorithmConfig, hidden_size: int) -> Critic | None:
+    """The critic `algorithm.advantage` needs (a value head with its estimator's parameters),
+    or None for a critic-free estimator."""
+    if not needs_critic(algorithm.advantage):
+        return None
+    entry = estimator(algorithm.advantage, "critic")
+    p = entry.configure(algorithm.advantage_params, algorithm, "algorithm.advantage_params")
+    return Critic(hidden_size, entry.fn, p.gamma, p.lam, algorithm.value_clip,
+                  algorithm.value_coef)
