@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 TORCH ?= torch==2.13.0
 
-.PHONY: setup system quickstart test test-slow bench bench-smoke clean setup-scale
+.PHONY: setup system quickstart test test-slow bench bench-smoke docs clean setup-scale
 
 setup: system $(VENV)/.installed
 
@@ -45,6 +45,10 @@ test: setup
 
 test-slow: setup
 	$(VENV)/bin/pytest -m slow
+
+# the docs site (mkdocs.yml, docs/) into site/, warnings as errors; tests/docs builds it too
+docs: setup
+	$(VENV)/bin/mkdocs build --strict
 
 # every benchmarks/ script in its --quick mode (tiny model, a few tasks and steps) and the shell
 # scripts' lint: the part of `make test` that keeps the benchmarks from rotting, on its own
