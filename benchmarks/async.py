@@ -73,8 +73,8 @@ def overrides(args, variant: str) -> list[str]:
 
 def run_one(args, variant: str, out: Path) -> dict:
     from veriloop.envs.latency import LatencyEnv
+    from veriloop.run.config import load_config
     from veriloop.trainers.common import env_from_config, policy_from_config
-    from veriloop.trainers.config import load_config
     from veriloop.trainers.rl import RLTrainer
 
     cfg = load_config(CONFIG[args.env], overrides(args, variant))

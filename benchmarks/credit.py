@@ -68,8 +68,8 @@ def overrides(args, task: str, variant: str, seed: int) -> list[str]:
 
 
 def run_one(args, task: str, variant: str, seed: int, out: Path) -> dict:
+    from veriloop.run.config import load_config
     from veriloop.trainers.common import policy_from_config
-    from veriloop.trainers.config import load_config
     from veriloop.trainers.rl import RLTrainer
 
     cfg = load_config(CONFIG, overrides(args, task, variant, seed))

@@ -62,8 +62,8 @@ VARIANTS = {"baseline": [], "adaptive": ["algorithm.target_entropy={target}",
 
 
 def run(args, name: str, work: Path) -> dict:
+    from veriloop.run.config import load_config
     from veriloop.trainers.common import policy_from_config
-    from veriloop.trainers.config import load_config
     from veriloop.trainers.rl import RLTrainer
 
     n = args.prompts * args.group

@@ -57,8 +57,8 @@ def main(argv: list[str]) -> None:
     a.inert_share = None if a.inert_share < 0 else a.inert_share
     import torch
 
+    from veriloop.run.config import load_config
     from veriloop.trainers.common import policy_from_config
-    from veriloop.trainers.config import load_config
     from veriloop.trainers.rl import RLTrainer
 
     before = conditions()

@@ -122,7 +122,7 @@ def run_cell(world: str, seed: int, overrides: list[str], out: Path) -> dict[str
 
     from veriloop.benchmarking import conditions
     from veriloop.eval.compare import compare_runs
-    from veriloop.trainers.config import load_config
+    from veriloop.run.config import load_config
     from veriloop.trainers.sft import train_sft
 
     # eval_every=0: no evaluation inside the timed RL run (the three below are outside it)

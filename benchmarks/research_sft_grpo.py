@@ -79,7 +79,7 @@ def evaluate(rl, out: Path, name: str, samples: int, temperature: float) -> dict
 def load(overrides: list[str]):
     import torch
 
-    from veriloop.trainers.config import load_config
+    from veriloop.run.config import load_config
 
     cfg = load_config(CONFIG, ["train.save_every=0", *overrides])
     if cfg.train.threads:

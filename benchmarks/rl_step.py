@@ -77,7 +77,7 @@ def veriloop_side(conn, args, path: str, rounds: int) -> None:
     torch.set_num_threads(args.threads)
     from veriloop.benchmarking import peak_rss_mb
     from veriloop.policies.hf import HFPolicy
-    from veriloop.trainers.config import load_config
+    from veriloop.run.config import load_config
     from veriloop.trainers.rl import RLTrainer
 
     cfg = load_config(None, [

@@ -45,7 +45,7 @@ JSON_KEYS = ("conditions_before", "load_avg_after", "benchmark", "env", "init", 
 
 
 def cfg(name: str, args, *extra: str):
-    from veriloop.trainers.config import load_config
+    from veriloop.run.config import load_config
 
     return load_config(ROOT / "configs" / name, [
         f"model.size={args.size}", "env.name=arithmetic", f"env.difficulty={args.difficulty}",

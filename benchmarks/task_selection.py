@@ -67,8 +67,8 @@ def run(args, selection: bool, work: Path) -> dict:
     prompts = args.filtered_prompts or args.prompts if selection else args.prompts
     steps = math.ceil(args.steps * args.prompts / prompts)  # the same budget of episodes
     from veriloop.envs import get_env
+    from veriloop.run.config import load_config
     from veriloop.trainers.common import policy_from_config
-    from veriloop.trainers.config import load_config
     from veriloop.trainers.rl import RLTrainer
 
     n = prompts * args.group

@@ -87,8 +87,8 @@ def expert_logprob(model: Any, episodes: list[list[tuple[list, list]]]) -> tuple
 
 
 def make_trainer(config: Path, overrides: list[str], run_dir: Path, env: Any = None):
+    from veriloop.run.config import load_config
     from veriloop.trainers.common import policy_from_config
-    from veriloop.trainers.config import load_config
     from veriloop.trainers.rl import RLTrainer
 
     cfg = load_config(config, overrides)

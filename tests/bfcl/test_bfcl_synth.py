@@ -21,9 +21,9 @@ from veriloop.envs.bfcl.expert import script
 from veriloop.envs.bfcl.synth import GENERATORS, BfclSynthEnv, failed, replay
 from veriloop.envs.bfcl.synth_registry import registry_tasks
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
+from veriloop.run.config import load_config
 from veriloop.tools import ToolRegistry, tool
 from veriloop.trainers.common import env_from_config
-from veriloop.trainers.config import load_config
 from veriloop.types import ToolCall
 
 RUN = RolloutConfig(group_size=1, max_total_tokens=1 << 30)

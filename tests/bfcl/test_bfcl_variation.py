@@ -18,8 +18,8 @@ from veriloop.envs.bfcl.episode import ADDED_FUNCTIONS
 from veriloop.envs.bfcl.expert import BfclExpert, script
 from veriloop.envs.bfcl.variation import docs, forward_answer, variation_of, vary_task
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
+from veriloop.run.config import load_config
 from veriloop.trainers.common import env_from_config
-from veriloop.trainers.config import load_config
 from veriloop.types import Message, ToolCall
 
 

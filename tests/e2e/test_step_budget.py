@@ -133,7 +133,7 @@ def test_rollout_max_turns_is_a_one_line_error_naming_env_max_turns(tmp_path):
 def test_a_saved_config_with_a_null_rollout_max_turns_still_loads(tmp_path):
     """Runs saved before the removal hold `rollout: {max_turns: null}` in config.yaml; it set
     nothing, so resuming them still works."""
-    from veriloop.trainers.config import load_config
+    from veriloop.run.config import load_config
 
     (tmp_path / "config.yaml").write_text("env: {max_turns: 5}\nrollout: {max_turns: null}\n")
     cfg = load_config(tmp_path / "config.yaml")

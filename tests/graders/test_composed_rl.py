@@ -51,8 +51,8 @@ def test_composed_grader_in_arithmetic_rollouts(composed):
 
 
 def test_composed_grader_inside_an_rl_step(tmp_path):
+    from veriloop.run.config import load_config
     from veriloop.trainers.common import policy_from_config
-    from veriloop.trainers.config import load_config
     from veriloop.trainers.rl import RLTrainer
 
     tiny = ["model.size=xs", "rollout.prompts_per_step=2", "rollout.group_size=4",

@@ -99,8 +99,8 @@ def test_group_rewards_from_a_trainer_config(tmp_path, extra):
     # property of the mean reward of a step (no other shaping term is configured)
     from pathlib import Path
 
+    from veriloop.run.config import load_config
     from veriloop.trainers.common import policy_from_config
-    from veriloop.trainers.config import load_config
     from veriloop.trainers.rl import RLTrainer
 
     tiny = ["model.size=xs", "rollout.prompts_per_step=2", "rollout.group_size=3",

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from veriloop.data.store import TrajectoryStore
+from veriloop.run.config import load_config
+from veriloop.run.quickstart import run_quickstart
 from veriloop.trainers.common import policy_from_config
-from veriloop.trainers.config import load_config
-from veriloop.trainers.quickstart import run_quickstart
 from veriloop.trainers.sft import SFTTrainer, as_demonstration
 
 CONFIGS = Path(__file__).resolve().parents[2] / "configs"

@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("bfcl_eval")
 
-from veriloop.trainers.quickstart import run_quickstart
+from veriloop.run.quickstart import run_quickstart
 
 CONFIGS = Path(__file__).resolve().parents[2] / "configs"
 SHRINK = ["model.size=xs", "sft.demos=2", "sft.epochs=1", "sft.warmup_steps=1",

@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 import torch
 
+from veriloop.run.config import load_config
 from veriloop.trainers.common import policy_from_config
-from veriloop.trainers.config import load_config
 from veriloop.trainers.rl import RLTrainer
 from veriloop.trainers.sft import SFTTrainer
 

@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("bfcl_eval")
 
 from veriloop.policies import smollm2
-from veriloop.trainers.quickstart import run_quickstart
+from veriloop.run.quickstart import run_quickstart
 
 CONFIG = Path(__file__).resolve().parents[2] / "configs" / "smollm2_tools.yaml"
 

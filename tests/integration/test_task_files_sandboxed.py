@@ -43,7 +43,7 @@ def _demonstrations(env_name: str, task_file, tmp_path, *overrides: str) -> list
     """The SFT path end to end: `env.extra_train_tasks` -> expert demonstrations, graded;
     the file's task among them."""
     from veriloop.data.store import TrajectoryStore
-    from veriloop.trainers.config import load_config
+    from veriloop.run.config import load_config
     from veriloop.trainers.sft import make_demonstrations
 
     cfg = load_config(None, [f"env.name={env_name}", f"env.extra_train_tasks=[{task_file}]",

@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 import torch
 
+from veriloop.errors import ConfigError
 from veriloop.policies.hf import resolve_device
-from veriloop.trainers.config import ConfigError, load_config
+from veriloop.run.config import load_config
 
 CONFIGS = Path(__file__).resolve().parents[2] / "configs"
 
@@ -79,7 +80,7 @@ def test_importing_veriloop_stops_jax_preallocating_the_gpu_unless_the_user_chos
 def test_vllm_beside_a_gpu_model_takes_half_the_gpu_unless_configured():
     from types import SimpleNamespace
 
-    from veriloop.trainers.cli import engine_memory
+    from veriloop.run.build import engine_memory
 
     cpu_model = torch.nn.Linear(2, 2)
     gpu_param = SimpleNamespace(device=torch.device("cuda", 0))  # no GPU needed to name one

@@ -5,7 +5,7 @@ import json
 from pathlib import Path
 
 from veriloop.data.store import TrajectoryStore
-from veriloop.trainers.quickstart import run_quickstart
+from veriloop.run.quickstart import run_quickstart
 
 CONFIGS = Path(__file__).resolve().parents[2] / "configs"
 SHRINK = ["model.size=xs", "sft.demos=2", "sft.epochs=1", "sft.warmup_steps=1",

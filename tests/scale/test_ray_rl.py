@@ -180,8 +180,8 @@ def test_chunk_whose_retry_dies_too_is_marked_worker_lost(cluster):
     import ray
 
     from veriloop.rollout.ray_pool import NAMESPACE, RayRolloutPool
+    from veriloop.run.config import load_config
     from veriloop.trainers.common import env_from_config, policy_from_config
-    from veriloop.trainers.config import load_config
     from veriloop.types import FaultKind
 
     cfg = load_config(CONFIG, [a for a in ARGS if a.startswith(("rollout.", "env."))])
@@ -277,8 +277,8 @@ def test_killed_environment_actor_faults_its_episodes_and_restarts(cluster):
         start_actors,
     )
     from veriloop.rollout.runner import RolloutRunner
+    from veriloop.run.config import load_config
     from veriloop.trainers.common import env_from_config
-    from veriloop.trainers.config import load_config
     from veriloop.types import FaultKind
 
     cfg = load_config(CONFIG, ["env.max_turns=4"])
@@ -371,8 +371,8 @@ def test_ray_trainers_train_as_one_process(tmp_path, cluster):
 def test_ray_trainers_need_ray_rl_and_no_rollout_actors(tmp_path):
     from veriloop.cli import app
     from veriloop.errors import UserError
+    from veriloop.run.config import load_config
     from veriloop.trainers import ray_launch
-    from veriloop.trainers.config import load_config
 
     result = CliRunner().invoke(app, ["train", CONFIG, "--run-dir", str(tmp_path / "r"),
                                       "--ray-trainers", "2"])

@@ -17,7 +17,7 @@ from veriloop.policies.base import GenerationRequest, SamplingParams
 from veriloop.policies.hf import HFPolicy
 from veriloop.policies.tiny import ensure_tiny
 from veriloop.policies.vllm import VLLMPolicy
-from veriloop.trainers.config import load_config
+from veriloop.run.config import load_config
 from veriloop.trainers.rl import RLTrainer
 
 CONFIGS = Path(__file__).resolve().parents[2] / "configs"

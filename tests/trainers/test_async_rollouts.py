@@ -13,8 +13,8 @@ from veriloop.envs.arithmetic import ArithmeticEnv, ExpertPolicy
 from veriloop.envs.latency import LatencyEnv, pareto_latency
 from veriloop.rollout.producer import RolloutProducer, VersionedPolicy
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
+from veriloop.run.config import load_config
 from veriloop.trainers.common import policy_from_config
-from veriloop.trainers.config import load_config
 from veriloop.trainers.rl import RLTrainer
 
 CONFIGS = Path(__file__).resolve().parents[2] / "configs"

@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 import torch
 
+from veriloop.run.config import load_config
 from veriloop.trainers import checkpoint
 from veriloop.trainers.common import TaskSampler
-from veriloop.trainers.config import load_config
 from veriloop.types import Message, Task
 
 CONFIGS = Path(__file__).resolve().parents[2] / "configs"

@@ -9,9 +9,9 @@ import pytest
 import torch
 from transformers import LlamaConfig, LlamaForCausalLM
 
+from veriloop.run.config import load_config
 from veriloop.trainers.batch import forward_logprobs, pack
 from veriloop.trainers.common import policy_from_config
-from veriloop.trainers.config import load_config
 from veriloop.trainers.rl import RLTrainer
 from veriloop.trainers.sft import SFTTrainer
 

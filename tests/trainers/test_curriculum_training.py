@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 from veriloop.data.curriculum import LevelCurriculum
+from veriloop.run.config import load_config
 from veriloop.trainers.common import policy_from_config
-from veriloop.trainers.config import load_config
 from veriloop.trainers.rl import RLTrainer
 
 CONFIGS = Path(__file__).resolve().parents[2] / "configs"

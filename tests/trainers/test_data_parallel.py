@@ -13,8 +13,8 @@ import pytest
 import torch
 import torch.multiprocessing as mp
 
+from veriloop.run.config import load_config
 from veriloop.trainers.common import policy_from_config
-from veriloop.trainers.config import load_config
 from veriloop.trainers.rl import RLTrainer
 
 CONFIGS = Path(__file__).resolve().parents[2] / "configs"

@@ -19,8 +19,8 @@ from veriloop.data.store import TrajectoryStore
 from veriloop.envs.bfcl.expert import script
 from veriloop.errors import ConfigError
 from veriloop.formats import HermesFormat
+from veriloop.run.config import load_config
 from veriloop.trainers.common import env_from_config, policy_from_config
-from veriloop.trainers.config import load_config
 from veriloop.trainers.sft import SFTTrainer, as_demonstration
 
 TOOLS = textwrap.dedent('''

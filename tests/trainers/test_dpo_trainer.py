@@ -11,8 +11,8 @@ import torch
 from veriloop.data.store import TrajectoryStore
 from veriloop.errors import ConfigError
 from veriloop.rollout.runner import RolloutRunner
+from veriloop.run.config import load_config
 from veriloop.trainers.common import env_from_config, policy_from_config
-from veriloop.trainers.config import load_config
 from veriloop.trainers.dpo import DPOTrainer
 from veriloop.types import Grade
 

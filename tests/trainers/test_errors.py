@@ -174,8 +174,8 @@ def test_failed_setup_writes_no_config_and_can_be_retried(tmp_path):
     """config.yaml is the last thing setup writes: a start that fails after the model loaded
     leaves no config.yaml, so `veriloop train` accepts the same --run-dir again."""
     from veriloop.data.store import TrajectoryStore
+    from veriloop.run.config import load_config
     from veriloop.trainers.common import policy_from_config
-    from veriloop.trainers.config import load_config
     from veriloop.trainers.sft import SFTTrainer
 
     store = tmp_path / "empty.sqlite"
@@ -189,7 +189,7 @@ def test_failed_setup_writes_no_config_and_can_be_retried(tmp_path):
 
 
 def test_full_disk_is_refused_before_anything_is_written(capsys, tmp_path, monkeypatch):
-    from veriloop.trainers import preflight
+    from veriloop.run import preflight
 
     monkeypatch.setattr(preflight, "MIN_FREE_BYTES", 1 << 62)  # more than any disk has free
     assert_error(capsys, train(tmp_path), "MiB free; free space or give --run-dir on another disk")
@@ -215,7 +215,7 @@ def test_checkpoint_that_does_not_load_is_a_one_line_error(capsys, tmp_path):
     import torch
     from safetensors.torch import save_file
 
-    from veriloop.trainers.config import load_config
+    from veriloop.run.config import load_config
 
     run = tmp_path / "run"
     ckpt = run / "checkpoints" / "step-000001"

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 import torch
 
+from veriloop.run.config import load_config
 from veriloop.trainers.batch import TrainBatch
 from veriloop.trainers.common import policy_from_config
-from veriloop.trainers.config import load_config
 from veriloop.trainers.rl import RLTrainer
 
 CONFIGS = Path(__file__).resolve().parents[2] / "configs"

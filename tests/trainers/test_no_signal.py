@@ -9,8 +9,8 @@ import pytest
 from reward_signal import vary_rewards
 
 from veriloop.algorithms.shaping import Shaping
+from veriloop.run.config import load_config
 from veriloop.trainers.common import policy_from_config
-from veriloop.trainers.config import load_config
 from veriloop.trainers.no_signal import NoSignalWatch, flat_share
 from veriloop.trainers.rl import RLTrainer
 from veriloop.types import Fault, FaultKind, Grade, Trajectory

@@ -38,9 +38,9 @@ def test_quickstart_json_summary_and_run_dir(tmp_path):
 
 def test_sft_loss_ignores_prompt_and_tool_tokens(tmp_path):
     """Changing tokens under a 0 loss mask as *targets* does not change the SFT loss terms."""
+    from veriloop.run.config import load_config
     from veriloop.trainers.batch import forward_logprobs, pack
     from veriloop.trainers.common import policy_from_config
-    from veriloop.trainers.config import load_config
 
     cfg = load_config(None, ["model.size=xs"])
     model = policy_from_config(cfg.model).model

@@ -9,8 +9,8 @@ import pytest
 
 from veriloop.data.store import TrajectoryStore
 from veriloop.errors import ConfigError
+from veriloop.run.config import load_config
 from veriloop.trainers.common import policy_from_config
-from veriloop.trainers.config import load_config
 from veriloop.trainers.rft import RFTTrainer
 from veriloop.types import Grade
 

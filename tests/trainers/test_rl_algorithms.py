@@ -8,8 +8,8 @@ import pytest
 import torch
 from reward_signal import vary_rewards
 
+from veriloop.run.config import load_config
 from veriloop.trainers.common import policy_from_config
-from veriloop.trainers.config import load_config
 from veriloop.trainers.rl import RLTrainer
 from veriloop.types import FaultKind, InfrastructureError
 

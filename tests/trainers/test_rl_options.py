@@ -11,8 +11,8 @@ import pytest
 import torch
 
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
+from veriloop.run.config import load_config
 from veriloop.trainers.common import policy_from_config
-from veriloop.trainers.config import load_config
 from veriloop.trainers.rl import RLTrainer
 from veriloop.types import Grade, Group
 

@@ -5,8 +5,8 @@ import json
 import pytest
 import torch
 
+from veriloop.run.config import load_config
 from veriloop.trainers.common import policy_from_config
-from veriloop.trainers.config import load_config
 from veriloop.trainers.sft import SFTTrainer
 
 SMALL = ["kind=sft", "model.size=xs", "sft.demos=24", "sft.epochs=2", "sft.batch_tokens=1024",

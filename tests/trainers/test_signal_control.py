@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from veriloop.errors import ConfigError
+from veriloop.run.config import load_config
 from veriloop.trainers.common import policy_from_config
-from veriloop.trainers.config import load_config
 from veriloop.trainers.rl import RLTrainer
 
 CONFIGS = Path(__file__).resolve().parents[2] / "configs"
@@ -136,7 +136,7 @@ def test_on_policy_losses_refuse_an_off_policy_correction():
     """clip_cov / kl_cov are on-policy losses; asynchronous training's corrections replace the
     policy loss, so combining them is a config error rather than one silently ignored."""
     from veriloop.errors import ConfigError
-    from veriloop.trainers.config import load_config
+    from veriloop.run.config import load_config
 
     with pytest.raises(ConfigError, match="policy_loss clip_cov is an on-policy loss"):
         load_config(None, ["algorithm.policy_loss=clip_cov", "algorithm.off_policy=decoupled"])

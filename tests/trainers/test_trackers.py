@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 from veriloop.errors import ConfigError
+from veriloop.run.config import load_config
 from veriloop.trainers import trackers
 from veriloop.trainers.common import policy_from_config
-from veriloop.trainers.config import LoggingConfig, load_config
+from veriloop.trainers.config import LoggingConfig
 from veriloop.trainers.metrics import read_metrics, scalars
 from veriloop.trainers.rl import RLTrainer
 

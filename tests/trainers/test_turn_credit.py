@@ -9,8 +9,8 @@ from reward_signal import vary_rewards
 
 from veriloop.envs.workspace import WorkspaceEnv
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
+from veriloop.run.config import load_config
 from veriloop.trainers.common import policy_from_config
-from veriloop.trainers.config import load_config
 from veriloop.trainers.rl import RLTrainer
 
 CONFIGS = Path(__file__).resolve().parents[2] / "configs"

@@ -10,8 +10,8 @@ import pytest
 from veriloop.data.curriculum import LevelCurriculum
 from veriloop.envs import get_env
 from veriloop.errors import ConfigError
+from veriloop.run.config import load_config
 from veriloop.trainers.common import TaskSampler, task_sampler
-from veriloop.trainers.config import load_config
 from veriloop.types import Fault, FaultKind, Grade, Trajectory
 
 POOL = get_env("arithmetic").tasks(300, seed=0, split="train")

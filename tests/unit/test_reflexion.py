@@ -95,7 +95,7 @@ def test_successes_with_reflections_distil_to_the_original_prompt():
 
 @pytest.mark.parametrize("slots,widest", [(None, 3), (1, 1)])
 def test_reflexion_eval_passes_slots_to_its_attempts(tmp_path, slots, widest):
-    from veriloop.eval.rollouts import run_reflexion_eval
+    from veriloop.run.rollouts import run_reflexion_eval
 
     first = get_env("arithmetic").tasks(3, seed=0, split="test")[0].id
     policy = Learner(load_policy("tiny-xs").renderer, first=first)

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from veriloop.trainers.runlock import RunInUseError, RunLock
+from veriloop.run.runlock import RunInUseError, RunLock
 
 
 def test_a_clean_exit_removes_the_lock_file(tmp_path):
@@ -40,7 +40,7 @@ def test_locking_a_file_deleted_meanwhile_takes_the_new_one(tmp_path, monkeypatc
             holder.append(RunLock(tmp_path).acquire())
         return real_flock(fd, op)
 
-    monkeypatch.setattr("veriloop.trainers.runlock.fcntl.flock", flock)
+    monkeypatch.setattr("veriloop.run.runlock.fcntl.flock", flock)
     with pytest.raises(RunInUseError, match=f"pid {os.getpid()}"):
         RunLock(tmp_path).acquire()  # B: locked A's deleted file, retried, found C's held
     monkeypatch.undo()

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from veriloop.trainers.quickstart import run_quickstart
+from veriloop.run.quickstart import run_quickstart
 
 CONFIG = Path(__file__).resolve().parents[2] / "configs" / "workspace.yaml"
 SHRINK = ["model.size=xs", "sft.demos=6", "sft.epochs=1", "sft.warmup_steps=1",

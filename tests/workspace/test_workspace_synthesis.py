@@ -206,8 +206,8 @@ def test_unknown_environment_is_a_clear_error():
 def test_synthesized_tasks_join_every_training_pool(solved, tmp_path):
     """`env.extra_train_tasks` adds the JSONL tasks after the generated ones (RL pool, SFT
     demonstrations, RFT, DPO all draw through `training_tasks`)."""
+    from veriloop.run.config import load_config
     from veriloop.trainers.common import training_tasks
-    from veriloop.trainers.config import load_config
 
     env, pool, _, trajs = solved
     synthesized = _post_variation(trajs, pool, "Retro notes are in the drive.")

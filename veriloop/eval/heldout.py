@@ -1,73 +1,48 @@
-"""Held-out evaluation of a policy as a run config describes it (`env.eval_tasks` test-split
-tasks, `rollout.eval_samples` samples each at `rollout.eval_temperature`, the config's grader),
-and its logging into a finished run's metrics.jsonl and TensorBoard events.
+"""The one held-out evaluation: a runner's episodes on a task list, with the model in eval mode,
+summarized (unbiased pass@k, score, turns, agent metrics) — and its logging into a finished run's
+metrics.jsonl and TensorBoard events.
 
-The RL trainer evaluates through its own `evaluate()` (deterministic keys, step-aware grader);
-this module serves `veriloop train` for SFT runs, which have no evaluation of their own. Not
-guaranteed: sampled evaluations (eval_temperature > 0) repeat only as far as the backend's seeded
-sampling does.
+Everything that evaluates calls `evaluate_heldout`: the RL trainer (before, during and after
+training, through its own runner: deterministic episode keys, step-aware grader, Ray workers or
+a vLLM engine when the run has them), SFT before and after (`veriloop.run.heldout`), the
+quickstart, and `veriloop eval` / `veriloop rollout` (`veriloop.run.rollouts`). Only what
+builds the runner differs. Not guaranteed: sampled evaluations (temperature > 0) repeat only as
+far as the backend's seeded sampling does.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from veriloop.eval.metrics import summarize
+from veriloop.types import Task, Trajectory
 
 
-def heldout_summary(cfg: Any, policy: Any,
-                    on_trajectory: Callable[[Any], None] | None = None) -> dict[str, Any]:
-    """`summarize(...).to_dict()` of the policy on the config's held-out tasks; `on_trajectory`
-    sees each finished episode (e.g. a progress bar's tick)."""
-    from veriloop.graders.base import get_grader
-    from veriloop.rollout.runner import RolloutRunner
-    from veriloop.trainers.common import env_from_config
+class Evaluation(NamedTuple):
+    summary: dict[str, Any]
+    """`summarize(...).to_dict()`: pass@k for `ks`, success rate, score, turns ..."""
+    trajectories: list[Trajectory]
 
-    env = env_from_config(cfg)
-    tasks = env.tasks(cfg.env.eval_tasks, seed=cfg.env.task_seed, split="test",
-                      difficulty=cfg.env.difficulty)
-    grader = get_grader(cfg.grader.name, **cfg.grader.options) if cfg.grader.name else None
-    r = cfg.rollout
-    rc = r.model_copy(update={"group_size": r.eval_samples, "temperature": r.eval_temperature,
-                              "seed": cfg.train.seed, "run_id": "eval"})
-    model = getattr(policy, "model", None)
+
+def evaluate_heldout(runner: Any, tasks: Sequence[Task], ks: Sequence[int],
+                     model: Any = None) -> Evaluation:
+    """`runner.run(tasks)` (a `RolloutRunner` or one with its `run`) with `model` (a torch
+    module; None or a remote backend's model name is left alone) in eval mode for the
+    duration, restored after; the summary over `ks`."""
+    switch = callable(getattr(model, "train", None))
     was_training = bool(getattr(model, "training", False))
-    if model is not None:
+    if switch:
         model.eval()
     try:
-        trajs = RolloutRunner(env, policy, rc, grader=grader,
-                              on_trajectory=on_trajectory).run(tasks)
+        trajs = list(runner.run(list(tasks)))
     finally:
-        if model is not None:
+        if switch:
             model.train(was_training)
-    return summarize(trajs, ks=(1, r.eval_samples), tasks=tasks).to_dict()
-
-
-def benchmark_summary(cfg: Any, bench: Any, policy: Any) -> dict[str, Any]:
-    """The policy greedy on `bench` (a `BenchmarkConfig`): `bench.tasks` test-split tasks of
-    its environment, one sample each, with the run's rollout token budgets; `summarize(...)`
-    with `by_category` when the tasks name categories."""
-    from veriloop.envs import get_env
-    from veriloop.rollout.runner import RolloutRunner
-
-    env = get_env(bench.env, **bench.options)
-    tasks = env.tasks(bench.tasks, seed=bench.seed, split="test")
-    rc = cfg.rollout.model_copy(update={"group_size": 1, "temperature": 0.0,
-                                        "seed": cfg.train.seed, "run_id": "benchmark"})
-    model = getattr(policy, "model", None)
-    was_training = bool(getattr(model, "training", False))
-    if model is not None:
-        model.eval()
-    try:
-        trajs = RolloutRunner(env, policy, rc, grader=env.grader()).run(tasks)
-    finally:
-        if model is not None:
-            model.train(was_training)
-    return summarize(trajs, ks=(1,), tasks=tasks).to_dict()
+    return Evaluation(summarize(trajs, ks=tuple(ks), tasks=list(tasks)).to_dict(), trajs)
 
 
 def log_heldout(run_dir: Path, rows: Mapping[int, Mapping[str, float]]) -> None:
@@ -82,7 +57,7 @@ def log_heldout(run_dir: Path, rows: Mapping[int, Mapping[str, float]]) -> None:
     tmp = path.with_suffix(".tmp")
     tmp.write_text("".join(json.dumps(by_step[s]) + "\n" for s in sorted(by_step)))
     os.replace(tmp, path)
-    from torch.utils.tensorboard import SummaryWriter
+    from torch.utils.tensorboard import SummaryWriter  # lazy: torch; eval's CLI path runs none
 
     with SummaryWriter(str(run_dir / "tb")) as tb:
         for step, metrics in rows.items():

@@ -91,11 +91,9 @@ class GraderWorker:
     """The run's grader in an actor of its own (started with `ray.remote`)."""
 
     def __init__(self, cfg: Any) -> None:
-        from veriloop.graders.base import get_grader
-        from veriloop.trainers.common import env_from_config
+        from veriloop.trainers.common import env_from_config, grader_from_config
 
-        self.grader = (get_grader(cfg.grader.name, **cfg.grader.options) if cfg.grader.name
-                       else env_from_config(cfg).grader())
+        self.grader = grader_from_config(cfg, env_from_config(cfg))
 
     def set_step(self, step: int) -> None:
         if hasattr(self.grader, "set_step"):

@@ -87,7 +87,6 @@ class RolloutWorker:
 
     def __init__(self, cfg: Any, threads: int = 1, env_actors: Sequence[Any] = (),
                  grader_actors: Sequence[Any] = ()) -> None:
-        from veriloop.graders.base import get_grader
         from veriloop.rollout.producer import VersionedPolicy
         from veriloop.rollout.ray_envs import RemoteEnv, RemoteGrader
         from veriloop.trainers.common import (
@@ -95,6 +94,7 @@ class RolloutWorker:
             TimedGrader,
             apply_lora,
             env_from_config,
+            grader_from_config,
             policy_from_config,
         )
 
@@ -109,8 +109,7 @@ class RolloutWorker:
         if grader_actors:
             grader: Any = RemoteGrader(grader_actors)
         else:
-            grader = (get_grader(cfg.grader.name, **cfg.grader.options) if cfg.grader.name
-                      else self.env.grader())
+            grader = grader_from_config(cfg, self.env)
         self.grader = TimedGrader(grader)
         if env_actors:
             self.env = RemoteEnv(self.env, env_actors)

@@ -20,6 +20,7 @@ import torch
 from veriloop.data.curriculum import LevelCurriculum
 from veriloop.data.task_files import read_task_files
 from veriloop.data.task_selection import Profiler, SelectiveSampler
+from veriloop.graders.base import get_grader
 from veriloop.trainers.config import ModelConfig, RunConfig
 from veriloop.types import Grade, Task, Trajectory
 
@@ -51,6 +52,14 @@ def env_from_config(cfg: RunConfig) -> Any:
     from veriloop.envs import get_env, set_step_budget
 
     return set_step_budget(get_env(cfg.env.name, **cfg.env.options), cfg.env.max_turns)
+
+
+def grader_from_config(cfg: RunConfig, env: Any) -> Any:
+    """The one choice of a run's grader: `grader.name` (a registered grader or a composite)
+    with `grader.options` when the config names one, else the environment's own
+    (`env.grader()`). Training, the held-out evaluation and `veriloop eval CONFIG` all grade
+    with it."""
+    return get_grader(cfg.grader.name, **cfg.grader.options) if cfg.grader.name else env.grader()
 
 
 def training_tasks(cfg: RunConfig, env: Any, n: int, seed: int) -> list[Task]:
@@ -251,16 +260,6 @@ def grad_norm_clip(params: Sequence[torch.nn.Parameter], max_norm: float) -> flo
         return float(torch.nn.utils.clip_grad_norm_(params, max_norm))
     dev = params[0].grad.device  # a CPU value head beside a GPU model: norms on one device
     return float(torch.linalg.vector_norm(torch.stack([p.grad.norm().to(dev) for p in params])))
-
-
-def load_run_config(run_dir: Path) -> RunConfig:
-    from veriloop.trainers.config import load_config
-
-    path = RunPaths(run_dir).config
-    if not path.exists():
-        raise FileNotFoundError(f"{run_dir} is not a run directory (no config.yaml); start a run "
-                                f"with `veriloop train CONFIG`")
-    return load_config(path)
 
 
 class TimedGrader:

@@ -26,10 +26,10 @@ from typing import Any
 from veriloop.data.rejection import hinted_task, keep_successes, strip_hint, unsolved
 from veriloop.data.store import TrajectoryStore
 from veriloop.errors import ConfigError
-from veriloop.graders.base import get_grader
 from veriloop.trainers.common import (
     RunPaths,
     env_from_config,
+    grader_from_config,
     save_model,
     seed_everything,
     training_tasks,
@@ -61,9 +61,7 @@ class RFTTrainer:
         self.paths.root.mkdir(parents=True, exist_ok=True)
         seed_everything(cfg.train.seed)
         self.env = env_from_config(cfg)
-        # the environment's own grader unless the config names one (as RL does)
-        self.grader = (get_grader(cfg.grader.name, **cfg.grader.options) if cfg.grader.name
-                       else self.env.grader())
+        self.grader = grader_from_config(cfg, self.env)  # the one choice, as RL's
         self.tasks = training_tasks(cfg, self.env, cfg.rft.tasks, seed=cfg.env.task_seed)
         self.store = TrajectoryStore(self.paths.store)
         save_config(cfg, self.paths.config)

@@ -9,7 +9,7 @@ updates equal):
 2. `reward`: each group's rewards = grade score + shaping (overlong penalty, length/step cost,
    event rewards; `Shaping.shaped`);
 3. `make_batch`: rollouts with infrastructure faults are excluded from baselines and updates, and
-   counted. Advantages come from the configured estimator (`rl_batch.Credit`): a group baseline
+   counted. Advantages come from the configured estimator (`batch.Credit`): a group baseline
    per sequence (grpo, dr_grpo, rloo, reinforce_pp; optionally difficulty-weighted), one per
    turn (turn_grpo, subgoal_slice, gigpo) or, when the trainer holds a critic (PPO), per token
    from its values (gae; turn_gae with each turn's reward on its last token). The batch also
@@ -36,7 +36,7 @@ the weights published after every update.
 The trainer is built from parts: the policy, the rollout source (environment, grader, task
 sampler), the batch maker (`veriloop.trainers.rl_batch`: step 2), the objective
 (`veriloop.algorithms.objective`: policy-gradient, value, entropy and KL terms) and a critic
-(`veriloop.trainers.rl_batch.build_critic`: None for critic-free estimators). Every loss,
+(`veriloop.algorithms.critic.build_critic`: None for critic-free estimators). Every loss,
 advantage and shaping variant is a registry entry or pure function of `veriloop.algorithms`;
 the trainer has no per-algorithm branches. Trajectories are appended to the run's store when a
 checkpoint that covers their step is complete (they are also kept inside that checkpoint), and a
@@ -56,13 +56,15 @@ from typing import Any
 
 import torch
 
+from veriloop.algorithms.critic import build_critic
 from veriloop.algorithms.entropy import AdaptiveEntropy
 from veriloop.algorithms.objective import Objective
 from veriloop.algorithms.shaping import Shaping
 from veriloop.data.store import TrajectoryStore
+from veriloop.eval.heldout import evaluate_heldout
 from veriloop.graders.group import group_scorer
 from veriloop.trainers import checkpoint
-from veriloop.trainers.batch import Packed, TrainBatch
+from veriloop.trainers.batch import Packed, TrainBatch, build_credit
 from veriloop.trainers.common import (
     RunPaths,
     TimedGrader,
@@ -70,6 +72,7 @@ from veriloop.trainers.common import (
     autocast_dtype,
     build_optimizer,
     env_from_config,
+    grader_from_config,
     restore_sampler,
     save_model,
     seed_everything,
@@ -88,7 +91,7 @@ from veriloop.trainers.metrics import (
 )
 from veriloop.trainers.no_signal import NoSignalWatch, flat_share
 from veriloop.trainers.parallel import make_parallel
-from veriloop.trainers.rl_batch import BatchMaker, build_credit, build_critic
+from veriloop.trainers.rl_batch import BatchMaker
 from veriloop.trainers.rl_rollouts import Drawn, RolloutSource
 from veriloop.trainers.trackers import open_trackers
 from veriloop.types import Group, Trajectory
@@ -115,17 +118,16 @@ class RLTrainer:
 
     # -- setup ------------------------------------------------------------------------------
 
-    def setup(self, env: Any = None) -> None:
-        from veriloop.graders.base import get_grader
-
+    def setup(self, env: Any = None, grader: Any = None) -> None:
+        """Build the training state over `env` and `grader` (as `veriloop.run.build` builds
+        them; when not given, the config's, by the same `grader_from_config` choice)."""
         cfg = self.cfg
         self.paths.root.mkdir(parents=True, exist_ok=True)
         seed_everything(cfg.train.seed)
         if cfg.train.threads:
             torch.set_num_threads(cfg.train.threads)
         env = env if env is not None else env_from_config(cfg)
-        grader = TimedGrader(get_grader(cfg.grader.name, **cfg.grader.options)
-                             if cfg.grader.name else env.grader())
+        grader = TimedGrader(grader if grader is not None else grader_from_config(cfg, env))
         pool = training_tasks(cfg, env, cfg.env.train_tasks, seed=cfg.env.task_seed)
         # shuffled epochs, a level curriculum, or a pass-rate / variance selection
         sampler = task_sampler(cfg, pool, profile=self._profile)
@@ -362,20 +364,14 @@ class RLTrainer:
     def evaluate(self, samples: int | None = None, temperature: float | None = None,
                  ks: Sequence[int] = (1,),
                  on_trajectory: Callable[[Trajectory], None] | None = None) -> dict[str, Any]:
-        """Held-out tasks (split=test): pass@k etc. (`veriloop.eval.metrics.summarize`);
-        `on_trajectory` sees each finished episode (e.g. a progress bar's tick)."""
-        from veriloop.eval.metrics import summarize
-
+        """Held-out tasks (split=test): pass@k etc. (`veriloop.eval.heldout.evaluate_heldout`
+        through this run's runner); `on_trajectory` sees each finished episode (e.g. a progress
+        bar's tick)."""
         r = self.cfg.rollout
-        was_training = self.model.training
-        self.model.eval()
-        try:
-            t = r.eval_temperature if temperature is None else temperature
-            trajs = self.rollouts.runner(-1, 0, self.step_count, samples or r.eval_samples, t,
-                                         on_trajectory=on_trajectory).run(self.eval_tasks)
-        finally:
-            self.model.train(was_training)
-        return summarize(trajs, ks, tasks=self.eval_tasks).to_dict()
+        t = r.eval_temperature if temperature is None else temperature
+        runner = self.rollouts.runner(-1, 0, self.step_count, samples or r.eval_samples, t,
+                                      on_trajectory=on_trajectory)
+        return evaluate_heldout(runner, self.eval_tasks, ks, self.model).summary
 
     # -- persistence ------------------------------------------------------------------------
 

@@ -31,14 +31,21 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import torch
 from rich.progress import Progress
 
 from veriloop.errors import UserError
+from veriloop.eval.report import write_report
 from veriloop.progress import counting, on_terminal, progress_bar
-from veriloop.trainers.common import policy_from_config
-from veriloop.trainers.config import RunConfig, load_config, save_config
+from veriloop.recipes import RECIPES_DIR
+from veriloop.run.build import build_env, build_grader, build_policy
+from veriloop.run.config import load_config
+from veriloop.run.heldout import benchmark_summary
+from veriloop.trainers.config import RunConfig, save_config
+from veriloop.trainers.rl import RLTrainer
+from veriloop.trainers.sft import SFTTrainer
 
-DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "configs" / "quickstart.yaml"
+DEFAULT_CONFIG = RECIPES_DIR / "quickstart.yaml"
 SAVED_CONFIG = "quickstart.yaml"
 """The run directory's copy of the resolved config, which `resume` continues from."""
 
@@ -85,8 +92,6 @@ def _eval(trainer: Any, ks: tuple[int, ...], stages: Any = None) -> dict[str, An
 def _benchmarks(cfg: RunConfig, root: Path, stage: str, policy: Any) -> None:
     """Evaluate `cfg.benchmarks` for `stage` (base, sft, rl) into root/benchmarks.json, unless
     a resumed run has them already."""
-    from veriloop.eval.heldout import benchmark_summary
-
     path = root / "benchmarks.json"
     done = json.loads(path.read_text()) if path.exists() else {}
     if not cfg.benchmarks or stage in done:
@@ -134,18 +139,12 @@ def run_quickstart(run_dir: str | Path, config: str | Path | None = None,
 
 def _run(cfg: RunConfig, root: Path, progress: bool, stages: Progress,
          enter: Callable[[str], None]) -> dict[str, Any]:
-    from veriloop.eval.report import write_report
-    from veriloop.trainers.rl import RLTrainer
-    from veriloop.trainers.sft import SFTTrainer
-
     t0 = time.perf_counter()
     if cfg.train.threads:
-        import torch
-
         torch.set_num_threads(cfg.train.threads)
     timings: dict[str, float] = {}
 
-    policy = policy_from_config(cfg.model)
+    policy = build_policy(cfg)
     timings["build_model_s"] = time.perf_counter() - t0
     t = time.perf_counter()
     _benchmarks(cfg, root, "base", policy)  # the untouched model
@@ -161,8 +160,9 @@ def _run(cfg: RunConfig, root: Path, progress: bool, stages: Progress,
     timings["sft_s"] = time.perf_counter() - t
 
     rl_cfg = cfg.model_copy(update={"kind": "rl", "init": str(sft_model)})
-    rl = RLTrainer(rl_cfg, root / "rl", policy_from_config(cfg.model, init=sft_model))
-    rl.setup()
+    rl = RLTrainer(rl_cfg, root / "rl", build_policy(rl_cfg))
+    env = build_env(rl_cfg)
+    rl.setup(env, build_grader(rl_cfg, env))
     resumed = rl.resume()
     ks = tuple(k for k in (1, 2, 4, 8, 16) if k <= cfg.rollout.eval_samples)
     t = time.perf_counter()

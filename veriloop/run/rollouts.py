@@ -1,5 +1,7 @@
 """Rollouts of a policy on an environment's tasks, stored and summarized: what `veriloop rollout`,
-`veriloop eval` (plain or with --reflexion) and `veriloop data profile` run. A bar on stderr counts
+`veriloop eval` (plain, on a run config's held-out split, or with --reflexion), `veriloop
+compare` and `veriloop data profile` run. The episodes run through the one held-out evaluation
+(`veriloop.eval.heldout.evaluate_heldout`). A bar on stderr counts
 the episodes when stderr is a terminal (`veriloop.progress`)."""
 
 from __future__ import annotations
@@ -10,13 +12,16 @@ from pathlib import Path
 from typing import Any
 
 from veriloop.data.store import TrajectoryStore
-from veriloop.envs.base import set_step_budget
+from veriloop.envs import set_step_budget
 from veriloop.errors import UserError
-from veriloop.eval.metrics import first_infra_error, summarize
+from veriloop.eval.heldout import evaluate_heldout
+from veriloop.eval.metrics import first_infra_error
+from veriloop.eval.reflexion import reflexion_eval
 from veriloop.eval.task_results import RESULTS_FILE, intervals, task_results, write_task_results
 from veriloop.progress import progress_bar
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
-from veriloop.trainers.preflight import check_run_dir
+from veriloop.run.build import make_env, suite_env_and_tasks
+from veriloop.run.preflight import check_run_dir
 
 SCRIPTED = "scripted expert (not a model)"
 """The summary's `policy_kind` for the environment's scripted solver (else "model")."""
@@ -39,8 +44,6 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
     A `scripted` policy (or one whose `scripted` attribute says so) is labelled as the scripted
     expert in the summary's `policy_kind`, so its score is never read as a model's; with
     infrastructure errors, `first_infra_error` gives the first one's kind and reason."""
-    from veriloop.cli import make_env, suite_env_and_tasks
-
     try:
         if suite is None:
             env = make_env(env_name, env_options)
@@ -75,8 +78,8 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
             store.append(traj)
             progress.advance(bar)
 
-        trajs = RolloutRunner(env, policy, config, on_trajectory=on_trajectory).run(task_list)
-    summary = summarize(trajs, ks=ks, tasks=task_list).to_dict()
+        runner = RolloutRunner(env, policy, config, on_trajectory=on_trajectory)
+        summary, trajs = evaluate_heldout(runner, task_list, ks, getattr(policy, "model", None))
     results = task_results(trajs, task_list)  # per task: what `veriloop compare` pairs
     write_task_results(out / RESULTS_FILE, results)
     summary["ci"] = intervals(results, ks)
@@ -101,9 +104,6 @@ def run_reflexion_eval(env_name: str, policy: Any, *, tasks: int, attempts: int,
                        slots: int | None = None) -> dict[str, Any]:
     """Reflexion over `tasks` tasks of the environment (`veriloop.eval.reflexion`); `slots`
     bounds the episodes of an attempt live at once."""
-    from veriloop.cli import make_env
-    from veriloop.eval.reflexion import reflexion_eval
-
     env = set_step_budget(make_env(env_name, env_options), max_turns)
     task_list = env.tasks(tasks, seed=seed, split=split, difficulty=difficulty)
     check_run_dir(out)

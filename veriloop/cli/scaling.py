@@ -12,6 +12,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from veriloop.cli.common import build_policy, check_infra_errors, err
 from veriloop.errors import UserError
 from veriloop.progress import progress_bar
 
@@ -23,16 +24,17 @@ def eval_inference(env_name: str, policy: str | None, model: str | None, tasks: 
                    env_options: dict[str, Any], method: str, n: int,
                    options: dict[str, Any], device: str | None = None) -> None:
     """`veriloop eval --inference NAME --n N`: see `veriloop.eval.scaling`."""
-    from veriloop.cli import build_policy, check_infra_errors, err, make_env
+    # lazy (all): the inference methods, the store and veriloop.run import torch
     from veriloop.data.store import TrajectoryStore
     from veriloop.envs import set_step_budget
     from veriloop.eval.metrics import first_infra_error
     from veriloop.eval.report import write_report
-    from veriloop.eval.rollouts import SCRIPTED
     from veriloop.eval.scaling import evaluate_inference
     from veriloop.inference import get_method
     from veriloop.rollout.config import RolloutConfig
-    from veriloop.trainers.preflight import check_run_dir
+    from veriloop.run.build import make_env
+    from veriloop.run.preflight import check_run_dir
+    from veriloop.run.rollouts import SCRIPTED
 
     get_method(method, **options)  # an unknown name or option fails before any work
     try:

@@ -8,8 +8,9 @@ from typing import Annotated, Any
 
 import typer
 
+from veriloop.cli import graders_list
 from veriloop.graders.audit import SHIPPED_MATH_PAIRS, audit, load_pairs
-from veriloop.graders.base import get_grader, list_graders
+from veriloop.graders.base import get_grader
 from veriloop.graders.compose import load_grader
 
 app = typer.Typer(help="Graders: list them, audit them against labeled pairs.",
@@ -60,11 +61,7 @@ def _run(name: str, options: dict[str, Any], pairs: list, concurrency: int,
     return {"grader": name, **result}
 
 
-@app.command("list")
-def list_cmd(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
-    """Names of the registered graders."""
-    names = list_graders()
-    typer.echo(json.dumps(names) if as_json else "\n".join(names))
+app.command("list")(graders_list.list_command)  # names, descriptions, options
 
 
 @app.command("audit")

@@ -10,6 +10,11 @@ from typing import Annotated
 
 import typer
 
+from veriloop.cli.common import build_policy
+from veriloop.data.profile import profile_tasks, summary, write_profile
+from veriloop.data.store import TrajectoryStore
+from veriloop.errors import MissingFileError, UserError
+
 app = typer.Typer(help="Data tools: pass-rate profiles, task synthesis, reflection distillation.", no_args_is_help=True)
 
 
@@ -28,10 +33,7 @@ def profile(env: Annotated[str, typer.Option("--env", help="Environment name.")]
             as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     """Estimate each task's pass rate with k samples of the policy; write the table
     (report/pass_rates.csv) and a histogram (report/pass_rate_hist.png) to the run directory."""
-    from veriloop.cli import build_policy
-    from veriloop.data.profile import profile_tasks, summary, write_profile
-    from veriloop.data.store import TrajectoryStore
-    from veriloop.eval.rollouts import run_rollouts
+    from veriloop.run.rollouts import run_rollouts  # lazy: veriloop.run imports torch
 
     pol = build_policy(env, policy, model, noise, seed)
     out = out or Path("runs") / f"profile-{time.strftime('%Y%m%d-%H%M%S')}"
@@ -66,11 +68,9 @@ def synthesize(store: Annotated[Path, typer.Option(
                as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     """Write new tasks varied from solved ones (SvS style), validated and deduplicated against
     the test split, one Task JSON per line."""
-    from veriloop.cli import make_env
-    from veriloop.data.store import TrajectoryStore
-    from veriloop.data.synthesis import synthesize as run
-    from veriloop.errors import MissingFileError, UserError
-    from veriloop.policies import load_policy
+    from veriloop.data.synthesis import synthesize as run  # lazy: imports torch
+    from veriloop.policies import load_policy  # lazy: loading a model imports torch
+    from veriloop.run.build import make_env  # lazy: veriloop.run imports torch
 
     if not store.is_file():
         raise MissingFileError(f"--store {store} does not exist; give a trajectory store")
@@ -102,10 +102,8 @@ def distill_reflections(run: Annotated[Path, typer.Argument(
                             "distilled.sqlite")) -> None:
     """Successful Reflexion attempts, reflections removed from their prompts, into a trajectory
     store for SFT (`sft.store`): distil the reflections back into the model."""
-    from veriloop.data.store import TrajectoryStore
-    from veriloop.errors import MissingFileError, UserError
-    from veriloop.eval.reflexion import without_reflections
-    from veriloop.policies import load_policy
+    from veriloop.eval.reflexion import without_reflections  # lazy: imports torch
+    from veriloop.policies import load_policy  # lazy: loading a model imports torch
 
     src = run / "trajectories.sqlite"
     if not src.is_file():

@@ -10,9 +10,9 @@ from typing import Annotated
 
 import typer
 
+from veriloop.cli.common import load_env_modules, parse_env_options
 from veriloop.errors import UserError
 
-# veriloop.cli mounts this module, so its helpers are imported when a command runs
 EnvOptionOpt = Annotated[list[str] | None, typer.Option(
     "--env-option", help="Environment option KEY=VALUE (value read as YAML), repeatable.")]
 EnvModuleOpt = Annotated[list[str] | None, typer.Option(
@@ -51,8 +51,8 @@ def serve(
 ) -> None:
     """Serve the tools of one episode of an environment over MCP. Each session is one episode
     of the chosen task; its state (mailbox, files...) persists across calls, ungraded."""
-    from veriloop.cli import load_env_modules, make_env, parse_env_options
     from veriloop.mcp.server import EpisodeHost, bind_loopback, serve_http, serve_stdio
+    from veriloop.run.build import make_env  # lazy: veriloop.run imports torch
 
     load_env_modules(env_module)
     try:

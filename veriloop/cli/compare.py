@@ -19,6 +19,12 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from veriloop.cli.common import (
+    build_policy,
+    check_infra_errors,
+    load_env_modules,
+    parse_env_options,
+)
 from veriloop.errors import UserError
 from veriloop.eval.compare import compare_runs, plot
 from veriloop.eval.task_results import RESULTS_FILE, TaskResult, read_task_results
@@ -79,8 +85,7 @@ def compare(
     """Paired difference B − A in pass@1 on the same held-out tasks, with a paired bootstrap
     95% CI overall and per category, and a plot. Each side: eval results (nothing re-run) or
     a model evaluated here on the same tasks (same --env, --split, --seed, --tasks)."""
-    from veriloop.cli import build_policy, check_infra_errors, load_env_modules, parse_env_options
-    from veriloop.eval.rollouts import run_rollouts
+    from veriloop.run.rollouts import run_rollouts  # lazy: veriloop.run imports torch
 
     load_env_modules(env_module)
     options = parse_env_options(env_option)

@@ -1,0 +1,5 @@
+"""`python -m veriloop.cli ...`: the `veriloop` command (as the console script runs it)."""
+
+from veriloop.cli import main
+
+main()
