@@ -32,6 +32,7 @@ from veriloop.errors import ConfigError
 from veriloop.graders.compose import rank_rewards
 from veriloop.graders.judge import Judge, judge_group, question_text, response_text
 from veriloop.policies.base import Policy
+from veriloop.policy_specs import load_policy
 from veriloop.types import Task, Trajectory
 
 GROUP_KINDS = ("none", "rank", "lead", "judge_ranking", "judge_pairwise")
@@ -85,8 +86,6 @@ def build_group_scorer(kind: str, judge_policy: str | Policy | None = None,
     if not judge_policy:
         raise ConfigError(f"grader.group {kind} needs a judge: set grader.group_judge to a model "
                           "(e.g. tiny-xs, a checkpoint directory or openai:<url>#<model>)")
-    from veriloop.policies import load_policy
-
     judge = Judge(load_policy(judge_policy) if isinstance(judge_policy, str) else judge_policy)
     if kind == "judge_ranking":
         return lambda trajs: [g.score for g in judge_group(judge, _task_of(trajs), trajs,

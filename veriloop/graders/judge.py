@@ -30,6 +30,7 @@ from typing import Any
 from veriloop.graders.base import register_grader
 from veriloop.graders.hacking import Flag
 from veriloop.policies.base import GenerationRequest, Policy, SamplingParams
+from veriloop.policy_specs import load_policy
 from veriloop.types import Grade, Message, Task, Trajectory
 
 SYSTEM = ("You are a strict, fair grader. Judge only what is asked. End your reply with the "
@@ -315,9 +316,8 @@ def judge_group(judge: Judge, task: Task, trajectories: Sequence[Trajectory], or
 
 def _policy(policy: Policy | str) -> Policy:
     if isinstance(policy, str):
-        from veriloop.policies import load_policy
-
-        return load_policy(policy)
+        judge: Policy = load_policy(policy)
+        return judge
     return policy
 
 

@@ -38,6 +38,7 @@ import yaml
 from veriloop.graders.base import get_grader, register_grader
 from veriloop.graders.judge import TEMPLATES, Judge, is_non_answer, question_text
 from veriloop.policies.base import Policy, SamplingParams
+from veriloop.policy_specs import load_policy
 from veriloop.types import Grade, Task, Trajectory
 
 RUBRICS_DIR = Path(__file__).with_name("rubrics")
@@ -244,7 +245,5 @@ def rubric_grader(rubric: str | Mapping[str, Any], policy: Policy | str | None =
     the judge for question criteria (a Policy or a `load_policy` spec)."""
     r = Rubric.from_dict(rubric) if isinstance(rubric, Mapping) else Rubric.load(rubric)
     if isinstance(policy, str):
-        from veriloop.policies import load_policy
-
         policy = load_policy(policy)
     return RubricGrader(r, policy, pass_threshold)
