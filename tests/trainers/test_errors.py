@@ -76,7 +76,7 @@ def test_malformed_yaml_names_the_line(capsys, tmp_path):
     bad.write_text("- just\n- a list\n")
     assert_error(capsys, train(tmp_path, config=bad), "must be a YAML mapping of sections")
     assert_error(capsys, train(tmp_path, config=tmp_path / "missing.yaml"),
-                 "does not exist; the recipes are in configs/")
+                 "does not exist; give a YAML file or a recipe name")
 
 
 def test_missing_sft_store_creates_no_database(capsys, tmp_path):
