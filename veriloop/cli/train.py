@@ -32,7 +32,8 @@ def _fail(message: str) -> None:
 
 
 def train_command(
-    config: Annotated[str | None, typer.Argument(help="YAML recipe (see configs/)")] = None,
+    config: Annotated[str | None, typer.Argument(
+        help="a recipe name (`veriloop configs list`: grpo, sft ...) or a YAML file")] = None,
     overrides: Annotated[list[str] | None, typer.Argument(
         help="dotted overrides, e.g. optim.lr=1e-4 train.steps=20")] = None,
     resume: Annotated[Path | None, typer.Option(
@@ -148,7 +149,7 @@ def quickstart_command(
     json_out: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
     run_dir: Annotated[Path | None, typer.Option("--run-dir", help="output directory")] = None,
     config: Annotated[Path | None, typer.Option(
-        "--config", help="quickstart recipe (default configs/quickstart.yaml)")] = None,
+        "--config", help="a recipe name or YAML file (default: the quickstart recipe)")] = None,
     overrides: Annotated[list[str] | None, typer.Argument(
         help="dotted overrides, e.g. train.steps=10")] = None,
     resume: Annotated[Path | None, typer.Option(
@@ -189,7 +190,8 @@ def quickstart_command(
 
 
 def config_command(
-    config: Annotated[str | None, typer.Argument(help="YAML recipe (default: all defaults)")] = None,
+    config: Annotated[str | None, typer.Argument(
+        help="a recipe name or YAML file (default: all defaults)")] = None,
     overrides: Annotated[list[str] | None, typer.Argument(
         help="dotted overrides, e.g. optim.lr=1e-4")] = None,
     docs: Annotated[bool, typer.Option(
