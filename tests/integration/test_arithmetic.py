@@ -13,7 +13,7 @@ from veriloop.types import ToolCall
 def test_registered_and_discoverable_through_entry_points():
     assert "arithmetic" in list_envs()
     from importlib.metadata import entry_points
-    assert "arithmetic" in {ep.name for ep in entry_points(group="veriloop.envs")}
+    assert "arithmetic" in {ep.name for ep in entry_points(group="veriloop.environments")}
     with pytest.raises(KeyError, match="known: .*arithmetic"):
         get_env("arithmetc")
 

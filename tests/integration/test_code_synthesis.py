@@ -9,7 +9,7 @@ import pytest
 
 from veriloop.data.synthesis import Candidate, code_task, synthesize
 from veriloop.envs.code import CodeState
-from veriloop.envs.code_harness import decode
+from veriloop.envs.judging.code_harness import decode
 from veriloop.policies import load_policy
 from veriloop.policies.base import Generation
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner

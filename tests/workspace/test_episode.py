@@ -5,12 +5,11 @@ frozen state, and a full rollout through the runner."""
 from __future__ import annotations
 
 import json
-import sys
 import types
 
 import pytest
 
-from veriloop.envs import get_env
+from veriloop.envs import get_env, workspace
 from veriloop.envs.base import ScriptedExpert
 from veriloop.envs.workspace import WorkspaceEnv
 from veriloop.envs.workspace.episode import WorkspaceEpisode, prose_of
@@ -202,10 +201,10 @@ def test_env_is_registered_with_its_options_and_resets_from_the_tasks_package(mo
         12, 0.5, 5, -1.0)
     with pytest.raises(ValueError):
         WorkspaceEnv(fault_rate=2.0)
-    fake = types.ModuleType("veriloop.envs.workspace.tasks")
-    fake.build_world = lambda task: make_world()
-    fake.generate_tasks = lambda n, seed, split, level, levels=None: [make_task(apps=())] * n
-    monkeypatch.setitem(sys.modules, "veriloop.envs.workspace.tasks", fake)
+    # the package's task source (`tasks/`, exported by the package) is what tasks/reset use
+    monkeypatch.setattr(workspace, "build_world", lambda task: make_world())
+    monkeypatch.setattr(workspace, "generate_tasks",
+                        lambda n, seed, split, level, levels=None: [make_task(apps=())] * n)
     [task] = env.tasks(1, seed=0, difficulty=1)
     a, b = env.reset(task), env.reset(task)
     assert a.runtime.page_size == 5 and {t.name for t in a.tools} == {"ask_user",

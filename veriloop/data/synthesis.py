@@ -25,8 +25,8 @@ program in the environment's tag. A candidate becomes a task only if it passes v
   the candidate's own solution must pass them all while a stub (the signature returning None)
   must not, so the tests check something. The task's prompt is the function's signature and
   docstring, its canonical solution the body. The grader runs the prompt and the tests only in
-  the sandbox (`veriloop.envs.code_judge`, as for any task), and both are held to a whitelist
-  first: the prompt is one undecorated `def` whose annotations are type names and
+  the sandbox (`veriloop.envs.judging.code_judge`, as for any task), and both are held to a
+  whitelist first: the prompt is one undecorated `def` whose annotations are type names and
   whose defaults are literals (plus `from typing import ...`); the tests are one
   `check(candidate)` of at least 3 asserts built only from literals, comparisons, `not`,
   one comparison each, unary minus and calls of `abs`, `len`, `sorted`, `set`, `list`, `tuple`,
@@ -193,8 +193,7 @@ def workspace_checks(before: Any, after: Any) -> list[dict[str, Any]] | None:
 def workspace_task(c: Candidate, src: Task) -> Task | str:
     """Execute the candidate's plan in the source task's world; the new task, or the reason it
     is rejected (see the module docstring)."""
-    from veriloop.envs.workspace import WorkspaceEpisode
-    from veriloop.envs.workspace.tasks import build_world
+    from veriloop.envs.workspace import WorkspaceEpisode, build_world
     from veriloop.types import ToolCall
 
     if len(c.problem) < 15:
@@ -281,7 +280,7 @@ def _safe_test(check: ast.FunctionDef) -> bool:
 def _test_calls(check: ast.FunctionDef) -> list[list[Any]] | None:
     """Per assert, the calls of `candidate` in evaluation order as the code harness encodes
     them, read from literal arguments; None if one is not a literal."""
-    from veriloop.envs import code_harness
+    from veriloop.envs.judging import code_harness
 
     plan = []
     for i, stmt in enumerate(check.body):

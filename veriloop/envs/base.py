@@ -18,6 +18,7 @@ all reach it through `expert_for`, which says how to fix things when there is no
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -145,8 +146,6 @@ class PlannedExpert(ScriptedExpert, ABC):
 
     def variant(self, task: Task, sample_index: int = 0) -> str | None:
         """The noise variant of this episode, or None for the clean plan."""
-        import random
-
         rng = random.Random(f"{self.name}:{self.seed}:{task.id}:{sample_index}")
         if self.noise and rng.random() < self.noise:
             return rng.choice(self.noises)

@@ -31,10 +31,12 @@ from typing import Any
 from veriloop.envs.bfcl.backends import Backends, call_text, parse_call, signatures
 from veriloop.envs.bfcl.data import function_docs
 from veriloop.envs.bfcl.disjoint import near_duplicate
+from veriloop.envs.bfcl.env import BfclEnv
 from veriloop.envs.bfcl.synth_registry import WORDS, registry_tasks
 from veriloop.envs.bfcl.tasks import SYSTEM_MULTI
 from veriloop.tools import ToolRegistry
 from veriloop.types import Message, Task
+from veriloop.user_modules import load_user_module
 
 CATEGORY = "multi_turn_synth"
 PEOPLE = ("Ana", "Bilal", "Chen", "Dara", "Emeka", "Farah", "Goran", "Hana", "Ivo", "Jun")
@@ -266,12 +268,10 @@ def _task(plan: Plan, task_id: str, env: str) -> Task:
 def load_registry(source: str) -> tuple[ToolRegistry, dict[str, Any]]:
     """`my_tools.py:TOOLS` (or `my_pkg.tools:TOOLS`): a ToolRegistry or a list of @tool
     functions, and the module's `VALUES` (parameter name -> values to draw; {} if none)."""
-    from veriloop.envs import load_env_module
-
     module, _, attr = source.rpartition(":")
     if not module:
         raise ValueError(f"registry {source!r}: give file.py:NAME or module:NAME")
-    loaded = load_env_module(module)
+    loaded = load_user_module(module, "environment module")
     found = getattr(loaded, attr, None)
     if found is None:
         raise ValueError(f"registry {source!r}: {module} defines no {attr!r}")
@@ -295,8 +295,6 @@ class BfclSynthEnv:
                  max_output_chars: int = 8000, tool_variation: str = "none",
                  variation_seed: int = 0, offer: int | None = None,
                  irrelevant: float = 0.0) -> None:
-        from veriloop.envs.bfcl import BfclEnv
-
         if isinstance(backends, str):
             backends = [backends]
         unknown = [b for b in backends or () if b not in GENERATORS]

@@ -11,6 +11,7 @@ type alone would only yield random words (cities, currencies, dates ...).
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import math
 from typing import Literal
@@ -301,9 +302,8 @@ def days_between(start_date: str, end_date: str) -> str:
         start_date: the first date, YYYY-MM-DD
         end_date: the second date, YYYY-MM-DD
     """
-    from datetime import date
-
-    return str((date.fromisoformat(end_date) - date.fromisoformat(start_date)).days)
+    return str((datetime.date.fromisoformat(end_date)
+                - datetime.date.fromisoformat(start_date)).days)
 
 
 @tool

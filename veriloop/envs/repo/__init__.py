@@ -17,16 +17,17 @@ repositories, not across kinds of bugs.
 from __future__ import annotations
 
 import random
-import threading
 from typing import Literal
 
+from veriloop.envs.judging import check_reward
 from veriloop.envs.repo.episode import RepoEpisode, RepoState, apply_edit
 from veriloop.envs.repo.expert import RepoExpertPolicy
 from veriloop.envs.repo.families import FAMILIES, Family
 from veriloop.envs.repo.generator import Repo, build_repo, fixed_files
 from veriloop.envs.repo.grading import RepoGrader, grading_files, replay_edits
+from veriloop.envs.sandboxed import LazyPool, run_limits
 from veriloop.graders.base import Grader
-from veriloop.sandbox import Limits, SandboxPool, get_sandbox
+from veriloop.sandbox import SandboxPool
 from veriloop.types import Message, Task
 
 __all__ = ["FAMILIES", "Family", "Repo", "RepoEnv", "RepoEpisode", "RepoExpertPolicy",
@@ -47,14 +48,10 @@ class RepoEnv:
     def __init__(self, max_turns: int = 12, reward: Literal["all", "fraction"] = "all",
                  sandbox: str = "bubblewrap", pool_size: int = 2, timeout_s: float = 30.0,
                  memory_mb: int = 1024, max_output_chars: int = 4000) -> None:
-        if reward not in ("all", "fraction"):
-            raise ValueError(f"reward must be 'all' or 'fraction', got {reward!r}")
-        self.max_turns, self.reward, self.max_output_chars = max_turns, reward, max_output_chars
-        self.limits = Limits(timeout_s=timeout_s, cpu_s=int(timeout_s) + 1, memory_mb=memory_mb,
-                             max_output=1_000_000)
+        self.max_turns, self.max_output_chars = max_turns, max_output_chars
+        self.reward, self.limits = check_reward(reward), run_limits(timeout_s, memory_mb)
         self.sandbox_backend, self.pool_size = sandbox, pool_size
-        self._pool: SandboxPool | None = None
-        self._pool_lock = threading.Lock()
+        self._pool = LazyPool(sandbox, pool_size)
 
     def tasks(self, n: int, *, seed: int = 0, split: str = "train",
               difficulty: int | None = None) -> list[Task]:
@@ -87,10 +84,7 @@ class RepoEnv:
     @property
     def pool(self) -> SandboxPool:
         """The sandbox pool, started on first use (listing tasks needs no sandbox)."""
-        with self._pool_lock:
-            if self._pool is None:
-                self._pool = SandboxPool(get_sandbox(self.sandbox_backend), size=self.pool_size)
-            return self._pool
+        return self._pool.get()
 
     def check_task(self, task: Task) -> None:
         """A ValueError saying what a task from a file lacks (`veriloop.data.task_files`).
@@ -122,5 +116,4 @@ class RepoEnv:
         return RepoGrader(self.pool, self.limits, self.reward)
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.close()
+        self._pool.close()

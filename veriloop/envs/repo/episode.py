@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from veriloop.envs.base import ToolEpisode
+from veriloop.envs.paths import clean_path
 from veriloop.envs.repo.testing import format_run, run_pytest
 from veriloop.sandbox import Limits, SandboxPool
 from veriloop.tools import ToolRegistry, tool
@@ -51,21 +52,6 @@ class RepoState:
     def verified_after_last_edit(self) -> bool:
         """`run_tests` ran after the last edit (trivially true if nothing was edited)."""
         return self.last_test_step > self.last_edit_step
-
-
-def clean_path(path: str) -> str:
-    """A relative '/'-separated path inside the repository, or ValueError."""
-    p = path.strip().replace("\\", "/")
-    while p.startswith("./"):
-        p = p[2:]
-    parts = [x for x in p.split("/") if x not in ("", ".")]
-    if path.strip().startswith("/") or ".." in parts:
-        raise ValueError(f"path {path!r} must be relative to the repository root, without '..'")
-    if len(parts) > 8 or any(len(x) > 100 for x in parts) or not all(
-            c.isprintable() for c in p):
-        raise ValueError(f"path {path!r:.80} is not a plausible file path (at most 8 levels of "
-                         "printable names up to 100 characters)")
-    return "/".join(parts)
 
 
 def apply_edit(files: Mapping[str, str], path: str, search: str = "", replace: str = "",

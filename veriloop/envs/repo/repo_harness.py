@@ -2,7 +2,7 @@
 
 It makes the package calls planned by the plan step (`repo_judge`), in order, and records for each a
 digest of the arguments, the return value and the arguments' state afterwards in the typed
-encoding of `_veriloop_codec` (the code env's `code_harness`), or the exception raised. It never
+encoding of `_veriloop_codec` (the shared `veriloop.envs.judging.code_harness`), or the exception raised. It never
 sees a test or an expected value; nothing it writes is trusted beyond "this call returned this".
 
 Behaviour audit (evidence for flags, never for a pass): before the package is imported an audit

@@ -2,7 +2,7 @@
 
 A repo task's files, reference fix and hidden tests are code from the task's source: veriloop's
 generator, or a task file anyone may have edited. None of it runs in the trainer's process:
-`veriloop.envs.repo.verdict.HiddenVerdict` stages this file, the code env's `code_harness`
+`veriloop.envs.repo.verdict.HiddenVerdict` stages this file, the shared `veriloop.envs.judging.code_harness`
 (the typed codec) and `code_judge` (whose `serve` is the process's main) and a request in a
 fresh sandbox execution of its own (never the one the agent's package ran in), and reads back
 the answer (`veriloop.envs.judging`).
@@ -29,8 +29,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 try:  # where veriloop is installed (never in the sandbox)
-    from veriloop.envs.code_harness import decode, digest, encode
-    from veriloop.envs.code_judge import serve
+    from veriloop.envs.judging.code_harness import decode, digest, encode
+    from veriloop.envs.judging.code_judge import serve
 except ImportError:  # in the sandbox, staged beside this file; -I leaves its directory off
     sys.path.insert(0, os.getcwd())
     from code_harness import decode, digest, encode

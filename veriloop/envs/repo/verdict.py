@@ -10,7 +10,7 @@ sandbox executions of their own, apart from the agent's (step 2).
 
 1. **Plan** (sandbox, task code only): the hidden test functions run against the *reference*
    fix of the repository, loaded into private module objects (never into `sys.modules`). Every call a test makes into the package is recorded: module, function,
-   arguments in the typed encoding of `veriloop.envs.code_harness`.
+   arguments in the typed encoding of `veriloop.envs.judging.code_harness`.
 2. **Call** (sandbox): `repo_harness` imports the agent's package and makes exactly those calls
    in order, recording a digest of the arguments, the return value (typed encoding: exact
    built-in types only), the arguments' state after the call (so in-place mutation is seen),
@@ -44,8 +44,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from veriloop.envs import code_harness, code_judge
-from veriloop.envs.judging import ended, run_judge
+from veriloop.envs.judging import code_harness, code_judge, ended, run_judge
 from veriloop.envs.repo import repo_judge
 from veriloop.envs.repo.repo_judge import PlanError
 from veriloop.sandbox import Limits, Result, SandboxPool

@@ -29,7 +29,6 @@ a free sandbox when many episodes run at once: raise it for large batches).
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from typing import Any
 
@@ -38,8 +37,9 @@ from veriloop.envs.research.episode import ResearchEpisode, ResearchState
 from veriloop.envs.research.expert import FAULTS, research_expert
 from veriloop.envs.research.grading import ResearchGrader
 from veriloop.envs.research.questions import LEVELS, make_tasks
+from veriloop.envs.sandboxed import LazyPool, run_limits
 from veriloop.errors import ConfigError
-from veriloop.sandbox import Limits, SandboxPool, get_sandbox
+from veriloop.sandbox import Sandbox, SandboxPool, get_sandbox
 from veriloop.sandbox.bwrap import SANDBOX_DISTRIBUTIONS, BubblewrapSandbox
 from veriloop.types import Task
 
@@ -72,13 +72,11 @@ class ResearchEnv:
         self.judges, self.judge_weight = list(judges), judge_weight
         self.min_quality, self.penalty = min_quality, penalty
         self.plagiarism_threshold = plagiarism_threshold
-        self.limits = Limits(timeout_s=timeout_s, cpu_s=int(timeout_s) + 1,
-                             memory_mb=memory_mb, max_output=200_000)
+        self.limits = run_limits(timeout_s, memory_mb, max_output=200_000)
         self.sandbox_backend, self.pool_size = sandbox, pool_size
         self.max_output_chars = max_output_chars
         self.exec_budget_s = exec_budget_s
-        self._pool: SandboxPool | None = None
-        self._lock = threading.Lock()
+        self._pool = LazyPool(self._sandbox, pool_size)
 
     def tasks(self, n: int, *, seed: int = 0, split: str = "train",
               difficulty: int | None = None) -> list[Task]:
@@ -89,15 +87,14 @@ class ResearchEnv:
     @property
     def pool(self) -> SandboxPool:
         """The sandbox pool (bubblewrap with the analysis packages), started on first use."""
-        with self._lock:
-            if self._pool is None:
-                sb = get_sandbox(self.sandbox_backend)
-                if isinstance(sb, BubblewrapSandbox):
-                    sb = BubblewrapSandbox(sb.default, sb.maximum,
-                                           distributions=ANALYSIS_DISTRIBUTIONS,
-                                           weak_limits=sb.weak_limits)
-                self._pool = SandboxPool(sb, size=self.pool_size)
-            return self._pool
+        return self._pool.get()
+
+    def _sandbox(self) -> Sandbox:
+        sb = get_sandbox(self.sandbox_backend)
+        if isinstance(sb, BubblewrapSandbox):
+            sb = BubblewrapSandbox(sb.default, sb.maximum, distributions=ANALYSIS_DISTRIBUTIONS,
+                                   weak_limits=sb.weak_limits)
+        return sb
 
     def reset(self, task: Task) -> ResearchEpisode:
         return ResearchEpisode(task, load_corpus(), self.pool, self.limits, self.max_retries,
@@ -113,8 +110,7 @@ class ResearchEnv:
         return research_expert(noise, seed)
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.close()
+        self._pool.close()
 
 
 def _judge_policy(spec: Any) -> Any:

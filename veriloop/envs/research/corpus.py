@@ -58,7 +58,7 @@ def _sm_doc(name: str) -> Document:
 
 
 def _sk_doc(name: str) -> Document:
-    import sklearn.datasets
+    import sklearn.datasets  # lazy: heavy (~1 s), only when the corpus is first built
 
     text = (Path(sklearn.datasets.__file__).parent / "descr" / f"{name}.rst").read_text()
     head = next((ln.strip() for ln in text.splitlines() if ln.strip()
@@ -77,7 +77,7 @@ class Corpus:
     """Documents by id and a BM25 index over them."""
 
     def __init__(self, docs: list[Document]) -> None:
-        import bm25s
+        import bm25s  # lazy: only when the corpus is indexed or searched
 
         self.docs = {d.id: d for d in docs}
         self._order = [d.id for d in docs]
@@ -91,7 +91,7 @@ class Corpus:
         return doc_id in self.docs
 
     def search(self, query: str, k: int = 5) -> list[tuple[Document, float]]:
-        import bm25s
+        import bm25s  # lazy: only when the corpus is indexed or searched
 
         tokens = bm25s.tokenize([query], show_progress=False)
         if not tokens.ids[0]:

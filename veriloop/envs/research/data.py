@@ -14,6 +14,7 @@ the scripted expert runs in the sandbox.
 from __future__ import annotations
 
 import functools
+import importlib
 import io
 import re
 from collections.abc import Callable
@@ -31,13 +32,11 @@ class Dataset:
 
 
 def _sm(name: str) -> Any:
-    import importlib
-
     return importlib.import_module(f"statsmodels.datasets.{name}").load_pandas().data
 
 
 def _sk(name: str) -> Any:
-    import sklearn.datasets
+    import sklearn.datasets  # lazy: heavy (~1 s), only when a dataset is first loaded
 
     extra = {"scaled": False} if name == "diabetes" else {}  # real units, not z-scores
     bunch = getattr(sklearn.datasets, f"load_{name}")(as_frame=True, **extra)
@@ -96,7 +95,7 @@ def csv_text(name: str) -> str:
 
 @functools.cache
 def _frame(name: str) -> Any:
-    import pandas as pd
+    import pandas as pd  # lazy: heavy, only when a dataset is first loaded
 
     return pd.read_csv(io.StringIO(csv_text(name)))
 
@@ -126,7 +125,7 @@ def describe(df: Any, column: str) -> dict[str, float | int]:
 
 
 def correlation(df: Any, x: str, y: str) -> dict[str, float | int]:
-    from scipy import stats
+    from scipy import stats  # lazy: heavy, only when a reference analysis is computed
 
     d = df[[_column(df, x).name, _column(df, y).name]].dropna()
     r = stats.pearsonr(d[x], d[y])
@@ -135,7 +134,7 @@ def correlation(df: Any, x: str, y: str) -> dict[str, float | int]:
 
 def ttest(df: Any, y: str, group: str, a: str, b: str) -> dict[str, float | int]:
     """Welch's two-sample t-test of `y` between rows whose `group` is `a` and `b`."""
-    from scipy import stats
+    from scipy import stats  # lazy: heavy, only when a reference analysis is computed
 
     g = _column(df, group).astype(str)
     xa, xb = _column(df, y)[g == str(a)].dropna(), df[y][g == str(b)].dropna()
@@ -149,7 +148,7 @@ def ttest(df: Any, y: str, group: str, a: str, b: str) -> dict[str, float | int]
 
 def regression(df: Any, y: str, x: str, controls: tuple[str, ...] = ()) -> dict[str, float | int]:
     """OLS of `y` on `x` and `controls` (with intercept); the statistics of `x`'s coefficient."""
-    import statsmodels.api as sm
+    import statsmodels.api as sm  # lazy: heavy (~2 s), only for a regression
 
     cols = [x, *controls]
     d = df[[_column(df, c).name for c in [y, *cols]]].dropna()
@@ -161,7 +160,7 @@ def regression(df: Any, y: str, x: str, controls: tuple[str, ...] = ()) -> dict[
 
 
 def mean_ci(df: Any, column: str, level: float = 0.95) -> dict[str, float | int]:
-    from scipy import stats
+    from scipy import stats  # lazy: heavy, only when a reference analysis is computed
 
     col = _column(df, column).dropna()
     lo, hi = stats.t.interval(level, len(col) - 1, loc=col.mean(), scale=stats.sem(col))

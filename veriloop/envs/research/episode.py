@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from veriloop.envs.base import ToolEpisode
-from veriloop.envs.repo.episode import clean_path
+from veriloop.envs.paths import clean_path
 from veriloop.envs.research.corpus import Corpus
 from veriloop.envs.research.data import STATS, csv_text, load_frame, show
 from veriloop.sandbox import Limits, SandboxPool
@@ -310,7 +310,7 @@ class ResearchEpisode(ToolEpisode):
             for c in (x, y):
                 if c not in df.columns:
                     raise ValueError(f"no column {c!r}; columns: {', '.join(df.columns)}")
-            from matplotlib.figure import Figure
+            from matplotlib.figure import Figure  # lazy: heavy, only for plot_data
 
             fig = Figure(figsize=(4, 3))
             ax = fig.subplots()

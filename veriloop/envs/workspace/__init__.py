@@ -8,27 +8,26 @@ with `<answer>...</answer>`. Graders receive the final world as `world.Workspace
 `hard_violation_reward`; soft rules cost a penalty. Faults (`faults`): with `fault_rate` > 0,
 calls fail with 429 / 5xx at that rate, deterministically per task.
 
-The tasks, grader and expert live in `tasks/`, `grading` and `expert` and are imported only
-when asked for, so listing environments stays cheap.
+The tasks, grader and expert live in `tasks/`, `grading` and `expert`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from veriloop.envs.workspace.episode import APP_MODULES, WorkspaceEpisode
+from veriloop.envs.workspace.expert import WorkspaceExpert
 from veriloop.envs.workspace.faults import FaultInjector
+from veriloop.envs.workspace.grading import WorkspaceGrader, workspace_grader
 from veriloop.envs.workspace.safety import SAFETY_RULES, Guard
 from veriloop.envs.workspace.simuser import SimulatedUser
+from veriloop.envs.workspace.tasks import build_world, generate_tasks, suite_tasks
 from veriloop.envs.workspace.world import WorkspaceError, WorkspaceState, World
 from veriloop.types import Task
 
-if TYPE_CHECKING:
-    from veriloop.graders.base import Grader
-    from veriloop.policies.base import Policy
-
 __all__ = ["APP_MODULES", "SAFETY_RULES", "FaultInjector", "Guard", "SimulatedUser",
-           "WorkspaceEnv", "WorkspaceEpisode", "WorkspaceError", "WorkspaceState", "World"]
+           "WorkspaceEnv", "WorkspaceEpisode", "WorkspaceError", "WorkspaceState", "World",
+           "build_world"]
 
 
 class WorkspaceEnv:
@@ -63,21 +62,15 @@ class WorkspaceEnv:
 
     def tasks(self, n: int, *, seed: int = 0, split: str = "train",
               difficulty: int | None = None) -> list[Task]:
-        from veriloop.envs.workspace.tasks import generate_tasks
-
         return generate_tasks(n, seed, split, difficulty, self.levels)
 
     def suite_tasks(self, suite: str, n: int, seed: int = 0) -> list[Task]:
         """Held-out tasks of an evaluation suite: "standard" (every level), "safety"
         (adversarial requests to refuse or confirm) or "robustness" (ambiguous requests, missing
         permissions; `veriloop eval --suite robustness` also injects faults)."""
-        from veriloop.envs.workspace.tasks import suite_tasks
-
         return suite_tasks(suite, n, seed)
 
     def reset(self, task: Task) -> WorkspaceEpisode:
-        from veriloop.envs.workspace.tasks import build_world
-
         # faults depend on the task only: every sample of a group sees the same schedule
         faults = FaultInjector.from_rate(self.fault_rate, seed=task.id)
         only = None
@@ -86,12 +79,8 @@ class WorkspaceEnv:
         return WorkspaceEpisode(task, build_world(task), faults=faults, page_size=self.page_size,
                                 max_output_chars=self.max_output_chars, only_tools=only)
 
-    def grader(self) -> Grader:
-        from veriloop.envs.workspace.grading import workspace_grader
-
+    def grader(self) -> WorkspaceGrader:
         return workspace_grader(self)
 
-    def expert(self, noise: float = 0.0, seed: int = 0) -> Policy:
-        from veriloop.envs.workspace.expert import WorkspaceExpert
-
+    def expert(self, noise: float = 0.0, seed: int = 0) -> WorkspaceExpert:
         return WorkspaceExpert(noise=noise, seed=seed)

@@ -40,6 +40,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from veriloop.envs.workspace.checks import run_checks
 from veriloop.graders.compose import Component, Composite
 from veriloop.graders.hacking import detect_unbacked_claims
 from veriloop.types import Grade, Subgoal, Task, Trajectory
@@ -71,8 +72,6 @@ def _calls(state: Any) -> list[Any]:
 
 
 def _run_checks(checks: list[dict[str, Any]], state: Any, answer: str | None) -> list[bool]:
-    from veriloop.envs.workspace.checks import run_checks
-
     return run_checks(checks, state, answer)
 
 

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 try:  # imported by the trusted process (for `check_statements` only)
-    from veriloop.envs import code_harness as codec
+    from veriloop.envs.judging import code_harness as codec
 except ImportError:  # in the sandbox, where veriloop is not installed: staged beside this file
     import code_harness as codec
 

@@ -10,7 +10,7 @@ value in a typed JSON encoding that accepts only exact built-in data types (so a
 statement, as it would in the test). One JSON line per statement goes to `results.jsonl`.
 
 Nothing computed here is trusted: this process shares an interpreter with the candidate's code.
-The verdict is reached in another sandbox run (`veriloop.envs.code_judge`) by running the test
+The verdict is reached in another sandbox run (`veriloop.envs.judging.code_judge`) by running the test
 statements against the recorded values with the task's test code and helpers. The candidate
 can inspect this process (its stack, its files): it finds arguments, never expected values.
 """

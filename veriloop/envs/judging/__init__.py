@@ -1,8 +1,10 @@
 """Running a task's own code (its tests, reference solution, prompt) in a sandbox execution of
 its own, and reading back the answer: how the `code` and `repo` environments plan and judge.
+Shared by both worlds (so neither imports the other): this module, the typed codec
+`code_harness` and the judge main `code_judge` (stdlib only; staged into the sandbox by file).
 
 A task can come from a task file anyone may have edited, so its code is never executed in the
-trainer's process. `run_judge` stages a judge program (`veriloop.envs.code_judge`,
+trainer's process. `run_judge` stages a judge program (`veriloop.envs.judging.code_judge`,
 `veriloop.envs.repo.repo_judge`: stdlib only, `code_judge.serve` as their main) with a JSON
 request and the evidence of the candidate's run, in a freshly wiped pool workspace that the
 candidate's code never ran in. The judge's start marker carries a fresh nonce, so a sandbox
@@ -17,9 +19,18 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from veriloop.envs.code_judge import ANSWER, EVIDENCE, REQUEST
+from veriloop.envs.judging.code_judge import ANSWER, EVIDENCE, REQUEST
 from veriloop.sandbox import Limits, Result, SandboxPool
 from veriloop.sandbox.base import sandbox_error
+
+REWARDS = ("all", "fraction")
+
+
+def check_reward(reward: str) -> str:
+    """A hidden-test world's `reward` option: "all" (1 if every test passes) or "fraction"."""
+    if reward not in REWARDS:
+        raise ValueError(f"reward must be 'all' or 'fraction', got {reward!r}")
+    return reward
 
 
 def run_judge(pool: SandboxPool, limits: Limits, argv: Sequence[str], files: Mapping[str, str],
