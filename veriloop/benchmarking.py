@@ -102,7 +102,7 @@ def _commit() -> str | None:
 def conditions() -> dict[str, Any]:
     """The conditions a figure was measured under: load average (1, 5, 15 min), CPUs, torch's
     thread settings and the OpenMP variables that change them, commit, date."""
-    import torch
+    import torch  # lazy: 2-5 s to import; the sandbox and server benchmarks need none
 
     return {"date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
             "commit": _commit(), "load_avg": [round(x, 2) for x in os.getloadavg()],

@@ -10,6 +10,8 @@ its traceback. The subclasses also derive from the builtin a caller may already 
 from __future__ import annotations
 
 import difflib
+import sysconfig
+import traceback
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -35,9 +37,6 @@ class ModuleImportError(UserError, ImportError):
         """The error for `module`, whose import raised `e`: located at the deepest frame of the
         user's own code (not the standard library, installed packages or veriloop), since that
         is the line to fix, or else the deepest frame; a SyntaxError at the line it names."""
-        import sysconfig
-        import traceback
-
         if isinstance(e, SyntaxError):
             where, what = f"{_shown(e.filename or '?')}:{e.lineno}", f"SyntaxError: {e.msg}"
         else:

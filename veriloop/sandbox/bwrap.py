@@ -34,13 +34,18 @@ import os
 import secrets
 import shutil
 import signal
+import site
 import subprocess
 import sys
+import sysconfig
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from importlib import metadata
 from pathlib import Path
+
+from packaging.requirements import Requirement
 
 from veriloop.sandbox import cgroup, seccomp
 from veriloop.sandbox.base import (
@@ -108,9 +113,6 @@ SANDBOX_DISTRIBUTIONS = ("pytest", "pluggy", "iniconfig", "packaging", "numpy")
 
 def _site_dirs() -> list[str]:
     """Every site-packages directory of this interpreter and of its base install."""
-    import site
-    import sysconfig
-
     dirs = set(site.getsitepackages())
     for prefix in {sys.base_prefix, sys.prefix}:
         dirs.add(sysconfig.get_paths(vars={"base": prefix, "platbase": prefix})["purelib"])
@@ -122,10 +124,6 @@ def _distribution_entries(names: Sequence[str]) -> list[str]:
     """The top-level files and directories (package dirs, modules, .dist-info) that make up
     the named installed distributions and their dependencies; .pth files and scripts outside site-packages are left
     out. Distributions that are not installed are skipped."""
-    from importlib import metadata
-
-    from packaging.requirements import Requirement
-
     entries: set[str] = set()
     todo, seen = list(names), set()
     while todo:
