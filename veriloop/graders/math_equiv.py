@@ -31,8 +31,16 @@ What we add around `math_verify.parse/verify`:
   "5 thousand"), plain `√3`/`pi`, scientific notation, `f(x) = ...` against a value.
 - **No value, no credit**: an answer with a division by zero in it ("4 0/0", "3/0") is wrong,
   whatever sympy would simplify it to.
-- **Identities on a domain** (`math_numeric`): expressions that agree at every sampled real
-  point of both signs where both are real pass when sympy cannot prove them equal.
+- **Identities on a domain** (`math_numeric`): when sympy cannot prove two expressions equal,
+  they pass when they agree at every sampled real point (both signs, and small integers and
+  fractions) where the answer is defined and the gold has a real value.
+- **Relations as relations** (`math_relations`): two equations are equal when one is a
+  nonzero constant multiple of the other (`a^3 b^3 = 0` is not `ab = 0`), two inequalities
+  when one is a positive multiple of the other in the same direction (`2 < 2x` is `x > 1`).
+- **Letter case**: `X` is not `x` (math-verify folds case). `i` is the imaginary unit when the
+  gold uses it and the answer uses it or is complex (`\\sqrt{-1}`); complex values compare as
+  complex numbers. Big powers (`(x-a)^{6000}`) are told apart by evaluation before sympy
+  would expand them.
 - **Size bounds before symbolic work** (`math_bounds`): towers of powers, huge factorials,
   deep nesting and huge literals are refused in microseconds (`too_complex`).
 
@@ -65,8 +73,14 @@ from veriloop.graders.math_extract import (
     scaled_number,
     strip_delims,
 )
-from veriloop.graders.math_forms import aligned_entries, matrix_rows, same_time
-from veriloop.graders.math_numeric import agree_numerically
+from veriloop.graders.math_forms import aligned_entries, letter_case_differs, matrix_rows, same_time
+from veriloop.graders.math_numeric import (
+    agree_complex,
+    agree_numerically,
+    differ_numerically,
+    heavy,
+)
+from veriloop.graders.math_relations import compare_relations, lone_variable
 from veriloop.graders.workers import WorkerPool
 from veriloop.types import FaultKind, Grade, InfrastructureError, Task, Trajectory
 
@@ -213,8 +227,6 @@ def _same_form(gold: str, answer: str) -> bool | None:
 def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False,
                       question: str | None = None) -> dict[str, Any]:
     """Runs inside a worker. Returns {"equivalent", "reason", "extracted"}."""
-    from math_verify import verify
-
     _quiet_math_verify()
     extracted = extract_answer(answer)
     if extracted is None and _same_word(gold, answer):
@@ -258,14 +270,9 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
         a = _one_percent_reading(g, extracted, question)
         if a is None:
             return _verdict(False, "unparseable_answer", extracted)
-    ok = verify(g, a, timeout_seconds=None, allow_set_relation_comp=True)
-    if not ok and gold_percent and not re.search(r"%", extracted):
-        # "12.5" for a gold "12.5%": the percent sign is conventionally optional
-        g2 = parse_whole(re.sub(r"\\?%", "", strip_delims(gold_text)))
-        ok = bool(g2) and verify(g2, a, timeout_seconds=None)
-    if not ok:
-        ok = (_same_equation(g, a) or _same_definition(g, a) or agree_numerically(g[0], a[0])
-              or _equal_with_imaginary_unit(g, a))
+    if letter_case_differs(gold_text, extracted):  # "X" is not "x": math-verify folds case
+        return _verdict(False, "not_equivalent", extracted)
+    ok = _compare(g, a, gold_text, extracted, gold_percent)
     if not ok:
         return _verdict(False, "not_equivalent", extracted)
     if simplest_form:
@@ -273,6 +280,26 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
         if why:
             return _verdict(False, f"not_simplest_form: {why}", extracted)
     return _verdict(True, "equivalent", extracted)
+
+
+def _compare(g: list[Any], a: list[Any], gold_text: str, extracted: str, gold_percent: bool
+             ) -> bool:
+    """The value comparison, once both sides are parsed: relations as relations
+    (`math_relations`), big powers by evaluation first (sympy would expand them for minutes),
+    then math-verify, then the readings it misses."""
+    from math_verify import verify
+
+    relations = compare_relations(g, a)
+    if relations is not None:
+        return relations
+    if (heavy(g[0]) or heavy(a[0])) and differ_numerically(g[0], a[0]):
+        return False
+    ok = verify(g, a, timeout_seconds=None, allow_set_relation_comp=True)
+    if not ok and gold_percent and not re.search(r"%", extracted):
+        # "12.5" for a gold "12.5%": the percent sign is conventionally optional
+        g2 = parse_whole(re.sub(r"\\?%", "", strip_delims(gold_text)))
+        ok = bool(g2) and verify(g2, a, timeout_seconds=None)
+    return bool(ok or agree_numerically(g[0], a[0]) or _equal_with_imaginary_unit(g, a))
 
 
 def _one_percent_reading(gold: list[Any], extracted: str, question: str | None
@@ -306,17 +333,22 @@ def _same_word(gold: str, answer: str | None) -> bool:
 
 
 def _equal_with_imaginary_unit(gold: list[Any], answer: list[Any]) -> bool:
-    """`i` as the imaginary unit: "1+2i" = "i(2-i)". math-verify reads i as a variable; only
-    when BOTH sides use i is it read as the unit (a gold without i may use i as an index)."""
+    """`i` as the imaginary unit: "1+2i" = "i(2-i)", "i" = "\\sqrt{-1}". math-verify reads i as
+    a variable; it is read as the unit only when the gold uses i and the answer uses i or is
+    complex itself (a gold without i may use i as an index). Equal when the difference
+    simplifies to 0, or the two agree as complex numbers (principal branches) at every sampled
+    point: "(4\\sqrt{3}i+4)^{1/5}" = "8^{1/5}(\\cos\\frac{\\pi}{15}+i\\sin\\frac{\\pi}{15})"."""
     import sympy
 
     g, a = gold[0], answer[0]
     if not (isinstance(g, sympy.Expr) and isinstance(a, sympy.Expr)):
         return False
-    if not all(any(s.name == "i" for s in e.free_symbols) for e in (g, a)):
+    uses_i = [any(s.name == "i" for s in e.free_symbols) for e in (g, a)]
+    if not (uses_i[0] and (uses_i[1] or a.has(sympy.I) or a.is_extended_real is False)):
         return False
     unit = {s: sympy.I for s in g.free_symbols | a.free_symbols if s.name == "i"}
-    return sympy.simplify(sympy.expand(g.subs(unit) - a.subs(unit))) == 0
+    g, a = g.subs(unit), a.subs(unit)
+    return sympy.simplify(sympy.expand(g - a)) == 0 or agree_complex(g, a)
 
 
 def _divides_by_zero(parsed: list[Any]) -> bool:
@@ -337,18 +369,6 @@ def _is_statement(parsed: list[Any]) -> bool:
     return any(isinstance(x, sympy.core.relational.Relational) for x in parsed)
 
 
-def _lone_variable(expr: Any) -> bool:
-    """`x`, `a_1`, `f(3)`, `f(x)`, or a tuple of such (`(x, y)`): names the answer assigns to."""
-    import sympy
-
-    if isinstance(expr, sympy.Symbol):
-        return True
-    if isinstance(expr, sympy.Tuple):
-        return len(expr) > 0 and all(_lone_variable(x) for x in expr)
-    return isinstance(expr, sympy.core.function.AppliedUndef) and all(
-        isinstance(x, sympy.Symbol) or x.is_number for x in expr.args)
-
-
 def _value_of_statement(parsed: list[Any]) -> list[Any] | None:
     """For a gold that is a value, not a statement: `x = 5` and `5 = x` answer 5; an equation
     without a lone variable on one side (`6 = 5`, `2+2=5`, even the true `2+2=4`) is a
@@ -359,43 +379,11 @@ def _value_of_statement(parsed: list[Any]) -> list[Any] | None:
     eq = next((x for x in parsed if isinstance(x, sympy.Eq)), None)
     if eq is None:
         return parsed
-    if _lone_variable(eq.lhs):
+    if lone_variable(eq.lhs):
         return [eq.rhs]
-    if _lone_variable(eq.rhs):
+    if lone_variable(eq.rhs):
         return [eq.lhs]
     return None
-
-
-def _same_definition(gold: list[Any], answer: list[Any]) -> bool:
-    """`y = 2x + 3` and `f(x) = 2x + 3`: one function defined under two names (each side one
-    equation whose left side is a lone name, the gold's right side in variables); their right
-    sides must be equal. `y = 5` does not answer `x = 5`: a value names its unknown."""
-    import sympy
-    from math_verify import verify
-
-    ge = [x for x in gold if isinstance(x, sympy.Eq)]
-    ae = [x for x in answer if isinstance(x, sympy.Eq)]
-    if len(ge) != 1 or len(ae) != 1 or not ge[0].rhs.free_symbols:
-        return False
-    if not (_lone_variable(ge[0].lhs) and _lone_variable(ae[0].lhs)):
-        return False
-    return bool(verify([ge[0].rhs], [ae[0].rhs], timeout_seconds=None))
-
-
-def _same_equation(gold: list[Any], answer: list[Any]) -> bool:
-    """Two single equations with the same solution set because one is a nonzero constant
-    multiple of the other (`3x - 6 = 0` and `x - 2 = 0`); math-verify compares sides."""
-    import sympy
-
-    ge = next((x for x in gold if isinstance(x, sympy.Eq)), None)
-    ae = next((x for x in answer if isinstance(x, sympy.Eq)), None)
-    if ge is None or ae is None:
-        return False
-    gd, ad = ge.lhs - ge.rhs, ae.lhs - ae.rhs
-    if ad == 0 or gd == 0 or not gd.free_symbols:
-        return False
-    ratio = sympy.simplify(gd / ad)
-    return bool(ratio.is_number and ratio != 0 and ratio.is_finite)
 
 
 def warm_up() -> None:

@@ -117,20 +117,38 @@ _PLAIN_FUNCTION = re.compile(r"(?<![\\A-Za-z])(arcsin|arccos|arctan|asin|acos|at
                              r"tanh|sin|cos|tan|sec|csc|cot|exp|log|ln)(?=\s*\()")
 _INVERSE = {"asin": "arcsin", "acos": "arccos", "atan": "arctan"}
 _ABS = re.compile(r"(?<![\\A-Za-z])[Aa]bs\s*\(")
+_SQRT = re.compile(r"(?<![\\A-Za-z])sqrt\s*\(")
+# a function call as an exponent: "x^\\log(y)" is read as (x^\\log)(y) unless braced
+_CALL_EXPONENT = re.compile(r"\^\s*(?=\\(?:arcsin|arccos|arctan|sinh|cosh|tanh|sin|cos|tan|sec|"
+                            r"csc|cot|exp|log|ln)\s*\()")
+
+
+def _close_paren(s: str, i: int) -> int | None:
+    """Index just after the ")" that closes the "(" before s[i], or None when unbalanced."""
+    depth = 1
+    while i < len(s) and depth:
+        depth += {"(": 1, ")": -1}.get(s[i], 0)
+        i += 1
+    return None if depth else i
 
 
 def plain_functions(s: str) -> str:
     """Python/sympy function names as LaTeX: "sin(x)" -> "\\sin(x)", "atan(x)" -> "\\arctan(x)",
-    "Abs(x+Abs(y))" -> "\\left|x+\\left|y\\right|\\right|"."""
+    "Abs(x+Abs(y))" -> "\\left|x+\\left|y\\right|\\right|", "sqrt((2x+10)/10)" ->
+    "\\sqrt{(2x+10)/10}" (the whole balanced argument: math-verify's own rewrite stops at the
+    first ")"), and "x^log(y)" -> "x^{\\log(y)}"."""
     s = _PLAIN_FUNCTION.sub(lambda m: "\\" + _INVERSE.get(m.group(1), m.group(1)), s)
-    while (m := list(_ABS.finditer(s))):
-        start, i, depth = m[-1].start(), m[-1].end(), 1  # the last "abs(" holds no other
-        while i < len(s) and depth:
-            depth += {"(": 1, ")": -1}.get(s[i], 0)
-            i += 1
-        if depth:
-            return s  # unbalanced: left for the parser to refuse
-        s = s[:start] + "\\left|" + s[m[-1].end():i - 1] + "\\right|" + s[i:]
+    for pattern, left, right in ((_ABS, "\\left|", "\\right|"), (_SQRT, "\\sqrt{", "}")):
+        while (m := list(pattern.finditer(s))):
+            start, i = m[-1].start(), _close_paren(s, m[-1].end())  # the last holds no other
+            if i is None:
+                return s  # unbalanced: left for the parser to refuse
+            s = s[:start] + left + s[m[-1].end():i - 1] + right + s[i:]
+    while (m := _CALL_EXPONENT.search(s)):
+        i = _close_paren(s, s.index("(", m.end()) + 1)
+        if i is None:
+            break
+        s = s[:m.start()] + "^{" + s[m.end():i] + "}" + s[i:]
     return s
 
 
@@ -309,9 +327,11 @@ def extract_answer(text: str | None) -> str | None:
     whole = strip_delims(text)
     if looks_like_math(whole):
         numbers = _NUMBER.findall(whole)
-        if len(numbers) == 1 and re.search(r"[A-Za-z]{3,}", _without_text_blocks(whole)) \
-                and not re.search(r"\\[A-Za-z]|[=+*/^%]", whole) and not _PERCENT_WORD.search(whole) \
-                and not _VALUE_WORDS.search(whole):
+        # a function name is not prose: "sqrt(12)" is not the number 12, "abs(x)<1" not 1
+        prose = [w for w in re.findall(r"[A-Za-z]{3,}", _without_text_blocks(whole))
+                 if w.lower() not in _MATH_WORDS]
+        if len(numbers) == 1 and prose and not re.search(r"\\[A-Za-z]|[=+*/^%<>()]", whole) \
+                and not _PERCENT_WORD.search(whole) and not _VALUE_WORDS.search(whole):
             return numbers[0]  # "Soucis : 2,74 $ a": one number among a word or two
         return whole
     return _final_sentence_value(text)

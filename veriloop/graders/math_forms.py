@@ -6,6 +6,8 @@
   `(1, 2)`, and `[[1, 2], [3, 4]]` against a 2x2 matrix: math-verify compares a Matrix with a
   list as unequal. Here both become rows of entry strings; the caller compares entry by entry.
   A vector (one row or one column) matches a vector of the same entries in order.
+- **Letter case**: math-verify folds the case of a variable, so "X" answered "x" and
+  "\\pi R^2" answered "\\pi r^2"; different letters are different variables.
 
 String work only; no sympy.
 """
@@ -18,6 +20,19 @@ _CLOCK = re.compile(r"^(\d{1,2}):(\d{2})(?::(\d{2}))?\s*(?:\\text\s*\{\s*)?"
                     r"(?:([AaPp])\.?\s*[Mm]\.?)?\s*\}?$")
 _CLOCK_12 = re.compile(r"^(?:0?[1-9]|1[0-2]):\d{2}(?::\d{2})?$")  # no am/pm, hour 1-12
 _MATRIX_ENV = re.compile(r"^\\begin\{([pbBv]?matrix)\}(.*)\\end\{\1\}$", re.DOTALL)
+
+
+def _variable_letters(s: str) -> set[str]:
+    """Single letters used as names: LaTeX commands, \\text{} blocks and words left out."""
+    s = re.sub(r"\\(?:text|mathrm|textbf|mbox|operatorname)\s*\{[^{}]*\}", " ", s)
+    s = re.sub(r"\\[A-Za-z]+", " ", s)
+    return set(re.findall(r"(?<![A-Za-z])[A-Za-z](?![A-Za-z])", s))
+
+
+def letter_case_differs(gold: str, answer: str) -> bool:
+    """The same variable letters up to case, but not in case ("X" for "x")."""
+    g, a = _variable_letters(gold), _variable_letters(answer)
+    return g != a and {c.lower() for c in g} == {c.lower() for c in a}
 
 
 def same_time(gold: str, answer: str) -> bool | None:

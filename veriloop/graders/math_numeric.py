@@ -1,66 +1,240 @@
-"""Identity testing by evaluation: two expressions in the same variables are taken as equal when
-they agree at every sampled real point where both are real, and at enough of them.
+"""Identity testing by evaluation: an answer equals the gold when, at every sampled real point
+where the answer is defined and the gold has a real value, the two agree, and there are enough
+such points.
 
 Why: sympy's simplification cannot prove identities that hold only on a domain it is not told
 about. `\\frac{v_0}{r_0} (1 + r/r_0)^{-3/2}` equals `v_0 (r_0/(r + r_0))^{1/2} / (r + r_0)` for
 the positive quantities of a physics answer, but not for every complex r, so math-verify says
 no. Evaluating at points spread over both signs keeps what a domain assumption would lose:
-`\\sqrt{x^2}` and `x` (or `|x|` and `x`) disagree at negative x, so they stay unequal; points
-where either side is not real (a negative base under a fractional power) are skipped.
+`\\sqrt{x^2}` and `x` (or `|x|` and `x`) disagree at negative x, so they stay unequal.
+
+The answer is read over the reals: it is defined at a point when every part of it is real and
+finite there, so `\\sqrt{k/m}\\sqrt{m/k}` is undefined where k/m < 0 (complex arithmetic
+would make it -1) and equals 1 wherever it is defined. The gold is read by its value: where it
+comes out real, even through non-real parts, the answer must match it. So
+`\\sqrt{(x-3)(x-5)}` is not `\\sqrt{x-3}\\sqrt{x-5}` (at x < 3 the gold is -\\sqrt{(3-x)(5-x)}),
+while `\\log(a^2 b)` is `2\\log a + \\log b` (where a < 0 the gold has no real value: no
+evidence either way). Part of the points are small integers and simple fractions, where power
+laws that need a positive base fail: `(a^b)^c` is not `a^{bc}` (a = -2, b = 2, c = 1/2).
+
+Expressions with complex values (the imaginary unit in them) are compared as complex numbers,
+principal branches, at the same points (`agree_complex`).
+
+Big powers (`(x-a)^{6000}`) are where symbolic checks take minutes on unequal pairs;
+`heavy` names them so the caller can decide by evaluation (`differ_numerically`) before any
+simplification.
 
 Not a proof: an answer built to agree with the gold at exactly these points (they are fixed,
-so grading is reproducible) would pass. A policy cannot see them; change `_POINTS` if one
+so grading is reproducible) would pass. A policy cannot see them; change the seed if one
 ever could.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
-_POINTS = 24
-_NEEDED = 6          # agreeing real points
+_RANDOM_POINTS = 32
+_MAX_GRID = 512
+_NICE = (-3.0, -2.0, -1.0, -0.5, 1 / 3, 0.5, 2.0, 3.0)
+_NEEDED = 6          # agreeing points where the answer is defined
 _REL_TOL = 1e-9
+_HEAVY_EXPONENT = 40
+_MAX_SYMBOLS = 6
+
+
+def heavy(expr: Any) -> bool:
+    """A power of a non-constant base with an integer exponent above 40: expanding it is slow."""
+    import sympy
+
+    if not isinstance(expr, sympy.Basic):
+        return False
+    return any(p.exp.is_Integer and abs(int(p.exp)) > _HEAVY_EXPONENT and p.base.free_symbols
+               for p in expr.atoms(sympy.Pow))
+
+
+def _points(arity: int) -> list[list[float]]:
+    """Fixed points: random ones over both signs, then every combination of `_NICE` values
+    (a sample of them beyond three variables)."""
+    rng = random.Random(20260143)
+    points = [[rng.choice((-1, 1)) * rng.uniform(0.1, 3.0) for _ in range(arity)]
+              for _ in range(_RANDOM_POINTS)]
+    if len(_NICE) ** arity <= _MAX_GRID:
+        return points + [list(p) for p in itertools.product(_NICE, repeat=arity)]
+    return points + [[rng.choice(_NICE) for _ in range(arity)] for _ in range(_MAX_GRID // 8)]
+
+
+def _real(v: Any) -> Any:
+    """`v` as an mpmath real when it is real and finite, else None (values stay in mpmath:
+    (x-a)^{6000} overflows a float)."""
+    import mpmath
+
+    v = mpmath.mpmathify(v)
+    if not mpmath.isfinite(v) or abs(mpmath.im(v)) > 1e-12 * max(1, abs(mpmath.re(v))):
+        return None
+    return mpmath.re(v)
+
+
+_UNDEFINED = (ArithmeticError, ValueError, TypeError, NameError, AttributeError, OverflowError)
+
+
+def _real_evaluator(expr: Any, symbols: list[Any]) -> Callable[[list[float]], Any]:
+    """f(point) -> the real value of `expr`, or None where some part of it is not real/finite."""
+    import mpmath
+    import sympy
+
+    parts = {n for n in sympy.preorder_traversal(expr)
+             if isinstance(n, sympy.Function) or (isinstance(n, sympy.Pow) and not n.exp.is_Integer)}
+    fs = [sympy.lambdify(symbols, n, "mpmath") for n in (*parts, expr)]  # the whole last
+
+    def value(point: list[float]) -> Any:
+        args = [mpmath.mpf(x) for x in point]  # a float argument would overflow at x^{6000}
+        try:
+            for f in fs:
+                v = _real(f(*args))
+                if v is None:
+                    return None
+            return v
+        except _UNDEFINED:
+            return None  # not defined here, or an undefined function (f(x)): no evidence
+
+    return value
+
+
+def _final_evaluator(expr: Any, symbols: list[Any]) -> Callable[[list[float]], Any]:
+    """f(point) -> the value of `expr` in complex arithmetic when that is real, else None."""
+    import mpmath
+    import sympy
+
+    f = sympy.lambdify(symbols, expr, "mpmath")
+
+    def value(point: list[float]) -> Any:
+        try:
+            return _real(f(*[mpmath.mpf(x) for x in point]))
+        except _UNDEFINED:
+            return None
+
+    return value
+
+
+def _symbols(*exprs: Any) -> list[Any] | None:
+    import sympy
+
+    if not all(isinstance(e, sympy.Expr) for e in exprs):
+        return None
+    symbols = sorted(set().union(*(e.free_symbols for e in exprs)), key=str)
+    return symbols if 0 < len(symbols) <= _MAX_SYMBOLS else None
+
+
+def _evaluators(gold: Any, answer: Any, symbols: list[Any]) -> list[Any] | None:
+    """The gold read by its value in complex arithmetic, the answer over the reals (see the
+    module docstring); None when an expression cannot be evaluated at all."""
+    try:
+        return [_final_evaluator(gold, symbols), _real_evaluator(answer, symbols)]
+    except (KeyError, NameError, TypeError, SyntaxError):  # a function it cannot print
+        return None
+
+
+def _close(a: Any, b: Any) -> bool:
+    return bool(abs(a - b) <= max(_REL_TOL * max(abs(a), abs(b)), 1e-12))
 
 
 def agree_numerically(gold: Any, answer: Any) -> bool:
-    """True when the sympy expressions `gold` and `answer` agree at every sampled point."""
+    """True when `answer` agrees with `gold` at every sampled point where the answer is defined,
+    the gold is defined wherever the answer is, and there are enough such points."""
+    import mpmath
+
+    symbols = _symbols(gold, answer)
+    fs = _evaluators(gold, answer, symbols) if symbols else None
+    if fs is None:
+        return False
+    g, a = fs
+    # mpmath's working precision is process-wide and other code may lower it (at 8 digits the
+    # physics identity above disagrees at 1e-9): evaluate at a fixed precision of our own
+    with mpmath.workdps(30):
+        agreed = 0
+        for point in _points(len(symbols)):
+            av = a(point)
+            gv = g(point) if av is not None else None
+            if gv is None:
+                continue  # the answer undefined here, or the gold without a real value
+            if not _close(gv, av):
+                return False
+            agreed += 1
+    return agreed >= _NEEDED
+
+
+def differ_numerically(gold: Any, answer: Any) -> bool:
+    """True when both are defined at some sampled point and differ there (cheap evidence that
+    they are unequal, found without simplifying anything)."""
+    import mpmath
+
+    symbols = _symbols(gold, answer)
+    fs = _evaluators(gold, answer, symbols) if symbols else None
+    if fs is None:
+        return False
+    with mpmath.workdps(30):
+        for point in _points(len(symbols)):
+            gv, av = fs[0](point), fs[1](point)
+            if gv is not None and av is not None and not _close(gv, av):
+                return True
+    return False
+
+
+def constant_ratio(gold: Any, answer: Any) -> float | None:
+    """The constant value of gold/answer when it is the same nonzero number at every sampled
+    point where both are defined and nonzero (enough of them), else None."""
+    import mpmath
+
+    symbols = _symbols(gold, answer)
+    fs = _evaluators(gold, answer, symbols) if symbols else None
+    if fs is None:
+        return None
+    ratio, agreed = None, 0
+    with mpmath.workdps(30):
+        for point in _points(len(symbols)):
+            gv, av = fs[0](point), fs[1](point)
+            if gv is None or av is None or abs(av) < 1e-12 or abs(gv) < 1e-12:
+                continue
+            r = complex(gv / av)
+            if ratio is None:
+                ratio = r
+            elif not _close(r, ratio):
+                return None
+            agreed += 1
+    return ratio if agreed >= _NEEDED else None
+
+
+def agree_complex(gold: Any, answer: Any) -> bool:
+    """Complex-valued expressions (the imaginary unit in them) equal as complex numbers,
+    principal branches, at every sampled real point where both are finite (at one point when
+    neither has a variable)."""
+    import mpmath
     import sympy
 
     if not (isinstance(gold, sympy.Expr) and isinstance(answer, sympy.Expr)):
         return False
     symbols = sorted(gold.free_symbols | answer.free_symbols, key=str)
-    if not symbols or gold.free_symbols != answer.free_symbols or len(symbols) > 6:
+    if len(symbols) > _MAX_SYMBOLS:
         return False
-    try:  # mpmath: a negative base under a fractional power gives a complex number, no error
+    try:
         f = sympy.lambdify(symbols, gold, "mpmath")
         g = sympy.lambdify(symbols, answer, "mpmath")
-    except (KeyError, NameError, TypeError, SyntaxError):  # a function it cannot print
+    except (KeyError, NameError, TypeError, SyntaxError):
         return False
-    import mpmath
-
-    # mpmath's working precision is process-wide and other code may lower it (at 8 digits the
-    # physics identity above disagrees at 1e-9): evaluate at a fixed precision of our own
-    with mpmath.workdps(30):
-        return _agreed_points(f, g, len(symbols)) >= _NEEDED
-
-
-def _agreed_points(f: Any, g: Any, arity: int) -> int:
-    """How many fixed sample points `f` and `g` agree at; -1 at the first that they differ."""
-    rng = random.Random(20260143)
     agreed = 0
-    for _ in range(_POINTS):
-        point = [rng.choice((-1, 1)) * rng.uniform(0.3, 3.0) for _ in range(arity)]
-        try:
-            a, b = complex(f(*point)), complex(g(*point))
-        except (ArithmeticError, ValueError, TypeError, NameError, AttributeError):
-            continue  # not defined here, or an undefined function (f(x)): no evidence
-        if abs(a.imag) > 1e-12 or abs(b.imag) > 1e-12:
-            continue  # not real here (a fractional power of a negative number): no evidence
-        if not (math.isfinite(a.real) and math.isfinite(b.real)):
-            continue
-        if not math.isclose(a.real, b.real, rel_tol=_REL_TOL, abs_tol=1e-12):
-            return -1
-        agreed += 1
-    return agreed
+    with mpmath.workdps(30):
+        for point in _points(len(symbols)) if symbols else [[]]:
+            try:
+                a, b = complex(f(*point)), complex(g(*point))
+            except (ArithmeticError, ValueError, TypeError, NameError, AttributeError):
+                continue
+            if not all(math.isfinite(x) for x in (a.real, a.imag, b.real, b.imag)):
+                continue
+            if not _close(a, b):
+                return False
+            agreed += 1
+    return agreed >= (_NEEDED if symbols else 1)

@@ -1,0 +1,114 @@
+"""Held-out rates of the math grader on answer-equivalence cases copied from other projects'
+test suites (veriloop/graders/data/math_pairs_suites.jsonl), against the bar of issue 43:
+FP <= 1%, FN <= 2%.
+
+The splits, in the order they were written (build_suite_pairs.py says how):
+- `heldout`: half of collections 1-3 (LLM-answer graders' suites), SPENT by math3 (its last
+  failures were read and tuned on);
+- `heldout2`: collection 4 (STACK's AlgEquiv fixtures), SPENT by math4 the same way;
+- `heldout3`: collection 5 (rllm, tinker-cookbook, NeMo-RL, OpenCompass, lambda-feedback,
+  STACK's Sets/SysEquiv/numerical tables), written before math4 read heldout2, and the only
+  blind split: measured once, counts only, nothing tuned on it since.
+
+Each test asserts the measured counts as a regression bar and xfails while above the issue's
+bar (a pass once it is met). Only counts are printed: a blind split's failures are never shown.
+The whole-split audits of heldout2 and heldout3 are `slow` (about 35 s each on two cores); the
+default suite keeps the spent `heldout` split whole and a fixed third of `heldout2`.
+"""
+
+import json
+
+import pytest
+
+from veriloop.graders.audit import SUITE_MATH_PAIRS, audit, load_pairs
+from veriloop.graders.math_equiv import MathGrader
+
+
+@pytest.fixture(scope="module")
+def grader():
+    g = MathGrader(timeout=60.0, workers=2)  # accuracy, not speed: see test_math_verifier.py
+    yield g
+    g.close()
+
+
+def _rates(report: dict) -> str:
+    # counts only: the held-out failures are never printed, so no one tunes on them
+    return (f"FP {report['false_positives']}/{report['negatives']}, "
+            f"FN {report['false_negatives']}/{report['positives']}, "
+            f"timeouts {report['timeouts']}")
+
+
+def _judged(report: dict) -> tuple[int, int]:
+    """(FP, FN) among checks that were not timed out: how many time out depends on the
+    machine's load, and these tests must not."""
+    judged = [m for m in report["mistakes"] if not m["explanation"].startswith("timeout")]
+    return sum(not m["equivalent"] for m in judged), sum(m["equivalent"] for m in judged)
+
+
+def _meets_bar_or_xfail(name: str, report: dict) -> None:
+    if report["false_negative_rate"] > 0.02 or report["false_positive_rate"] > 0.01:
+        pytest.xfail(f"{name} {_rates(report)} is above the bar of issue 43 (FP <= 1%, FN <= 2%)")
+    assert report["false_negative_rate"] <= 0.02 and report["false_positive_rate"] <= 0.01
+
+
+def test_suite_pairs_heldout_rates(grader):
+    # the held-out half of cases copied from other projects' test suites, split by hash before
+    # tuning (build_suite_pairs.py); its failures were never read while tuning.
+    # First collection (NeMo-Skills, MARIO, Qwen2.5-Math, simple-evals, slime, AReaL,
+    # hendrycks/math; 71 cases): FP 0/10, FN 11/61 at 77ee922; FP 0/10, FN 5/61 after.
+    # Grown by the second collection (verl, MindSpeed-RL, open-r1, TRL, Math-Verify's mixed
+    # numbers; 115 cases): FP 5/31, FN 9/84 before its tune classes were fixed; FP 2/31,
+    # FN 5/84 after. Grown by the third (verifiers, SkyRL, SymbolicEqual, math-evaluation-
+    # harness; 128 cases): FP 2/32, FN 8/96 before, FP 2/32, FN 5/96 after; then FP 0/32 once
+    # a mixed number no longer spans a line break (test_a_mixed_number_stays_on_one_line).
+    # math3 then read the 5 remaining false negatives: this split is SPENT (tuned on from commit
+    # f0227d9 on). Three classes were fixed and "C" = "C. x = 42" (both ways) left out as a
+    # multiple-choice convention (build_suite_pairs._LEFT_OUT): 126 cases, FP 0/32, FN 0/94,
+    # unchanged after math4's classes. The bounds are those counts, so a regression fails here.
+    rows = [json.loads(line) for line in SUITE_MATH_PAIRS.read_text().splitlines()]
+    first = {(r["gold"], r["answer"]) for r in rows if r["collection"] == 1}
+    heldout = load_pairs(SUITE_MATH_PAIRS, split="heldout")
+    report = audit(grader, heldout, concurrency=2)
+    assert report["n"] == 126 and sum((p.gold, p.answer) in first for p in heldout) == 69
+    assert report["timeouts"] == 0, _rates(report)
+    assert report["false_positives"] == 0 and report["false_negatives"] == 0, _rates(report)
+    _meets_bar_or_xfail("held-out", report)
+
+
+# heldout2: collection 4 (STACK's AlgEquiv fixtures, suite_pairs_stack.py), written before any
+# math3 change and measured once by math3: FP 5/47, FN 20/90, 3 timeouts at 60 s (unequal big
+# powers). math4 then SPENT it: read its failures and fixed their classes (test_math_classes.py,
+# from test_plain_function_calls_are_read_whole on) and left out "1" vs "x = 1" as STACK's
+# convention (suite_pairs_stack.LEFT_OUT): 136 cases, FP 0/46, FN 4/90, no timeout (the longest
+# check about 2 s). The 4: `i` written only in the answer, which is not read as the unit (2),
+# `\sqrt{-1/x}` = `i/\sqrt{x}` (a gold complex without `i`), and |x| = |y| against
+# (x-y)(x+y) = 0 (the same solutions, not a constant factor).
+HELDOUT2_FP, HELDOUT2_FN = 0, 4
+SAMPLE2_FP, SAMPLE2_FN = 0, 1  # every third case, as measured with the counts above
+
+
+@pytest.mark.slow
+def test_suite_pairs_heldout2_rates():
+    g = MathGrader(timeout=20.0, workers=2)
+    try:
+        report = audit(g, load_pairs(SUITE_MATH_PAIRS, split="heldout2"), concurrency=2)
+    finally:
+        g.close()
+    assert (report["n"], report["positives"]) == (136, 90)
+    assert report["timeouts"] <= 30, _rates(report)  # 30 means a hang
+    fp, fn = _judged(report)
+    assert fp <= HELDOUT2_FP and fn <= HELDOUT2_FN, f"heldout2 {_rates(report)}"
+    _meets_bar_or_xfail("heldout2", report)
+
+
+def test_suite_pairs_heldout2_sample_rates():
+    # the default suite's share of heldout2 (the whole split is slow): a fixed third of it
+    g = MathGrader(timeout=20.0, workers=2)
+    try:
+        report = audit(g, load_pairs(SUITE_MATH_PAIRS, split="heldout2")[::3], concurrency=2)
+    finally:
+        g.close()
+    assert report["n"] == 46, _rates(report)
+    assert report["timeouts"] <= 10, _rates(report)  # 10 means a hang
+    fp, fn = _judged(report)
+    assert fp <= SAMPLE2_FP and fn <= SAMPLE2_FN, f"heldout2 sample {_rates(report)}"

@@ -1,0 +1,137 @@
+"""Equations and inequalities compared as relations, not side by side.
+
+Two single equations are the same answer when one is a nonzero constant multiple of the other
+(`x + y = 1` and `y = 1 - x`; `2x + 2y = 1` and `y = 0.5 - x`; `(x-y)(x+y) = 0` and `x^2 = y^2`):
+then they have the same solutions, each as often. A factor that is not constant changes them:
+`a x = a y` is not `x = y` (a = 0 solves it), `(x-2)^2 = 0` is not `x = 2`, `a^3 b^3 = 0` is not
+`a b = 0`, and `\\sqrt{x} = \\sqrt{y}` is not `x = y` (x = y < 0 solves only the second over the
+reals). math-verify on its own solves both for a variable and compares the solutions, which
+calls all four pairs equal. A definition under another name (`y = 2x + 3`, `f(x) = 2x + 3`)
+compares right-hand sides.
+
+Two single inequalities are the same answer when, written as `d < 0` (or `d <= 0`), one `d` is
+a positive constant multiple of the other: `2 < 2x` and `x > 1`; `3x^2 < 9a` and `x^2 - 3a < 0`.
+A negative multiple flips the direction (`x < 1` is not `x > 1`); strict and non-strict differ.
+
+`i` is the imaginary unit in a relation when both sides use it (as in `math_equiv`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from veriloop.graders.math_numeric import agree_numerically, constant_ratio, heavy
+
+
+def compare_relations(gold: list[Any], answer: list[Any]) -> bool | None:
+    """The verdict when gold and answer are each one equation or one inequality; None when
+    either is not a relation (a value against `x = 5` is decided elsewhere)."""
+    import sympy
+
+    g = next((x for x in gold if isinstance(x, sympy.Basic)), None)
+    a = next((x for x in answer if isinstance(x, sympy.Basic)), None)
+    kinds = (sympy.Eq, sympy.Lt, sympy.Le, sympy.Gt, sympy.Ge)
+    if not (isinstance(g, kinds) and isinstance(a, kinds)):
+        return None
+    if not all(isinstance(side, sympy.Expr) for side in (g.lhs, g.rhs, a.lhs, a.rhs)):
+        return None  # `n = {1, 2, 3}`, `D = (0, 1)`: a set named, compared as math-verify does
+    if isinstance(g, sympy.Eq) and isinstance(a, sympy.Eq):
+        return _same_equation(g, a) or _same_definition(g, a)
+    if isinstance(g, sympy.Eq) or isinstance(a, sympy.Eq):
+        return False
+    gd, g_strict = _below_zero(g)
+    ad, a_strict = _below_zero(a)
+    ratio = _ratio(gd, ad)
+    return (g_strict == a_strict and ratio is not None and abs(ratio.imag) < 1e-12
+            and ratio.real > 0)
+
+
+def lone_variable(expr: Any) -> bool:
+    """`x`, `a_1`, `f(3)`, `f(x)`, or a tuple of such (`(x, y)`): names an answer assigns to."""
+    import sympy
+
+    if isinstance(expr, sympy.Symbol):
+        return True
+    if isinstance(expr, sympy.Tuple):
+        return len(expr) > 0 and all(lone_variable(x) for x in expr)
+    return isinstance(expr, sympy.core.function.AppliedUndef) and all(
+        isinstance(x, sympy.Symbol) or x.is_number for x in expr.args)
+
+
+def _below_zero(rel: Any) -> tuple[Any, bool]:
+    """`rel` as `d < 0` (strict) or `d <= 0`: (d, strict)."""
+    import sympy
+
+    if isinstance(rel, (sympy.Gt, sympy.Ge)):
+        return rel.rhs - rel.lhs, isinstance(rel, sympy.Gt)
+    return rel.lhs - rel.rhs, isinstance(rel, sympy.Lt)
+
+
+def _imaginary_unit(*exprs: Any) -> list[Any]:
+    """`i` replaced by the imaginary unit when every expression uses it."""
+    import sympy
+
+    if not all(any(s.name == "i" for s in e.free_symbols) for e in exprs):
+        return list(exprs)
+    unit = {s: sympy.I for e in exprs for s in e.free_symbols if s.name == "i"}
+    return [e.subs(unit) for e in exprs]
+
+
+def _ratio(gd: Any, ad: Any) -> complex | None:
+    """gd / ad when it is a nonzero finite constant, else None. Proven by simplification, or
+    seen at every sampled point (and only that way for big powers, which sympy expands)."""
+    import sympy
+
+    gd, ad = _imaginary_unit(gd, ad)
+    if gd == 0 or ad == 0 or not (gd.free_symbols or ad.free_symbols):
+        return None
+    if not (heavy(gd) or heavy(ad)):
+        r = sympy.simplify(gd / ad)
+        if r.is_number and r.is_finite and r != 0:
+            return complex(r)
+    if gd.has(sympy.I) or ad.has(sympy.I):
+        return None
+    r = constant_ratio(gd, ad)
+    return None if r is None else complex(r)
+
+
+def _same_equation(ge: Any, ae: Any) -> bool:
+    """One equation a nonzero constant multiple of the other (`3x - 6 = 0`, `x - 2 = 0`), or
+    a multiple by a factor that vanishes or blows up only where a side is undefined
+    (`1/x + 1/y = 2` and `y = x/(2x - 1)`: the factor (2x-1)/(xy))."""
+    gd, ad = ge.lhs - ge.rhs, ae.lhs - ae.rhs
+    if not (gd.free_symbols or ad.free_symbols):
+        return False
+    return _ratio(gd, ad) is not None or _factor_off_the_domain(gd, ad)
+
+
+def _factor_off_the_domain(gd: Any, ad: Any) -> bool:
+    """gd/ad is a rational function whose every factor is a factor of a denominator of gd or ad,
+    so it is nonzero and finite wherever both sides are defined: the same solutions."""
+    import sympy
+
+    if heavy(gd) or heavy(ad):
+        return False
+    try:
+        num, den = sympy.fraction(sympy.factor(sympy.cancel(sympy.together(gd / ad))))
+        poles = [f for d in (gd, ad) for f, _ in
+                 sympy.factor_list(sympy.fraction(sympy.together(d))[1])[1]]
+        factors = [f for part in (num, den) for f, _ in sympy.factor_list(part)[1]]
+    except (sympy.PolynomialError, sympy.polys.polyerrors.GeneratorsNeeded, TypeError):
+        return False
+    if not factors:
+        return False  # a constant ratio is _ratio's case
+    return all(any(sympy.simplify(f / p).is_number for p in poles) for f in factors)
+
+
+def _same_definition(ge: Any, ae: Any) -> bool:
+    """`y = 2x + 3` and `f(x) = 2x + 3`: one function defined under two names (each side one
+    equation whose left side is a lone name, the gold's right side in variables); their right
+    sides must be equal. `y = 5` does not answer `x = 5`: a value names its unknown."""
+    from math_verify import verify
+
+    if not ge.rhs.free_symbols or not (lone_variable(ge.lhs) and lone_variable(ae.lhs)):
+        return False
+    if heavy(ge.rhs) or heavy(ae.rhs):  # sympy would expand (x-a)^6000 for minutes
+        return agree_numerically(ge.rhs, ae.rhs)
+    return bool(verify([ge.rhs], [ae.rhs], timeout_seconds=None))
