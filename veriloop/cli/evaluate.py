@@ -33,6 +33,7 @@ from veriloop.cli.common import (
     print_summary,
     with_tool_variation,
 )
+from veriloop.cli.eval_config import eval_config, load_eval_config, refuse_with_config
 from veriloop.cli.scaling import eval_inference
 from veriloop.errors import UserError
 
@@ -87,16 +88,42 @@ def rollout(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelOp
     check_infra_errors(summary)
 
 
-def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelOpt = None,
+def evaluate(config: Annotated[str | None, typer.Argument(
+                 help="A training config (YAML path or recipe name): evaluate its environment "
+                      "(env options, step budget, grader) on its held-out split with its "
+                      "model; --model/--policy evaluate another; see --run.",
+                 show_default=False)] = None,
+             overrides: Annotated[list[str] | None, typer.Argument(
+                 help="Dotted overrides of the CONFIG, e.g. env.eval_tasks=20 model.size=xs.",
+                 show_default=False)] = None,
+             config_opt: Annotated[str | None, typer.Option(
+                 "--config", help="The training config, as the CONFIG argument.")] = None,
+             run: Annotated[Path | None, typer.Option(
+                 "--run", help="A `veriloop train` run directory: evaluate the model it trained "
+                 "(RUN/final) on its config's held-out split (RUN/config.yaml unless CONFIG is "
+                 "given).")] = None,
+             env: Annotated[str | None, typer.Option(
+                 "--env", help="Environment name (see `veriloop envs`). Default: arithmetic.",
+                 show_default=False)] = None,
+             policy: PolicyOpt = None, model: ModelOpt = None,
              device: DeviceOpt = None,
-             tasks: Annotated[int, typer.Option(min=1)] = 50,
+             tasks: Annotated[int | None, typer.Option(
+                 min=1, help="Tasks to evaluate. Default: 50; with a config, env.eval_tasks.",
+                 show_default=False)] = None,
              k: Annotated[int, typer.Option(min=1, help="Samples per task; pass@1..k.")] = 1,
              out: Annotated[Path | None, typer.Option(help="Run directory.")] = None,
-             split: str = "test", seed: int = 0, difficulty: int | None = None,
+             split: str = "test",
+             seed: Annotated[int | None, typer.Option(
+                 help="Task and sampling seed. Default: 0; with a config, env.task_seed.",
+                 show_default=False)] = None,
+             difficulty: int | None = None,
              noise: NoiseOpt = 0.3, max_turns: TurnsOpt = None,
              temperature: Annotated[float | None, typer.Option(
                  help="Default: 0 (greedy) for k=1, 1.0 otherwise.")] = None,
-             max_new_tokens: int = 128, max_total_tokens: TokensOpt = None,
+             max_new_tokens: Annotated[int | None, typer.Option(
+                 help="Tokens per model turn. Default: 128; with a config, "
+                      "rollout.max_new_tokens.", show_default=False)] = None,
+             max_total_tokens: TokensOpt = None,
              slots: Annotated[int | None, typer.Option(
                  min=1, help="Episodes live at once (the rest start as they finish; with "
                              "--reflexion, per attempt): bounds the memory of long episodes "
@@ -133,12 +160,36 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
                  "read as YAML), repeatable; e.g. scorer=oracle, keep=0.5.")] = None) -> None:
     """Evaluate a model (--model) or the scripted expert (--policy) on held-out tasks: pass@1..k,
     score, turns, format violations, and the agent metrics (completion per level, safety
-    violations, recovery ...) when they apply. With --inference: the method's accuracy and
-    tokens at N and below (accuracy-versus-N). Exit code 1 when every episode was an
-    infrastructure error (nothing was evaluated)."""
+    violations, recovery ...) when they apply. With a training CONFIG (or --run RUN): that
+    run's environment and held-out split, by default with its model. With --inference: the
+    method's accuracy and tokens at N and below (accuracy-versus-N). Exit code 1 when every
+    episode was an infrastructure error (nothing was evaluated)."""
     from veriloop.run.rollouts import run_reflexion_eval, run_rollouts  # lazy: imports torch
 
     load_env_modules(env_module)
+    cfg = load_eval_config(config, config_opt, run, overrides)
+    if cfg is not None:
+        refuse_with_config({"--env": env is not None, "--split": split != "test",
+                            "--difficulty": difficulty is not None, "--suite": suite is not None,
+                            "--inference": inference is not None, "--reflexion": bool(reflexion),
+                            "--tool-variation": tool_variation is not None})
+        summary = eval_config(
+            cfg, config or config_opt or str(run / "config.yaml"), run=run, policy=policy,
+            model=model, device=device, tasks=tasks, k=k, out=out, seed=seed, noise=noise,
+            max_turns=max_turns, temperature=temperature, max_new_tokens=max_new_tokens,
+            max_total_tokens=max_total_tokens, slots=slots,
+            env_options=parse_env_options(env_option), experience=experience, shots=shots,
+            skills=skills)
+        if as_json:
+            print(json.dumps(summary))
+        else:
+            print_summary(summary)
+        check_infra_errors(summary)
+        return
+    env = env or "arithmetic"
+    tasks = 50 if tasks is None else tasks
+    seed = 0 if seed is None else seed
+    max_new_tokens = 128 if max_new_tokens is None else max_new_tokens
     if inference is not None and slots is not None:
         fail("--slots does not apply with --inference (its methods run their own candidates); "
               "drop one")
@@ -149,7 +200,6 @@ def evaluate(env: EnvOpt = "arithmetic", policy: PolicyOpt = None, model: ModelO
               "openai:URL#NAME) or --policy expert|noisy-expert (the environment's scripted "
               "solver, a reference, not a model)")
     if inference is not None:
-
         eval_inference(env, policy, model, tasks, out, split, seed, difficulty, noise,
                        max_turns, temperature, max_new_tokens, max_total_tokens, as_json,
                        parse_env_options(env_option), inference, n,

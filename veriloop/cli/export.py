@@ -8,6 +8,8 @@ from typing import Annotated
 
 import typer
 
+from veriloop.errors import MissingFileError, UserError
+
 
 class Format(str, enum.Enum):
     jsonl = "jsonl"
@@ -26,8 +28,7 @@ def export(run_dir: Annotated[Path, typer.Argument(help="Run directory (with "
            ) -> None:
     """Export a run's trajectories with step, messages, grade and turns as real columns, and
     the token ids, loss mask and logprobs for training."""
-    from veriloop.data.store import TrajectoryStore
-    from veriloop.errors import MissingFileError, UserError
+    from veriloop.data.store import TrajectoryStore  # lazy: keeps `veriloop --help` fast
 
     store_path = run_dir if run_dir.is_file() else run_dir / "trajectories.sqlite"
     if not store_path.exists():

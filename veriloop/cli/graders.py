@@ -47,7 +47,7 @@ def _run(name: str, options: dict[str, Any], pairs: list, concurrency: int,
         raise typer.BadParameter(str(e), param_hint="--config") from e
     try:
         if show_progress:
-            from rich.progress import Progress
+            from rich.progress import Progress  # lazy: keeps `veriloop --help` fast
 
             with Progress(transient=True) as bar:
                 t = bar.add_task(f"auditing {name}", total=len(pairs))

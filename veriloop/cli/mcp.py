@@ -51,6 +51,7 @@ def serve(
 ) -> None:
     """Serve the tools of one episode of an environment over MCP. Each session is one episode
     of the chosen task; its state (mailbox, files...) persists across calls, ungraded."""
+    # lazy: the MCP SDK takes seconds to import; `veriloop --help` must not pay it
     from veriloop.mcp.server import EpisodeHost, bind_loopback, serve_http, serve_stdio
     from veriloop.run.build import make_env  # lazy: veriloop.run imports torch
 

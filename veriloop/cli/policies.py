@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import resource
 from pathlib import Path
 from typing import Annotated
 
@@ -30,7 +31,7 @@ def model_init(
     as_json: Annotated[bool, typer.Option("--json", help="print a JSON summary")] = False,
 ) -> None:
     """Build the embedded tiny model (tokenizer + chat template + random Llama weights)."""
-    from veriloop.policies.tiny import SIZES, build_tiny, ensure_tiny
+    from veriloop.policies.tiny import SIZES, build_tiny, ensure_tiny  # lazy: startup
 
     if size not in SIZES:
         _fail(f"unknown size {size!r}; known: {', '.join(SIZES)}")
@@ -54,7 +55,7 @@ def model_info(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Parameters, architecture, tokenizer and template facts of a model."""
-    from veriloop.policies import load_policy
+    from veriloop.policies import load_policy  # lazy: keeps `veriloop --help` fast
 
     try:
         pol = load_policy(model)
@@ -83,8 +84,8 @@ def bench_generate(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Tokens/s of veriloop's sampler and transformers.generate, side by side."""
-    from veriloop.policies.benchmark import bench
-    from veriloop.progress import progress_bar
+    from veriloop.policies.benchmark import bench  # lazy: keeps `veriloop --help` fast
+    from veriloop.progress import progress_bar  # lazy: keeps `veriloop --help` fast
 
     with progress_bar() as progress:  # stderr: stdout keeps the JSON alone
         runs = progress.add_task("bench generate", total=2 * (repeats + 1))
@@ -112,9 +113,9 @@ def serve(
         min=1, help="per-request budget: n * max_tokens above it is a 400")] = 32768,
 ) -> None:
     """Serve a policy through an OpenAI-compatible chat-completions API."""
-    from veriloop.policies import load_policy
-    from veriloop.policies.serve import LIMIT_CONCURRENCY, make_server
-    from veriloop.policies.serve_guard import check_bind
+    from veriloop.policies import load_policy  # lazy: keeps `veriloop --help` fast
+    from veriloop.policies.serve import LIMIT_CONCURRENCY, make_server  # lazy: startup
+    from veriloop.policies.serve_guard import check_bind  # lazy: keeps `veriloop --help` fast
 
     try:
         check_bind(host, api_key)
@@ -148,7 +149,6 @@ def serve(
 def _raise_open_files(wanted: int) -> None:
     """Every connection is a file descriptor: lift the soft limit (often 1024) toward the hard
     one, so uvicorn's connection limit, not the process, decides when to answer 503."""
-    import resource
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft != resource.RLIM_INFINITY and soft < wanted:

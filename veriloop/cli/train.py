@@ -61,8 +61,8 @@ def train_command(
     """Train a policy (SFT or RL, by the config's `kind`). Every check (config values, names,
     paths, the run directory, a resumed checkpoint) runs before the model loads."""
     from veriloop.run import preflight  # lazy (this and below): veriloop.run imports torch
-    from veriloop.run.config import load_config, load_run_config
-    from veriloop.run.train import check_ranks, check_ray, train_run
+    from veriloop.run.config import load_config, load_run_config  # lazy: startup
+    from veriloop.run.train import check_ranks, check_ray, train_run  # lazy: startup
 
     try:
         if resume is not None:
@@ -157,8 +157,8 @@ def quickstart_command(
 ) -> None:
     """The main job: tiny model, noisy-expert SFT, held-out eval, GRPO, eval again, report."""
     from veriloop.run import preflight  # lazy (this and below): veriloop.run imports torch
-    from veriloop.run.config import load_config
-    from veriloop.run.quickstart import DEFAULT_CONFIG, SAVED_CONFIG, run_quickstart
+    from veriloop.run.config import load_config  # lazy: keeps `veriloop --help` fast
+    from veriloop.run.quickstart import DEFAULT_CONFIG, SAVED_CONFIG, run_quickstart  # lazy
 
     if resume is not None and run_dir is not None and run_dir != resume:
         _fail("--resume names the run directory; drop --run-dir")

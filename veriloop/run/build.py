@@ -1,5 +1,5 @@
-"""Building a run's components: the environment, its grader, the policy, the rollout engine and
-the trackers, from a run config (`veriloop train`, quickstart, `veriloop eval CONFIG`) or from
+"""Building a run's components: the environment, its grader, the policy and the rollout engine,
+from a run config (`veriloop train`, quickstart, `veriloop eval CONFIG`) or from
 the names a command line gives (`--env NAME --env-option K=V`, `--policy expert`).
 
 Every builder turns a wrong name or option into a `veriloop.errors.UserError` whose one line
@@ -7,7 +7,7 @@ says what to change, so trainers and evaluations receive working components and 
 user's mistake. The primitives a Ray worker process also needs to rebuild the same components
 from the same config (`env_from_config`, `policy_from_config`, `grader_from_config` in
 `veriloop.trainers.common`) sit on the trainers' floor; this module is where a run chooses and
-checks them.
+checks them. (The experiment trackers are still opened by the trainers' metrics logger.)
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from veriloop.envs import expert_for, get_env, set_step_budget
 from veriloop.errors import UserError
 from veriloop.trainers.common import grader_from_config, policy_from_config
 from veriloop.trainers.config import RunConfig
-from veriloop.trainers.trackers import Tracker, open_trackers
 from veriloop.types import Task
 
 SUITE_ENV_OPTIONS: dict[str, dict[str, Any]] = {"robustness": {"fault_rate": 0.15}}
@@ -104,12 +103,6 @@ def build_engine(cfg: RunConfig, policy: Any, root: Path) -> Any:
         max_model_len=cfg.rollout.max_total_tokens + cfg.rollout.max_new_tokens,
         max_lora_rank=max(cfg.model.lora_rank, 0),  # LoRA: adapters sync, not weights
         **engine_memory(cfg.rollout.engine_memory, policy.model))
-
-
-def build_tracker(cfg: RunConfig, root: Path) -> list[Tracker]:
-    """The experiment trackers `logging.trackers` names (wandb, mlflow, trackio), opened for
-    the run in `root`; [] when none is named."""
-    return open_trackers(cfg, root)
 
 
 def suite_env_and_tasks(env_name: str, suite: str, n: int, seed: int,

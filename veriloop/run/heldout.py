@@ -5,7 +5,8 @@ greedy benchmark evaluations a quickstart config adds (`benchmarks:`).
 
 Both build a plain runner from the config and hand it to the one held-out evaluation,
 `veriloop.eval.heldout.evaluate_heldout`, which the RL trainer also calls with its own runner.
-SFT runs (before and after training) and `veriloop eval CONFIG` use `heldout_summary`.
+SFT runs (before and after training) use `heldout_summary`; `veriloop eval CONFIG` evaluates
+`heldout_components` through `veriloop.run.rollouts.run_rollouts`.
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from veriloop.envs import set_step_budget
 from veriloop.eval.heldout import evaluate_heldout
 from veriloop.rollout.runner import RolloutRunner
 from veriloop.run.build import build_env, build_grader, heldout_tasks, make_env
+from veriloop.run.rollouts import Built
 from veriloop.trainers.config import BenchmarkConfig, RunConfig
 from veriloop.types import Trajectory
 
@@ -33,6 +36,16 @@ def heldout_summary(cfg: RunConfig, policy: Any,
                            on_trajectory=on_trajectory)
     return evaluate_heldout(runner, heldout_tasks(cfg, env), (1, r.eval_samples),
                             getattr(policy, "model", None)).summary
+
+
+def heldout_components(cfg: RunConfig, n: int | None = None,
+                       max_turns: int | None = None) -> Built:
+    """The run's environment (options, step budget: `max_turns` if given, else
+    `env.max_turns`), `n` of its held-out tasks (default `env.eval_tasks`) and its grader, built
+    in that order (a grader may score turns against the budget): what `veriloop eval CONFIG`
+    evaluates."""
+    env = set_step_budget(build_env(cfg), max_turns)
+    return Built(env, heldout_tasks(cfg, env, n), build_grader(cfg, env))
 
 
 def benchmark_summary(cfg: RunConfig, bench: BenchmarkConfig, policy: Any) -> dict[str, Any]:

@@ -9,8 +9,10 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
+from veriloop.data.retrieval import with_experience
+from veriloop.data.skills import with_skills
 from veriloop.data.store import TrajectoryStore
 from veriloop.envs import set_step_budget
 from veriloop.errors import UserError
@@ -22,6 +24,16 @@ from veriloop.progress import progress_bar
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
 from veriloop.run.build import make_env, suite_env_and_tasks
 from veriloop.run.preflight import check_run_dir
+from veriloop.types import Task
+
+
+class Built(NamedTuple):
+    """What a run config builds for an evaluation (`veriloop eval CONFIG`)."""
+
+    env: Any
+    tasks: list[Task]
+    grader: Any
+
 
 SCRIPTED = "scripted expert (not a model)"
 """The summary's `policy_kind` for the environment's scripted solver (else "model")."""
@@ -35,7 +47,7 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
                  env_options: dict[str, Any] | None = None,
                  experience: Path | None = None, shots: int = 2,
                  skills: bool = False, slots: int | None = None,
-                 scripted: bool = False) -> dict[str, Any]:
+                 scripted: bool = False, built: Built | None = None) -> dict[str, Any]:
     """Roll out `tasks` tasks (of the environment's `suite` if given) × `group` samples, store
     them under `out`, return the summary (with the agent metrics when they apply). With
     `experience` (a trajectory store), each prompt shows the `shots` most similar solved tasks
@@ -43,9 +55,14 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
     instead (`veriloop.data.skills`). `slots` bounds the episodes live at once (memory).
     A `scripted` policy (or one whose `scripted` attribute says so) is labelled as the scripted
     expert in the summary's `policy_kind`, so its score is never read as a model's; with
-    infrastructure errors, `first_infra_error` gives the first one's kind and reason."""
+    infrastructure errors, `first_infra_error` gives the first one's kind and reason.
+    `built`: the environment, tasks and grader already built (a run config's held-out split,
+    `veriloop.run.heldout.heldout_components`) instead of built here from the arguments."""
+    grader = None  # the environment's own
     try:
-        if suite is None:
+        if built is not None:
+            env, task_list, grader = built
+        elif suite is None:
             env = make_env(env_name, env_options)
             task_list = env.tasks(tasks, seed=seed, split=split, difficulty=difficulty)
         else:
@@ -54,9 +71,6 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
         raise UserError(str(e.args[0])) from None
     check_run_dir(out)
     if experience is not None:
-        from veriloop.data.retrieval import with_experience
-        from veriloop.data.skills import with_skills
-
         task_list = (with_skills if skills else with_experience)(task_list, experience, shots)
     elif skills:
         raise UserError("--skills retrieves from a store: add --experience STORE")
@@ -78,7 +92,7 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
             store.append(traj)
             progress.advance(bar)
 
-        runner = RolloutRunner(env, policy, config, on_trajectory=on_trajectory)
+        runner = RolloutRunner(env, policy, config, grader=grader, on_trajectory=on_trajectory)
         summary, trajs = evaluate_heldout(runner, task_list, ks, getattr(policy, "model", None))
     results = task_results(trajs, task_list)  # per task: what `veriloop compare` pairs
     write_task_results(out / RESULTS_FILE, results)
