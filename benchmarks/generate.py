@@ -3,7 +3,7 @@
 Same model, same batch (rendered `arithmetic` prompts, left-padded), same lengths (stopping
 disabled on both sides), greedy decoding with identical outputs required; median of repeated,
 alternating runs; plus the fraction of the measured matmul peak each reaches. See
-veriloop/policies/benchmark.py for what is measured and how.
+veriloop/eval/generation_speed.py for what is measured and how.
 
     python benchmarks/generate.py --model tiny --json
     python benchmarks/generate.py --model smollm2-135m --turns 1 --json
@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 
 from veriloop.benchmarking import emit, parse_args
-from veriloop.policies.benchmark import bench
+from veriloop.eval.generation_speed import bench
 
 QUICK = {"model": "tiny-xs", "batch": 2, "new_tokens": 4, "turns": 2, "repeats": 1, "json": True}
 JSON_KEYS = ("model", "parameters", "device", "dtype", "threads", "cpu", "batch", "group",

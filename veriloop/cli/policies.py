@@ -84,7 +84,7 @@ def bench_generate(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Tokens/s of veriloop's sampler and transformers.generate, side by side."""
-    from veriloop.policies.benchmark import bench  # lazy: keeps `veriloop --help` fast
+    from veriloop.eval.generation_speed import bench  # lazy: keeps `veriloop --help` fast
     from veriloop.progress import progress_bar  # lazy: keeps `veriloop --help` fast
 
     with progress_bar() as progress:  # stderr: stdout keeps the JSON alone

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from veriloop.policies.base import Generation, GenerationRequest, SamplingParams
+from veriloop.policy import Generation, GenerationRequest, SamplingParams
 from veriloop.rollout.runner import RolloutRunner
 from veriloop.types import Trajectory, Turn
 

@@ -27,7 +27,7 @@ from veriloop.data.store import TrajectoryStore
 from veriloop.errors import UserError
 from veriloop.eval import stats
 from veriloop.eval.metrics import first_infra_error
-from veriloop.policies.base import GenerationRequest, SamplingParams
+from veriloop.policy import GenerationRequest, SamplingParams
 from veriloop.rollout.runner import RolloutRunner
 from veriloop.types import Message, Task, Trajectory
 

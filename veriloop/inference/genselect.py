@@ -23,7 +23,7 @@ from veriloop.inference.base import (
     Selection,
     SelectMethod,
 )
-from veriloop.policies.base import SamplingParams
+from veriloop.policy import SamplingParams
 from veriloop.types import Task, Trajectory
 
 PROMPT = """You are given a problem and {n} candidate solutions. Decide which solution is \

@@ -31,7 +31,7 @@ from veriloop.inference.base import (
     InferenceContext,
 )
 from veriloop.inference.best_of_n import build_scorer
-from veriloop.policies.base import Generation
+from veriloop.policy import Generation
 from veriloop.types import FaultKind, Task, Trajectory
 
 

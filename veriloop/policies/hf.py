@@ -19,8 +19,8 @@ from pathlib import Path
 import torch
 
 from veriloop.errors import ConfigError
-from veriloop.policies.base import Generation, GenerationRequest, SamplingParams
 from veriloop.policies.sampler import Sampler
+from veriloop.policy import Generation, GenerationRequest, SamplingParams
 from veriloop.rollout.tokenize import HFChatRenderer
 
 _DTYPES = {"float32": torch.float32, "fp32": torch.float32, "bfloat16": torch.bfloat16,
@@ -67,6 +67,7 @@ def resolve_dtype(dtype: str | torch.dtype | None, device: torch.device) -> torc
 
 def load_hf(path: str | Path, device: str | None = "auto", dtype: str | torch.dtype | None = None):
     """(model, tokenizer) from a checkpoint directory or a `.gguf` file, in eval mode."""
+    # lazy: transformers takes 2-3 s to import; only loading a model needs it
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
     path = Path(path)

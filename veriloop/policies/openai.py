@@ -33,9 +33,11 @@ from typing import Any
 
 import httpx
 
-from veriloop.policies.base import Generation, GenerationRequest, SamplingParams
+from veriloop.formats import HermesFormat
+from veriloop.policies import load_policy
+from veriloop.policy import Generation, GenerationRequest, SamplingParams
 from veriloop.rollout.tokenize import ByteRenderer, ChatRenderer
-from veriloop.types import FaultKind, InfrastructureError, Message, ToolSpec
+from veriloop.types import FaultKind, InfrastructureError, Message, ToolCall, ToolSpec
 
 RETRY_STATUS = frozenset({408, 409, 425, 429, 500, 502, 503, 504})
 
@@ -174,9 +176,6 @@ def message_to_openai(m: Message) -> dict[str, Any]:
 
 def choice_text(choice: dict[str, Any], stop: Sequence[str]) -> str:
     """Hermes text of a returned choice: content, then its tool calls, then the stop string."""
-    from veriloop.formats import HermesFormat
-    from veriloop.types import ToolCall
-
     msg = choice["message"]
     text = msg.get("content") or ""
     fmt = HermesFormat()
@@ -220,8 +219,6 @@ class OpenAIPolicy:
         base_url, model = body.rsplit("#", 1)
         renderer = None
         if tokenizer:
-            from veriloop.policies import load_policy
-
             renderer = load_policy(tokenizer).renderer
         return cls(OpenAIClient(base_url, **options), model, renderer=renderer,
                    extensions=extensions)

@@ -39,6 +39,7 @@
 from __future__ import annotations
 
 import hashlib
+import inspect
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -47,7 +48,7 @@ from dataclasses import dataclass, field
 import torch
 
 from veriloop.models.llama import LlamaDecoder, supports_fast_forward
-from veriloop.policies.base import SamplingParams
+from veriloop.policy import SamplingParams
 
 
 @dataclass
@@ -111,8 +112,6 @@ class HFForward:
     """The fallback forward: the model's own, with a DynamicCache (any causal LM)."""
 
     def __init__(self, model) -> None:
-        import inspect
-
         self.model = model
         params = inspect.signature(model.forward).parameters
         self.extra = {"logits_to_keep": 1} if "logits_to_keep" in params else {}
@@ -455,6 +454,7 @@ class Sampler:
         self._keep(keys[i], _Kept(ids=ids, kv=kv))
 
     def _run_hf(self, prompts, live, caps, params, draws, outs, ignore_eos, device, on_token):
+        # lazy: only the fallback forward uses it; fast paths skip transformers
         from transformers import DynamicCache
 
         tail = max((len(s) for s in params.stop), default=0) + 8

@@ -34,7 +34,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 
-from veriloop.policies.base import GenerationRequest, SamplingParams
+from veriloop.policy import GenerationRequest, SamplingParams
 
 
 @dataclass

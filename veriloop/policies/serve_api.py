@@ -17,8 +17,8 @@ import uuid
 from functools import cache
 from typing import Any
 
-from veriloop.policies.base import SamplingParams
 from veriloop.policies.openai import tool_specs
+from veriloop.policy import SamplingParams
 from veriloop.types import Message, ToolCall, ToolSpec
 
 _CALL = re.compile(r"<tool_call>(.*?)</tool_call>", re.DOTALL)
@@ -226,7 +226,7 @@ def top_logprobs(policy: Any, prompt: tuple[int, ...], ids: list[int], k: int,
                  temperature: float) -> list[list[tuple[int, float]]]:
     """For each generated position, the k most likely next tokens and their logprobs under
     softmax(logits / temperature), from one teacher-forced forward pass."""
-    import torch
+    import torch  # lazy: 2-5 s to import; only a local model's top logprobs need it
 
     model = getattr(policy, "model", None)
     if model is None or not ids:

@@ -26,7 +26,6 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
 
-from veriloop.policies.base import GenerationRequest
 from veriloop.policies.scheduler import FairScheduler, Sequence
 from veriloop.policies.serve_api import (
     BadRequest,
@@ -39,6 +38,7 @@ from veriloop.policies.serve_api import (
     token_entry,
     top_logprobs,
 )
+from veriloop.policy import GenerationRequest
 from veriloop.types import Message, ToolSpec
 
 MAX_REQUEST_TOKENS = 32768  # n * max_tokens of one request

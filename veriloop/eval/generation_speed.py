@@ -31,6 +31,10 @@ from typing import Any
 import torch
 
 from veriloop.benchmarking import Spread, conditions, interleave, paired_ratio
+from veriloop.envs import get_env
+from veriloop.policies import load_policy
+from veriloop.policy import SamplingParams
+from veriloop.types import Message
 
 
 def matmul_peak(dtype: torch.dtype, device: torch.device, n: int = 1024, reps: int = 5) -> float:
@@ -86,11 +90,6 @@ def bench(model_spec: str, batch: int = 8, group: int = 1, new_tokens: int = 32,
     called on the whole conversation each turn, as an agent loop on it would; ours keeps each
     episode's KV cache (`keys`). `turns=1` is plain single-prompt generation. `on_run` is
     called after each of the 2 x (repeats + 1) runs (a progress count)."""
-    from veriloop.envs import get_env
-    from veriloop.policies import load_policy
-    from veriloop.policies.base import SamplingParams
-    from veriloop.types import Message
-
     if threads:
         torch.set_num_threads(threads)
     if group < 1 or batch % group:
