@@ -55,8 +55,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from veriloop.policies.base import GenerationRequest, SamplingParams
-from veriloop.types import Message, Task, Trajectory
+from veriloop.envs.arithmetic import evaluate
+from veriloop.envs.code import instruction
+from veriloop.envs.judging import code_harness
+from veriloop.envs.workspace import WorkspaceEpisode, build_world
+from veriloop.policy import GenerationRequest, SamplingParams
+from veriloop.types import Message, Task, ToolCall, Trajectory
 
 PROMPT = ("Here is a solved problem.\nProblem: {problem}\nSolution: {solution}\n\nWrite one new "
           "problem of the same kind with different numbers or story, and an arithmetic "
@@ -96,8 +100,6 @@ def normalize(text: str) -> str:
 
 def validate_arithmetic(c: Candidate) -> tuple[int | None, str]:
     """(answer, "") for a valid candidate, else (None, reason)."""
-    from veriloop.envs.arithmetic import evaluate
-
     if len(c.problem) < 20:
         return None, "too_short"
     try:
@@ -193,9 +195,6 @@ def workspace_checks(before: Any, after: Any) -> list[dict[str, Any]] | None:
 def workspace_task(c: Candidate, src: Task) -> Task | str:
     """Execute the candidate's plan in the source task's world; the new task, or the reason it
     is rejected (see the module docstring)."""
-    from veriloop.envs.workspace import WorkspaceEpisode, build_world
-    from veriloop.types import ToolCall
-
     if len(c.problem) < 15:
         return "too_short"
     parsed = _plan(c.program)
@@ -280,8 +279,6 @@ def _safe_test(check: ast.FunctionDef) -> bool:
 def _test_calls(check: ast.FunctionDef) -> list[list[Any]] | None:
     """Per assert, the calls of `candidate` in evaluation order as the code harness encodes
     them, read from literal arguments; None if one is not a literal."""
-    from veriloop.envs.judging import code_harness
-
     plan = []
     for i, stmt in enumerate(check.body):
         calls = []
@@ -371,7 +368,6 @@ def code_task(c: Candidate, src: Task, env: Any = None) -> Task | str:
         return "solution_fails_tests"
     if stub.all_passed:
         return "tests_pass_a_stub"
-    from veriloop.envs.code import instruction
 
     task = _task(c, src, metadata={"entry_point": entry, "source": src.id},
                  verification=verification)
