@@ -13,7 +13,6 @@ pytest.importorskip("bfcl_eval")
 
 from bfcl_play import grade, play
 
-from veriloop.data.tool_variation import TRAIN
 from veriloop.envs import get_env, list_envs
 from veriloop.envs.bfcl.backends import parse_call, signatures
 from veriloop.envs.bfcl.disjoint import QuestionIndex, bfcl_questions, near_duplicate, shingles
@@ -22,6 +21,7 @@ from veriloop.envs.bfcl.synth import GENERATORS, BfclSynthEnv, failed, replay
 from veriloop.envs.bfcl.synth_registry import registry_tasks
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
 from veriloop.run.config import load_config
+from veriloop.tool_variation import TRAIN
 from veriloop.tools import ToolRegistry, tool
 from veriloop.trainers.common import env_from_config
 from veriloop.types import ToolCall

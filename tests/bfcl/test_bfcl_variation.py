@@ -10,7 +10,6 @@ pytest.importorskip("bfcl_eval")
 
 from bfcl_play import FMT, grade, play, sample
 
-from veriloop.data.tool_variation import NOT_OFFERED
 from veriloop.envs import get_env
 from veriloop.envs.bfcl import MULTI_TURN, BfclEnv
 from veriloop.envs.bfcl.ast_match import check_calls
@@ -19,6 +18,7 @@ from veriloop.envs.bfcl.expert import BfclExpert, script
 from veriloop.envs.bfcl.variation import docs, forward_answer, variation_of, vary_task
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
 from veriloop.run.config import load_config
+from veriloop.tool_variation import NOT_OFFERED
 from veriloop.trainers.common import env_from_config
 from veriloop.types import Message, ToolCall
 

@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from veriloop.data.store import TrajectoryStore
-from veriloop.data.tool_variation import HELD_OUT, TRAIN, words
+from veriloop.tool_variation import HELD_OUT, TRAIN, words
 
 
 def veriloop(*args):

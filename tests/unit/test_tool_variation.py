@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from veriloop.data.tool_variation import (
+from veriloop.tool_variation import (
     FAMILIES,
     HELD_OUT,
     NOT_OFFERED,

@@ -119,7 +119,7 @@ class Suite(str, enum.Enum):
 
 
 class ToolVariation(str, enum.Enum):
-    """Families of tool variations (`veriloop.data.tool_variation`)."""
+    """Families of tool variations (`veriloop.tool_variation`)."""
 
     none = "none"
     train = "train"

@@ -1,4 +1,4 @@
-"""BFCL tasks under tool variation (`veriloop.data.tool_variation`): renamed, reordered,
+"""BFCL tasks under tool variation (`veriloop.tool_variation`): renamed, reordered,
 reworded functions with distractors, the gold answer unchanged.
 
 `vary_task(task, family, seed)` keeps the task's functions, ground truth and backends as they
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from veriloop.data.tool_variation import FAMILIES, Variation, vary
+from veriloop.tool_variation import FAMILIES, Variation, vary
 from veriloop.types import Task, ToolCall, ToolSpec
 
 VARIATIONS = ("none", *FAMILIES)
