@@ -9,8 +9,8 @@ from pathlib import Path
 import torch
 
 from veriloop.envs import get_env
+from veriloop.run.config import load_config
 from veriloop.trainers.common import policy_from_config
-from veriloop.trainers.config import load_config
 from veriloop.trainers.rl import RLTrainer
 from veriloop.types import Grade, Group
 

@@ -9,7 +9,7 @@ updates equal):
 2. `reward`: each group's rewards = grade score + shaping (overlong penalty, length/step cost,
    event rewards; `Shaping.shaped`);
 3. `make_batch`: rollouts with infrastructure faults are excluded from baselines and updates, and
-   counted. Advantages come from the configured estimator (`batch.Credit`): a group baseline
+   counted. Advantages come from the configured estimator (`rl_batch.Credit`): a group baseline
    per sequence (grpo, dr_grpo, rloo, reinforce_pp; optionally difficulty-weighted), one per
    turn (turn_grpo, subgoal_slice, gigpo) or, when the trainer holds a critic (PPO), per token
    from its values (gae; turn_gae with each turn's reward on its last token). The batch also
@@ -36,7 +36,7 @@ the weights published after every update.
 The trainer is built from parts: the policy, the rollout source (environment, grader, task
 sampler), the batch maker (`veriloop.trainers.rl_batch`: step 2), the objective
 (`veriloop.algorithms.objective`: policy-gradient, value, entropy and KL terms) and a critic
-(`veriloop.algorithms.critic.build_critic`: None for critic-free estimators). Every loss,
+(`veriloop.trainers.rl_batch.build_critic`: None for critic-free estimators). Every loss,
 advantage and shaping variant is a registry entry or pure function of `veriloop.algorithms`;
 the trainer has no per-algorithm branches. Trajectories are appended to the run's store when a
 checkpoint that covers their step is complete (they are also kept inside that checkpoint), and a
@@ -56,7 +56,6 @@ from typing import Any
 
 import torch
 
-from veriloop.algorithms.critic import build_critic
 from veriloop.algorithms.entropy import AdaptiveEntropy
 from veriloop.algorithms.objective import Objective
 from veriloop.algorithms.shaping import Shaping
@@ -64,7 +63,7 @@ from veriloop.data.store import TrajectoryStore
 from veriloop.eval.heldout import evaluate_heldout
 from veriloop.graders.group import group_scorer
 from veriloop.trainers import checkpoint
-from veriloop.trainers.batch import Packed, TrainBatch, build_credit
+from veriloop.trainers.batch import Packed, TrainBatch
 from veriloop.trainers.common import (
     RunPaths,
     TimedGrader,
@@ -91,7 +90,7 @@ from veriloop.trainers.metrics import (
 )
 from veriloop.trainers.no_signal import NoSignalWatch, flat_share
 from veriloop.trainers.parallel import make_parallel
-from veriloop.trainers.rl_batch import BatchMaker
+from veriloop.trainers.rl_batch import BatchMaker, build_credit, build_critic
 from veriloop.trainers.rl_rollouts import Drawn, RolloutSource
 from veriloop.trainers.trackers import open_trackers
 from veriloop.types import Group, Trajectory
