@@ -30,7 +30,7 @@ from veriloop.tools import ToolRegistry
 from veriloop.types import Message, Task, ToolCall, ToolResult, ToolSpec
 
 if TYPE_CHECKING:
-    from veriloop.policies.base import Generation, GenerationRequest, Policy, SamplingParams
+    from veriloop.policy import Generation, GenerationRequest, Policy, SamplingParams
 
 
 @dataclass(frozen=True)
@@ -113,7 +113,7 @@ class ScriptedExpert:
 
     def generate(self, requests: Sequence[GenerationRequest],
                  params: SamplingParams) -> list[Generation]:
-        from veriloop.policies.base import Generation
+        from veriloop.policy import Generation
 
         out = []
         for r in requests:
@@ -162,7 +162,7 @@ class PlannedExpert(ScriptedExpert, ABC):
 
     def generate(self, requests: Sequence[GenerationRequest],
                  params: SamplingParams) -> list[Generation]:
-        from veriloop.policies.base import Generation
+        from veriloop.policy import Generation
 
         if any(r.task is None for r in requests):
             raise ValueError("a scripted expert needs GenerationRequest.task")

@@ -31,7 +31,7 @@ from veriloop.algorithms.shaping import lead_rewards, policy_tokens
 from veriloop.errors import ConfigError
 from veriloop.graders.compose import rank_rewards
 from veriloop.graders.judge import Judge, judge_group, question_text, response_text
-from veriloop.policies.base import Policy
+from veriloop.policy import Policy
 from veriloop.policy_specs import load_policy
 from veriloop.types import Task, Trajectory
 

@@ -29,7 +29,7 @@ from typing import Any
 
 from veriloop.graders.base import register_grader
 from veriloop.graders.hacking import Flag
-from veriloop.policies.base import GenerationRequest, Policy, SamplingParams
+from veriloop.policy import GenerationRequest, Policy, SamplingParams
 from veriloop.policy_specs import load_policy
 from veriloop.types import Grade, Message, Task, Trajectory
 

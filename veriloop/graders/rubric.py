@@ -37,7 +37,7 @@ import yaml
 
 from veriloop.graders.base import get_grader, register_grader
 from veriloop.graders.judge import TEMPLATES, Judge, is_non_answer, question_text
-from veriloop.policies.base import Policy, SamplingParams
+from veriloop.policy import Policy, SamplingParams
 from veriloop.policy_specs import load_policy
 from veriloop.types import Grade, Task, Trajectory
 

@@ -17,7 +17,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from veriloop.policies.base import SamplingParams
+from veriloop.policy import SamplingParams
 
 
 class RolloutConfig(BaseModel):

@@ -32,7 +32,7 @@ from typing import Any
 
 import torch
 
-from veriloop.policies.base import Generation, GenerationRequest, SamplingParams
+from veriloop.policy import Generation, GenerationRequest, SamplingParams
 from veriloop.rollout.runner import RolloutRunner
 from veriloop.types import Task, Trajectory
 

@@ -31,7 +31,7 @@ from typing import Any
 
 from veriloop.envs.base import Environment, Episode, Observation
 from veriloop.graders.base import Grader
-from veriloop.policies.base import Generation, GenerationRequest, Policy
+from veriloop.policy import Generation, GenerationRequest, Policy
 from veriloop.rollout import context
 from veriloop.rollout.config import RolloutConfig
 from veriloop.types import (
@@ -163,7 +163,7 @@ class RolloutRunner:
         self.policy = policy
         self.config = config or RolloutConfig()
         if summarizer is None and self.config.summarizer:
-            from veriloop.policies import load_policy
+            from veriloop.policy_specs import load_policy
 
             summarizer = load_policy(self.config.summarizer)
         self.summarizer = summarizer

@@ -8,7 +8,7 @@ import random
 from collections.abc import Sequence
 
 from veriloop.formats import HermesFormat
-from veriloop.policies.base import Generation, GenerationRequest, SamplingParams
+from veriloop.policy import Generation, GenerationRequest, SamplingParams
 from veriloop.rollout.tokenize import ByteRenderer, ChatRenderer
 from veriloop.types import Task, ToolCall
 

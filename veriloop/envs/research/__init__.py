@@ -115,7 +115,7 @@ class ResearchEnv:
 
 def _judge_policy(spec: Any) -> Any:
     if isinstance(spec, str):
-        from veriloop.policies import load_policy
+        from veriloop.policy_specs import load_policy
 
         return load_policy(spec)
     return spec

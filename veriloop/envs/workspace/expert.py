@@ -27,7 +27,7 @@ from typing import Any
 
 from veriloop.envs.workspace.tasks.plan import CREATES
 from veriloop.formats import HermesFormat
-from veriloop.policies.base import Generation, GenerationRequest, SamplingParams
+from veriloop.policy import Generation, GenerationRequest, SamplingParams
 from veriloop.rollout.context import SUMMARY_HEADER, SUMMARY_REQUEST
 from veriloop.rollout.tokenize import ByteRenderer
 from veriloop.types import Message, Task, ToolCall
