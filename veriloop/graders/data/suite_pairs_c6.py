@@ -14,6 +14,12 @@ its suite asserts (suite commits as fetched on 2026-11-28):
   eval_math), `tests/unit/community/test_imo_bench.py` (verify_math_answer(gold, pred) and the
   task's _grade(gold, pred)), `tests/unit/tasks/test_gsm_plus_0shot_gen.py`
   (is_equivalent(gold, pred)). UGMathBench golds are plain sympy, the predictions LaTeX.
+- RL and eval projects' math-reward tests (commit in the source): munsungmin/Math_reasoning_rl
+  `tests/test_math_grader.py`, Athe-kunal/labs-molt `tests/test_math_grader.py`,
+  cr8or-space/nanochat `tests/test_math_grader.py`, StephenQSstarThomas/Skill-TTRL
+  `tests/test_math_grader.py`, OpenBMB/Meshy `tests/test_math_reward.py`, vegaction/nanorllm,
+  Entarochuan/-ACL-2026-Oral-Timely-Machine and T41K1/LLM-jp-4-RL `tests/test_math_reward.py`:
+  whole LLM responses or final answers against a gold.
 - huggingface/Math-Verify issue threads whose reporter states what `verify` should return
   (https://github.com/huggingface/Math-Verify/issues/N, N in the source): the label is the
   reporter's, kept only where no maintainer disputed it as mathematics.
@@ -25,8 +31,8 @@ Curation, decided by reading the rows and never by running a grader on them:
   tolerance, prose the suite declares out of scope, and rows that test the suite's own security
   guards rather than an answer.
 - Rows that repeat a case of collections 1-5, of the Math-Verify public set or of the synthetic
-  pairs (up to spaces and `$` signs) are not copied: 11 rows, 6 of them Math-Verify issue 14's
-  pairs, which its `test_yujianll.py` already holds.
+  pairs (up to spaces and `$` signs), or an earlier row of this collection, are not copied: 24
+  rows, 6 of them Math-Verify issue 14's pairs, which its `test_yujianll.py` already holds.
 - sieval's list-valued `eval_math` rows are written as comma-separated answers (the only rewrite).
 - `LEFT_OUT` holds copied rows whose label rests on that suite's own convention, with the reason.
 """
@@ -39,6 +45,15 @@ UGMATH_LATEX = _SV + "tests/unit/community/test_ugmath_latex_parser.py (judge_an
 DSMATH = _SV + "tests/unit/community/test_deepseek_math.py (symbolic_equal, eval_math)"
 IMO = _SV + "tests/unit/community/test_imo_bench.py (verify_math_answer(gold, pred), _grade)"
 GSMPLUS = _SV + "tests/unit/tasks/test_gsm_plus_0shot_gen.py (is_equivalent(gold, pred))"
+LIMIT_RLVR = ("munsungmin/Math_reasoning_rl@5a077cd tests/test_math_grader.py "
+              "(grade(completion, answer))")
+GEO3K = "Athe-kunal/labs-molt@229c8ec tests/test_math_grader.py (answers_match, score_response)"
+NANOCHAT = "cr8or-space/nanochat@ea1717a tests/test_math_grader.py (answers_equal(pred, ref))"
+SKILL_TTRL = "StephenQSstarThomas/Skill-TTRL@4761653 tests/test_math_grader.py (grade_answer)"
+MESHY = "OpenBMB/Meshy@f83df71 tests/test_math_reward.py (math_reward(response, ground_truth))"
+NANORLLM = "vegaction/nanorllm@7a6d123 tests/test_math_reward.py (math_reward)"
+TIMELY = "Entarochuan/-ACL-2026-Oral-Timely-Machine@b0c1b38 tests/test_math_reward.py (compute_score)"
+LLMJP = "T41K1/LLM-jp-4-RL@97b04c7 tests/test_math_reward.py (compute_score, MathVerifier)"
 
 
 def _mv(n: int) -> str:
@@ -111,6 +126,48 @@ C6_CASES = [
     # is_equivalent(gold, pred)
     (GSMPLUS, "9/2", "4.5", True), (GSMPLUS, "0.35", "7/20", True),
     (GSMPLUS, "18", "27", False), (GSMPLUS, "None", "None", True), (GSMPLUS, "", "None", False),
+    # grade(dict(completion=..., answer=...)): a whole completion against the gold
+    (LIMIT_RLVR, "Therefore, $$", "1", False), (LIMIT_RLVR, "Therefore, \\(\\)", "1", False),
+    (LIMIT_RLVR, "\\boxed{3 + 2\\sqrt{2}, 3 - 2\\sqrt{2}}", "3 \\pm 2 \\sqrt{2}", True),
+    (LIMIT_RLVR, "\\boxed{3-2\\sqrt{2},3+2\\sqrt{2}}", "3\\pm2\\sqrt{2}", True),
+    (LIMIT_RLVR, "\\boxed{3+2\\sqrt{2}}", "3\\pm2\\sqrt{2}", False),
+    (LIMIT_RLVR, "\\boxed{3+2\\sqrt{2},3+2\\sqrt{2}}", "3\\pm2\\sqrt{2}", False),
+    (LIMIT_RLVR, "\\boxed{(2,1)}", "(1,2)", False), (LIMIT_RLVR, "\\boxed{0.5}", "\\frac{1}{2}", True),
+    (LIMIT_RLVR, "\\boxed{100}", "1", False), (LIMIT_RLVR, "Answer: 10 meters", "10", True),
+    (LIMIT_RLVR, "The answer is _120\u00b0_.", "120", True),
+    (LIMIT_RLVR, "<answer></answer>", "10", False),
+    (LIMIT_RLVR, "\\boxed{2240/78125}", "\\frac{448}{15625}", True),
+    (LIMIT_RLVR, "Therefore, 3 inches is 1/8 of 2 feet.", "\\frac{1}{8}", True),
+    (LIMIT_RLVR, ("Therefore, the expression is: \\begin{align*}x(x(1+x)+2*x)-3*(x*x-x+2)"
+                  "&=x^3+3x-6\\end{align*}"), "x^3+3x-6", True),
+    (LIMIT_RLVR, "Therefore, the answer is $x^3$.", "x^3+3x-6", False),
+    # answers_match(pred, ground truth) of a geometry (geo3k) grader
+    (GEO3K, "36", "36^\\circ", True), (GEO3K, "36^{\\circ}", "36", True),
+    (GEO3K, "36\u00b0", "36", True), (GEO3K, "12", "12 cm", True), (GEO3K, "12cm", "12", True),
+    (GEO3K, "36 degrees", "36", True), (GEO3K, "30", "x=30", True),
+    (GEO3K, "100", "100", True), (GEO3K, "3.0", "3", True),
+    (GEO3K, "1/2", "0.50", True), (GEO3K, "36", "37", False), (GEO3K, "0.5", "0.6", False),
+    (GEO3K, "12 cm", "13 cm", False),
+    (GEO3K, "", "5", False), (GEO3K, "36", "360", False),
+    (GEO3K, "\\boxed{36^\\circ}", "36", True),
+    # answers_equal(pred, ref); MATH.evaluate/reward(conversation, response)
+    (NANOCHAT, "\\frac{1}{2}", "\\dfrac{1}{2}", True),
+    (NANOCHAT, "\\frac{2}{4}", "\\frac{1}{2}", True), (NANOCHAT, "1,000", "1000", True),
+    (NANOCHAT, "\\frac{1}{2}", "\\frac{1}{3}", False),
+    (NANOCHAT, "after work, \\boxed{1}", "... The final answer is $\\boxed{1}$.", True),
+    (NANOCHAT, "i think \\boxed{2}", "... The final answer is $\\boxed{1}$.", False),
+    (NANOCHAT, "\\boxed{1.0}", "... The final answer is $\\boxed{1}$.", True),
+    # grade_answer(pred, gold), compute_reward(response, gold)
+    (SKILL_TTRL, "Yes", "yes", True), (SKILL_TTRL, "The answer is \\boxed{42}.", "42", True),
+    (SKILL_TTRL, "<answer>42</answer>", "42", True), (SKILL_TTRL, "<answer>43</answer>", "42", False),
+    # math_reward(response, ground_truth)
+    (MESHY, "\\boxed{wrong}", "42", False),
+    (MESHY, "first \\boxed{0}, finally \\boxed{42}", "42", True),
+    (MESHY, "\\boxed{42}", "\\boxed{42}", True),
+    (NANORLLM, "96 - 57 = 39<|im_end|>", "39", True), (NANORLLM, "96 - 57 = 24<|im_end|>", "39", False),
+    (TIMELY, "The answer is \\boxed{4}.", "4", True),
+    (LLMJP, "We simplify the expression and get \\boxed{42}.", "42", True),
+    (LLMJP, "The answer is \\boxed{\\frac{1}{2}}.", "1/2", True),
     # Math-Verify issues: parse(gold), parse(answer), what verify should return
     (_mv(1), "\\frac{2}{3}", "2/3", True), (_mv(35), "$\\frac{1}{2}$", "$\\frac12$", True),
     (_mv(37), "$13$", "$\\text{13}$", True),
@@ -146,6 +203,14 @@ LEFT_OUT = {
     ("1 \\text{ and all odd prime numbers}", "1 and odd prime numbers"):
         "IMO-Bench: the suite declares prose out of scope; not a verdict on the answers",
     ("eval(chr(112))", "42"): "sieval security guard rows (payloads), not answers",
+    ("Work in progress: 10", "10"): "Math_reasoning_rl's format rule: an answer needs a marker",
+    ("\\boxed{10", "10"): "Math_reasoning_rl's format rule: an unclosed box is no answer",
+    ("1/3", "2/6"): "labs-molt's rule that unreduced fractions must match exactly",
+    ("5", ""): "labs-molt: an empty gold (no verdict on an answer)",
+    ("42", "42"): "Meshy's format rule: an unboxed answer scores 0 (nanochat's equal row is kept)",
+    ("\\boxed{2+2}", "4"): "Meshy's own comment: a strict form rule (equal numbers)",
+    ("\\boxed{42}", ""): "Meshy: an empty gold (no verdict on an answer)",
+    ("The answer is \\boxed{7}.", "7"): "LLM-jp-4-RL's strict (Minerva-only) verifier scores 0",
     ("$\\forall x>0, f(x) = 0$", "f(x) = 0"): "Math-Verify #64: the reporter gives no verdict",
     ("(3, \\frac{2\\pi}{3})", "\\left( 3, \\frac{\\pi}{2} \\right)"):
         "Math-Verify #56: about parsing without $...$, not a stated verdict",
