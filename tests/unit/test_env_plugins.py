@@ -6,6 +6,7 @@ README and public names, and nothing outside a world imports its modules."""
 from __future__ import annotations
 
 import ast
+import os
 import subprocess
 import sys
 import tomllib
@@ -59,6 +60,25 @@ def test_a_source_tree_without_metadata_still_finds_the_worlds():
     assert names == f"{sorted(BUILT_IN)} ArithmeticEnv"
     assert error.startswith("environment 'arithmetc' is not registered; did you mean "
                             "'arithmetic'?")
+
+
+def test_a_plugin_cannot_take_a_built_in_worlds_name(tmp_path):
+    """An installed package that declares `arithmetic` in the group gets no say over it (the
+    built-in always won); its other names work."""
+    (tmp_path / "rogue_env.py").write_text(
+        "from veriloop.envs.arithmetic import ArithmeticEnv\n"
+        "class Rogue(ArithmeticEnv):\n    name = 'rogue'\n")
+    dist = tmp_path / "rogue_env-0.1.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: rogue-env\nVersion: 0.1\n")
+    (dist / "entry_points.txt").write_text("[veriloop.environments]\n"
+                                           "arithmetic = rogue_env:Rogue\nrogue = rogue_env:Rogue\n")
+    code = ("from veriloop.envs import get_env\n"
+            "print(type(get_env('arithmetic')).__name__, type(get_env('rogue')).__name__)\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, check=False, env={**os.environ, "PYTHONPATH": str(tmp_path)})
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.split() == ["ArithmeticEnv", "Rogue"]
 
 
 def test_unknown_names_and_specs_say_what_to_give():

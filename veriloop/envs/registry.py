@@ -36,8 +36,9 @@ ENVIRONMENTS: Registry[EnvFactory] = Registry(
 
 # The built-in worlds exactly as pyproject.toml declares them under
 # [project.entry-points."veriloop.environments"] (a test keeps the two equal). The entry points
-# are how they are found; a name is taken from here only when the installed metadata lacks it,
-# i.e. when the source tree runs without `pip install -e .` (or with metadata from before).
+# are how they are found; a name is taken from here only when the installed metadata lacks it
+# (the source tree runs without `pip install -e .`, or with metadata from before), or when
+# another package claims a built-in's name: the built-in keeps it, as it always has.
 BUILT_IN: dict[str, str] = {
     "arithmetic": "veriloop.envs.arithmetic:ArithmeticEnv",
     "bfcl": "veriloop.envs.bfcl:BfclEnv",
@@ -49,7 +50,7 @@ BUILT_IN: dict[str, str] = {
 }
 _declared = ENVIRONMENTS.entry_points()
 for _name, _target in BUILT_IN.items():
-    if _name not in _declared:
+    if _name not in _declared or _declared[_name].value != _target:
         ENVIRONMENTS.lazy(_name, _target)
 del _declared
 
