@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from veriloop.types import Message, Task, ToolSpec
 
 if TYPE_CHECKING:
-    from veriloop.rollout.tokenize import ChatRenderer
+    from veriloop.rendering import ChatRenderer
 
 DEFAULT_STOP = ("</tool_call>", "</answer>")
 

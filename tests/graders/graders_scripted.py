@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 
 from veriloop.formats import HermesFormat
 from veriloop.policies.base import Generation, GenerationRequest, SamplingParams
-from veriloop.rollout.tokenize import ByteRenderer
+from veriloop.rendering import ByteRenderer
 from veriloop.types import ToolCall
 
 

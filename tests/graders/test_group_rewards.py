@@ -13,7 +13,7 @@ from veriloop.errors import ConfigError
 from veriloop.graders.group import build_group_scorer, pairwise_scores
 from veriloop.graders.judge import Judge
 from veriloop.policies.base import Generation
-from veriloop.rollout.tokenize import ByteRenderer
+from veriloop.rendering import ByteRenderer
 from veriloop.types import Fault, FaultKind, Grade, Message, Trajectory
 
 

@@ -21,8 +21,8 @@ from veriloop.graders.math_equiv import (
 )
 from veriloop.graders.workers import WorkerPool
 from veriloop.policies.base import Generation
+from veriloop.rendering import ByteRenderer
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
-from veriloop.rollout.tokenize import ByteRenderer
 from veriloop.types import FaultKind
 
 

@@ -6,8 +6,8 @@ import pytest
 
 from veriloop.envs import ScriptedExpert, expert_for, get_env
 from veriloop.envs.arithmetic import ArithmeticEnv, ExpertPolicy
+from veriloop.rendering import ByteRenderer
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
-from veriloop.rollout.tokenize import ByteRenderer
 from veriloop.run.config import load_config
 from veriloop.trainers.common import policy_from_config
 from veriloop.trainers.sft import as_demonstration

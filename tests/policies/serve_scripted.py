@@ -10,7 +10,7 @@ from contextlib import contextmanager
 
 from veriloop.policies.base import Generation
 from veriloop.policies.serve import make_server
-from veriloop.rollout.tokenize import ByteRenderer
+from veriloop.rendering import ByteRenderer
 
 
 class ByteTokenizer:

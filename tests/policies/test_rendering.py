@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from veriloop.rollout.tokenize import HFChatRenderer
+from veriloop.rendering import HFChatRenderer
 from veriloop.types import Message, ToolSpec
 
 CALC = ToolSpec(name="calculator", description="Evaluate an arithmetic expression.",

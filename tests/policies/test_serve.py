@@ -253,7 +253,7 @@ class _CallingPolicy:
     name = "caller"
 
     def __init__(self):
-        from veriloop.rollout.tokenize import ByteRenderer
+        from veriloop.rendering import ByteRenderer
 
         self.renderer = ByteRenderer()
         self.text = ('Let me compute. <tool_call>{"name": "calculator", "arguments": '

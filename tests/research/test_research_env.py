@@ -273,7 +273,7 @@ class _FixedJudge:
     """A judge policy that always answers with one score."""
 
     def __init__(self, score):
-        from veriloop.rollout.tokenize import ByteRenderer
+        from veriloop.rendering import ByteRenderer
 
         self.renderer, self.score, self.prompts = ByteRenderer(), score, []
 

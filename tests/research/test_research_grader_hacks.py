@@ -171,7 +171,7 @@ class _RecordingJudge:
     """A judge policy that keeps the prompts it is asked and answers the top score."""
 
     def __init__(self) -> None:
-        from veriloop.rollout.tokenize import ByteRenderer
+        from veriloop.rendering import ByteRenderer
 
         self.renderer, self.prompts = ByteRenderer(), []
 

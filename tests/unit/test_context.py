@@ -8,9 +8,9 @@ import torch
 
 from veriloop.data.store import TrajectoryStore
 from veriloop.eval.metrics import context_metrics
+from veriloop.rendering import ByteRenderer
 from veriloop.rollout.config import RolloutConfig
 from veriloop.rollout.context import window_segment, with_summary_request
-from veriloop.rollout.tokenize import ByteRenderer
 from veriloop.trainers.batch import TrainBatch
 from veriloop.types import Message, Segment, Trajectory, Turn
 

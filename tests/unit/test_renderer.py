@@ -2,7 +2,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from veriloop.envs.arithmetic import calculator
-from veriloop.rollout.tokenize import ByteRenderer
+from veriloop.rendering import ByteRenderer
 from veriloop.types import Message
 
 R = ByteRenderer()

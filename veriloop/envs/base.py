@@ -107,7 +107,7 @@ class ScriptedExpert:
 
     def __init__(self, act: Callable[[Task, tuple[Message, ...]], str],
                  name: str = "expert") -> None:
-        from veriloop.rollout.tokenize import ByteRenderer
+        from veriloop.rendering import ByteRenderer
 
         self.act, self.name, self.renderer = act, name, ByteRenderer()
 

@@ -21,7 +21,7 @@ import torch
 from veriloop.errors import ConfigError
 from veriloop.policies.sampler import Sampler
 from veriloop.policy import Generation, GenerationRequest, SamplingParams
-from veriloop.rollout.tokenize import HFChatRenderer
+from veriloop.rendering import HFChatRenderer
 
 _DTYPES = {"float32": torch.float32, "fp32": torch.float32, "bfloat16": torch.bfloat16,
            "bf16": torch.bfloat16, "float16": torch.float16, "fp16": torch.float16}

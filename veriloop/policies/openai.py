@@ -36,7 +36,7 @@ import httpx
 from veriloop.formats import HermesFormat
 from veriloop.policies import load_policy
 from veriloop.policy import Generation, GenerationRequest, SamplingParams
-from veriloop.rollout.tokenize import ByteRenderer, ChatRenderer
+from veriloop.rendering import ByteRenderer, ChatRenderer
 from veriloop.types import FaultKind, InfrastructureError, Message, ToolCall, ToolSpec
 
 RETRY_STATUS = frozenset({408, 409, 425, 429, 500, 502, 503, 504})

@@ -36,7 +36,7 @@ import torch.nn.functional as F
 from transformers import AutoTokenizer
 
 from veriloop.policy import Generation, GenerationRequest, SamplingParams
-from veriloop.rollout.tokenize import HFChatRenderer
+from veriloop.rendering import HFChatRenderer
 
 
 def _row_seed(params: SamplingParams, r: GenerationRequest) -> int:

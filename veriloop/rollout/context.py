@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from veriloop.rollout.tokenize import ChatRenderer, Rendered
+from veriloop.rendering import ChatRenderer, Rendered
 from veriloop.types import Message, Segment, ToolSpec, Turn
 
 SUMMARY_REQUEST = (

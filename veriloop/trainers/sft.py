@@ -28,7 +28,7 @@ from typing import Any
 from veriloop.data.selection import select_demonstrations
 from veriloop.data.store import TrajectoryStore
 from veriloop.errors import ConfigError
-from veriloop.rollout.tokenize import rerender
+from veriloop.rendering import rerender
 from veriloop.trainers import checkpoint
 from veriloop.trainers.batch import forward_logprobs, pack
 from veriloop.trainers.common import (

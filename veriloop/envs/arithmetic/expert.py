@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from veriloop.formats import HermesFormat
 from veriloop.policy import Generation, GenerationRequest, SamplingParams
-from veriloop.rollout.tokenize import ByteRenderer, ChatRenderer
+from veriloop.rendering import ByteRenderer, ChatRenderer
 from veriloop.types import Task, ToolCall
 
 

@@ -28,8 +28,8 @@ from typing import Any
 from veriloop.envs.workspace.tasks.plan import CREATES
 from veriloop.formats import HermesFormat
 from veriloop.policy import Generation, GenerationRequest, SamplingParams
+from veriloop.rendering import ByteRenderer
 from veriloop.rollout.context import SUMMARY_HEADER, SUMMARY_REQUEST
-from veriloop.rollout.tokenize import ByteRenderer
 from veriloop.types import Message, Task, ToolCall
 
 FAULT = re.compile(r"^\s*(?:Error: \w+: )?Error (429|5\d\d)\b")
