@@ -65,7 +65,7 @@ def cluster():
     """A local Ray cluster (2 CPUs) that this test process is connected to; its address."""
     import ray
 
-    from veriloop.rollout.ray_pool import NAMESPACE
+    from veriloop.trainers.ray_pool import NAMESPACE
 
     ray.init(num_cpus=2, include_dashboard=False, namespace=NAMESPACE)
     try:
@@ -78,7 +78,7 @@ def _kill_when_rolling_out(run_name, step, proc, killed):
     """SIGKILL the process of the first actor seen rolling out `step` (its `status()`)."""
     import ray
 
-    from veriloop.rollout.ray_pool import NAMESPACE
+    from veriloop.trainers.ray_pool import NAMESPACE
 
     names = [f"rollout-{run_name}-{proc.pid}-{i}.0" for i in range(2)]
     deadline = time.time() + 300
@@ -179,9 +179,9 @@ def test_chunk_whose_retry_dies_too_is_marked_worker_lost(cluster):
     `worker_lost` trajectories (one per episode, excluded from training), not retried again."""
     import ray
 
-    from veriloop.rollout.ray_pool import NAMESPACE, RayRolloutPool
     from veriloop.run.config import load_config
     from veriloop.trainers.common import env_from_config, policy_from_config
+    from veriloop.trainers.ray_pool import NAMESPACE, RayRolloutPool
     from veriloop.types import FaultKind
 
     cfg = load_config(CONFIG, [a for a in ARGS if a.startswith(("rollout.", "env."))])
@@ -269,16 +269,16 @@ def test_killed_environment_actor_faults_its_episodes_and_restarts(cluster):
     import ray
 
     from veriloop.envs import expert_for
-    from veriloop.rollout.ray_envs import (
+    from veriloop.rollout.runner import RolloutRunner
+    from veriloop.run.config import load_config
+    from veriloop.trainers.common import env_from_config
+    from veriloop.trainers.ray_envs import (
         EnvWorker,
         GraderWorker,
         RemoteEnv,
         RemoteGrader,
         start_actors,
     )
-    from veriloop.rollout.runner import RolloutRunner
-    from veriloop.run.config import load_config
-    from veriloop.trainers.common import env_from_config
     from veriloop.types import FaultKind
 
     cfg = load_config(CONFIG, ["env.max_turns=4"])

@@ -100,7 +100,7 @@ def train_command(
             _fail(f"{root} already holds a run; use --resume {root} or another --run-dir")
         ray_joined = None
         if ray_address is not None:
-            from veriloop.rollout.ray_pool import connect  # lazy: ray is optional
+            from veriloop.trainers.ray_pool import connect  # lazy: ray is optional
 
             try:
                 ray_joined = connect(ray_address)

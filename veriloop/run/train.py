@@ -62,7 +62,7 @@ def check_ranks(cfg: RunConfig, run_dir: Path | None, ray_address: str | None) -
 
 def check_ray(cfg: RunConfig) -> None:
     """`--ray` runs synchronous RL rollouts on the local engine, with ray installed."""
-    from veriloop.rollout.ray_pool import require_ray  # lazy: ray is optional
+    from veriloop.trainers.ray_pool import require_ray  # lazy: ray is optional
 
     require_ray()
     if cfg.kind != "rl":
@@ -122,7 +122,7 @@ def _train_rl(cfg: RunConfig, root: Path, policy: Any, progress: bool,
     rollout_policy = build_engine(cfg, policy, root)
     pool = None
     if ray_joined is not None:
-        from veriloop.rollout.ray_pool import RayRolloutPool  # lazy: ray is optional
+        from veriloop.trainers.ray_pool import RayRolloutPool  # lazy: ray is optional
 
         pool = RayRolloutPool.start(cfg, ray_workers, root.name, leave=ray_joined,
                                     env_workers=ray_env_workers,

@@ -30,7 +30,7 @@ correction (`losses.OFF_POLICY`; `decoupled` adds the proximal logprobs, this mo
 update, to the batch). Under an initialised torch.distributed group the ranks share the
 micro-batches of `update` and sum gradients (`veriloop.trainers.distributed`), or train FSDP
 shards of a copy that syncs into the model (`train.parallel: fsdp`). With `workers`
-(Ray rollout actors, `veriloop.rollout.ray_pool`), step 1 and the evaluations run on them, with
+(Ray rollout actors, `veriloop.trainers.ray_pool`), step 1 and the evaluations run on them, with
 the weights published after every update.
 
 The trainer is built from parts: the policy, the rollout source (environment, grader, task
@@ -104,7 +104,7 @@ class RLTrainer:
         """`policy` holds the model trained in place; `rollout_policy` (e.g. a
         `veriloop.policies.vllm.VLLMPolicy` of the same model) samples instead, and receives
         the weights after every update (`load_weights`). `workers` (e.g. a
-        `veriloop.rollout.ray_pool.RayRolloutPool`) runs the synchronous rollouts and
+        `veriloop.trainers.ray_pool.RayRolloutPool`) runs the synchronous rollouts and
         evaluations in other processes instead, and receives the weights likewise."""
         self.cfg = cfg
         self.paths = RunPaths(Path(run_dir))

@@ -1,7 +1,7 @@
 """Where the RL trainer's rollouts come from: one component the trainer is handed at setup.
 
 `RolloutSource.draw(step)` gives a step's groups. Synchronously, a `RolloutRunner` (or, with
-`workers`, Ray rollout actors: `veriloop.rollout.ray_pool`) samples `rollout.prompts_per_step`
+`workers`, Ray rollout actors: `veriloop.trainers.ray_pool`) samples `rollout.prompts_per_step`
 tasks from the task sampler, `group_size` samples each, with the current weights; with dynamic
 sampling, groups whose rewards are all equal are dropped and more are drawn (bounded). With
 `rollout.asynchronous`, a background `RolloutProducer` runs episodes one by one on a copy of

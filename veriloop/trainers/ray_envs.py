@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from veriloop.envs.base import Observation
+from veriloop.trainers.common import env_from_config, grader_from_config
 from veriloop.types import Grade, Message, Task, ToolSpec, Trajectory
 
 MAX_CONCURRENCY = 32
@@ -45,8 +46,6 @@ class EnvWorker:
     """An environment's live episodes, by id (started with `ray.remote`; plain in tests)."""
 
     def __init__(self, cfg: Any) -> None:
-        from veriloop.trainers.common import env_from_config
-
         self.env = env_from_config(cfg)
         self.episodes: dict[str, Any] = {}
         self._lock = threading.Lock()
@@ -91,8 +90,6 @@ class GraderWorker:
     """The run's grader in an actor of its own (started with `ray.remote`)."""
 
     def __init__(self, cfg: Any) -> None:
-        from veriloop.trainers.common import env_from_config, grader_from_config
-
         self.grader = grader_from_config(cfg, env_from_config(cfg))
 
     def set_step(self, step: int) -> None:

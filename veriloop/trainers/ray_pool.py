@@ -21,7 +21,7 @@ seed does not depend on which actor sampled it, and the same config samples the 
 with and without Ray (tested).
 
 Environments and graders run inside the rollout actor that owns the episode, or, with
-`env_workers` / `grader_workers`, in actors of their own (`veriloop.rollout.ray_envs`).
+`env_workers` / `grader_workers`, in actors of their own (`veriloop.trainers.ray_envs`).
 
 The trainer as a torch.distributed job on the cluster is `veriloop.trainers.ray_launch`
 (`--ray-trainers`; its ranks roll out themselves, without these actors). Not here yet: GPU
@@ -42,6 +42,23 @@ import torch
 
 from veriloop.errors import UserError
 from veriloop.rollout.config import RolloutConfig
+from veriloop.rollout.producer import VersionedPolicy
+from veriloop.rollout.runner import RolloutRunner
+from veriloop.trainers.common import (
+    DeterministicKeys,
+    TimedGrader,
+    apply_lora,
+    env_from_config,
+    grader_from_config,
+    policy_from_config,
+)
+from veriloop.trainers.ray_envs import (
+    EnvWorker,
+    GraderWorker,
+    RemoteEnv,
+    RemoteGrader,
+    start_actors,
+)
 from veriloop.types import Fault, FaultKind, Task, Trajectory
 
 NAMESPACE = "veriloop"
@@ -87,17 +104,6 @@ class RolloutWorker:
 
     def __init__(self, cfg: Any, threads: int = 1, env_actors: Sequence[Any] = (),
                  grader_actors: Sequence[Any] = ()) -> None:
-        from veriloop.rollout.producer import VersionedPolicy
-        from veriloop.rollout.ray_envs import RemoteEnv, RemoteGrader
-        from veriloop.trainers.common import (
-            DeterministicKeys,
-            TimedGrader,
-            apply_lora,
-            env_from_config,
-            grader_from_config,
-            policy_from_config,
-        )
-
         torch.set_num_threads(threads)
         policy = policy_from_config(cfg.model, cfg.init)
         self.model = apply_lora(policy.model, cfg.model).eval()
@@ -132,8 +138,6 @@ class RolloutWorker:
             with torch.no_grad():
                 self.model.load_state_dict(state)  # in place: the sampler drops its kept K/V
             self.served.version = version
-        from veriloop.rollout.runner import RolloutRunner
-
         self.step = step
         try:
             if step > 0:
@@ -175,7 +179,6 @@ class RayRolloutPool:
         """`leave`: `close` also leaves the cluster (`ray.shutdown`); `env_workers` /
         `grader_workers`: episodes / grading in that many actors of their own (0: inside the
         rollout actors)."""
-        from veriloop.rollout.ray_envs import EnvWorker, GraderWorker, start_actors
 
         ray = require_ray()
         self.leave = leave
