@@ -412,7 +412,7 @@ class BubblewrapSandbox:
 
     def _nproc_extra(self) -> int:
         # without a dedicated uid the limit counts all of the caller's processes
-        return 0 if self.root else _count_user_processes(os.getuid())
+        return 0 if self.root else count_user_processes(os.getuid())
 
 
 def _memory_watch(cg: cgroup.Cgroup | None, uid: int | None,
@@ -462,7 +462,9 @@ def _await_exit(uid: int, timeout: float = 2.0) -> None:
         time.sleep(0.005)
 
 
-def _count_user_processes(uid: int) -> int:
+def count_user_processes(uid: int) -> int:
+    """How many processes `uid` owns now (RLIMIT_NPROC counts them all, so a sandbox's limit
+    is set above what is already running)."""
     n = 0
     for pid in os.listdir("/proc"):
         if pid.isdigit():

@@ -40,7 +40,7 @@ from veriloop.sandbox.base import (
     supervise,
     tree_over_limits,
 )
-from veriloop.sandbox.bwrap import _count_user_processes, program_argv
+from veriloop.sandbox.bwrap import count_user_processes, program_argv
 from veriloop.sandbox.disk import remove_workspace, sweep_stale_workspaces
 
 log = logging.getLogger(__name__)
@@ -77,7 +77,7 @@ class RlimitSandbox:
         try:
             stage_program(ws, files, code)
             path = ":".join([os.path.dirname(self.python), "/usr/local/bin", "/usr/bin", "/bin"])
-            argv = rlimit_argv(lim, _count_user_processes(os.getuid())) + program
+            argv = rlimit_argv(lim, count_user_processes(os.getuid())) + program
             result = supervise(argv, cwd=str(ws), env=scrubbed_env(env, path, str(ws)),
                                limits=lim, stdin=stdin, backend=self.name, isolated=False,
                                over_disk=tree_over_limits(ws, lim))
