@@ -55,3 +55,14 @@ def test_readme_is_a_front_door():
             assert (ROOT / target).exists(), f"README links to {target}, which does not exist"
     assert not re.search(r"\b20\d\d-\d\d-\d\d\b", text), "a dated figure belongs in RESULTS.md"
     assert "make quickstart" in text and "make test" in text
+
+
+def test_every_path_the_docs_name_exists():
+    """A file the README or a docs page names in code (`veriloop/...`, `tests/...`,
+    `configs/...`, `benchmarks/...`, `examples/...`) exists: modules move (issue 44), and a page
+    that points at the old place has drifted."""
+    named = re.compile(r"`((?:veriloop|tests|configs|benchmarks|examples)/[\w/.-]*\w)`")
+    pages = [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]
+    missing = [f"{page.name}: {path}" for page in pages for path in named.findall(page.read_text())
+               if not (ROOT / path).exists()]
+    assert not missing, f"the docs name paths that do not exist: {missing}"
