@@ -60,6 +60,7 @@ from typing import Any
 
 from veriloop.graders.base import register_grader
 from veriloop.graders.math_bounds import too_complex
+from veriloop.graders.math_cas import same_cas_value
 from veriloop.graders.math_extract import (
     boxed_answer,
     decimal_scientific,
@@ -79,8 +80,10 @@ from veriloop.graders.math_numeric import (
     agree_numerically,
     differ_numerically,
     heavy,
+    small_numbers_differ,
 )
 from veriloop.graders.math_relations import compare_relations, lone_variable
+from veriloop.graders.math_systems import same_solutions
 from veriloop.graders.workers import WorkerPool
 from veriloop.types import FaultKind, Grade, InfrastructureError, Task, Trajectory
 
@@ -204,12 +207,16 @@ def _verdict(ok: bool, reason: str, extracted: str | None) -> dict[str, Any]:
 
 
 def _same_form(gold: str, answer: str) -> bool | None:
-    """Clock times and matrices/vectors compared as such (`math_forms`); None for other forms."""
+    """Clock times, systems of equations (`math_systems`) and matrices/vectors compared as
+    such (`math_forms`); None for other forms."""
     from math_verify import verify
 
     times = same_time(gold, answer)
     if times is not None:
         return times
+    systems = same_solutions(gold, answer, parse_whole)  # [a=1, b=2] for the system it solves
+    if systems is not None:
+        return systems
     gm, am = matrix_rows(gold), matrix_rows(answer)
     if gm is None or am is None or not (gm[1] or am[1]):
         return None  # neither side is a LaTeX matrix: math-verify compares lists itself
@@ -247,6 +254,8 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
         # only against a one-number gold is "6,8" a decimal comma; else it stays a list
         extracted = normalize_numbers(extracted)
     form = _same_form(strip_delims(gold_text), extracted)
+    if form is None:  # `factorial(n)`, `summation(...)`: read by sympy itself (`math_cas`)
+        form = same_cas_value(strip_delims(gold_text), extracted)
     if form is not None:
         return _verdict(form, "equivalent" if form else "not_equivalent", extracted)
     # the gold is trusted text, not the policy's: a gold in prose ("... is $28\\%$.") may be
@@ -293,6 +302,8 @@ def _compare(g: list[Any], a: list[Any], gold_text: str, extracted: str, gold_pe
     if relations is not None:
         return relations
     if (heavy(g[0]) or heavy(a[0])) and differ_numerically(g[0], a[0]):
+        return False
+    if small_numbers_differ(g[0], a[0]):  # math-verify rounds 1e-33 and 1.06e-33 to 0
         return False
     ok = verify(g, a, timeout_seconds=None, allow_set_relation_comp=True)
     if not ok and gold_percent and not re.search(r"%", extracted):

@@ -10,11 +10,16 @@ import re
 from decimal import Decimal
 
 _ANCHOR = re.compile(r"(?:final\s+answer|answer)\s*(?:is|:|=)?\s*[:=]?", re.IGNORECASE)
+# Greek letters spelled out in a plain-text answer ("beta + gamma", "2 theta") are names, not
+# prose or units
+_GREEK = ("alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa",
+          "lambda", "mu", "nu", "xi", "rho", "sigma", "tau", "upsilon", "phi", "chi", "psi",
+          "omega")
 _MATH_WORDS = frozenset([
     "or", "and", "in", "pi", "inf", "infty", "sin", "cos", "tan", "cot", "sec", "csc", "log",
     "ln", "exp", "sqrt", "frac", "cm", "mm", "km", "kg", "m", "s", "degrees", "degree", "units",
     "unit", "dollars", "cents", "mod", "abs", "asin", "acos", "atan", "arcsin", "arccos", "arctan",
-    "sinh", "cosh", "tanh"])
+    "sinh", "cosh", "tanh", *_GREEK])
 # an anchored answer often goes on to justify itself: "The answer is 6 because ..."
 _JUSTIFICATION = re.compile(r"\s*,?\s*\b(?:because|since|as|so that|which|given that)\b.*$",
                             re.IGNORECASE | re.DOTALL)
@@ -246,13 +251,26 @@ _UNIT = re.compile(r"(?<=\d)\s*(?:\\text\s*\{\s*|\\mbox\s*\{\s*)?(?:cm|mm|km|m|k
 # a lone number followed by words or a \text block: "3 apples", "64 square feet", "5 \text{ dollars}"
 _NUMBER_THEN_WORDS = re.compile(
     r"^(\s*-?\$?\d[\d,]*(?:\.\d+)?)\s*(?:\\text\s*\{[^{}]*\}|\\mbox\s*\{[^{}]*\}|"
-    r"(?!(?:pi|sqrt|sin|cos|tan|log|ln|exp|or|and|mod|inf|infty|percent|per)\b)[A-Za-z]{2,}"
+    r"(?!(?:pi|sqrt|sin|cos|tan|log|ln|exp|or|and|mod|inf|infty|percent|per|"
+    + "|".join(_GREEK) + r")\b)[A-Za-z]{2,}"
     r"(?:\s+[A-Za-z]{2,}){0,2})(?:\s*\^\s*\{?[23]\}?)?\s*$")
 # words that change the number's value are no unit: "5 thousand", "3 quarters", "5 squared"
 _VALUE_WORDS = re.compile(r"\b(?:dozens?|hundreds?|thousands?|millions?|billions?|trillions?|"
                           r"squared|cubed|factorial|halves|thirds?|quarters?|\w+ths?)\b",
                           re.IGNORECASE)
 _NUMBER = re.compile(r"(?<![\w.])-?\d+(?:[.,]\d+)*(?![\w])")
+
+
+# "<think>...</think>\n<answer>4</answer>": the answer tag of reasoning-model prompts
+_ANSWER_TAG = re.compile(r"<answer>(.*?)</answer>", re.DOTALL | re.IGNORECASE)
+
+
+def _answer_tag(text: str) -> str | None:
+    """The content of the last `<answer>...</answer>` when no box follows it, else None."""
+    tags = list(_ANSWER_TAG.finditer(text))
+    if not tags or any(b[0] > tags[-1].end() for b in all_boxed(text)):
+        return None
+    return tags[-1].group(1)
 
 
 def boxed_answer(text: str) -> str | None:
@@ -303,6 +321,9 @@ def extract_answer(text: str | None) -> str | None:
     """The final answer inside a model's text, or None when there is none (see module doc)."""
     if text is None:
         return None
+    tagged = _answer_tag(text)
+    if tagged is not None:
+        return extract_answer(tagged) if tagged.strip() else None
     anchors = list(_ANCHOR.finditer(text))
     boxes = all_boxed(text)
     if boxes and not (anchors and anchors[-1].start() > boxes[-1][1]):

@@ -66,7 +66,7 @@ def clock_seconds(s: str) -> int | None:
     return (hour * 60 + minute) * 60 + second
 
 
-def _split_top(s: str, sep: str) -> list[str]:
+def split_top(s: str, sep: str) -> list[str]:
     """`s` split at `sep` outside any (), [], {}."""
     parts, depth, start = [], 0, 0
     i = 0
@@ -94,11 +94,11 @@ def matrix_rows(s: str) -> tuple[list[list[str]], bool] | None:
         s = s[1:-1].strip()  # "(\\begin{pmatrix} ... \\end{pmatrix})"
     m = _MATRIX_ENV.match(s)
     if m and not re.search(r"\\(?:begin|end)\{", m.group(2)):  # one matrix, not a sum of two
-        rows = [r for r in _split_top(m.group(2), "\\\\") if r]
-        return [_split_top(r, "&") for r in rows], True
+        rows = [r for r in split_top(m.group(2), "\\\\") if r]
+        return [split_top(r, "&") for r in rows], True
     if len(s) < 2 or s[0] + s[-1] not in ("[]", "()"):
         return None
-    items = _split_top(s[1:-1], ",")
+    items = split_top(s[1:-1], ",")
     if len(items) < 2 or not all(items):
         return None
     nested = [matrix_rows(x) for x in items]

@@ -238,3 +238,25 @@ def agree_complex(gold: Any, answer: Any) -> bool:
                 return False
             agreed += 1
     return agreed >= (_NEEDED if symbols else 1)
+
+
+_SMALL = 1e-3       # below this, 6 decimal places leave fewer than 4 significant digits
+_SMALL_REL_TOL = 1e-6
+
+
+def small_numbers_differ(gold: Any, answer: Any) -> bool:
+    """Two plain real numbers below 1e-3 in size that differ by more than one part in 10^6.
+
+    math-verify rounds numbers to 6 decimal places before comparing them, which is a relative
+    tolerance for ordinary values but makes every number below 5e-7 equal to 0, so
+    `1.06 \\times 10^{-33}` matched `10^{-33}`. Small numbers are compared relatively instead."""
+    import sympy
+
+    if not all(isinstance(x, sympy.Expr) and x.is_number and x.is_extended_real
+               for x in (gold, answer)):
+        return False
+    g, a = abs(sympy.N(gold, 30)), abs(sympy.N(answer, 30))
+    size = max(g, a)
+    if not size.is_finite or size >= _SMALL:
+        return False
+    return bool(abs(sympy.N(gold - answer, 30)) > _SMALL_REL_TOL * size)

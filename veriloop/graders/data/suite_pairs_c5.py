@@ -104,7 +104,7 @@ C5_CASES = [
     (LAMBDA, "-90xsin(5x+1)", _PHYS_A, False),
     (LAMBDA, "(125x^3)*(cos(5x+1))-(225x^2)*(cos(5x+1))-(90x)*(sin(5x+1))+6cos(5x+1)",
      _PHYS_A, False),
-    (LAMBDA, "a+b*E^2", "a+b*exp(2)", True), (LAMBDA, "a+b*e^2", "a+b*exp(2)", True),
+    (LAMBDA, "a+b*e^2", "a+b*exp(2)", True),
     (LAMBDA, "B*10^(log(10,10))", "10B", True), (LAMBDA, "B*b^(log(a,b))", "aB", True),
     (LAMBDA, "3!", "factorial(3)", True), (LAMBDA, "(n+1)!", "factorial(n+1)", True),
     (LAMBDA, "n!", "factorial(n)", True), (LAMBDA, "a!=b", "factorial(3)", False),
@@ -188,6 +188,9 @@ LEFT_OUT = {
     ("[d=90,d=v*t,d=(v+5)*(t-1/4)]", _SYS): "STACK's variable-set rule (an extra named variable d)",
     ("x=1.5", "1.5"): "STACK's numerical tests want a bare number; veriloop grades x = 10 as 10",
     ("1.5", "x=1.5"): "STACK's numerical tests want a bare number; veriloop grades x = 10 as 10",
+    ("a+b*E^2", "a+b*exp(2)"): "sympy's E for Euler's number; in a math answer E is a variable "
+                                "(a point, an energy) and letter case names it (X is not x). "
+                                "Left out by math5 after reading it as a heldout3 false negative",
     ("Bsin(pi)", "0"): "the elementary-function rows (Bsin(pi), Bcos(pi/2), Basinh(...), ...: 37 "
                        "rows, not copied) rest on a letter glued to a function name being a "
                        "product, lambda-feedback's strict_syntax=False parser",
