@@ -11,10 +11,11 @@ split of cases from other projects' test suites (`math_pairs_suites.jsonl`; the 
 is FP <= 1%, FN <= 2%: `heldout_meets_bar`), with the counts on its first collection apart
 (`heldout_first_*`: the 71 cases measured at 77ee922; this split is spent since math3 read its
 last failures), the counts on the `heldout2` split (`heldout2_*`: 136 cases from STACK's
-AlgEquiv fixtures, spent since math4 read its failures), the counts on the blind `heldout3`
-split (`heldout3_*`: 146 cases of collection 5), and the in-process cost of checking
-pathological answers (towers of powers, huge factorials, deep nesting), which the grader of
-77ee922 worked on until the pool killed it at its timeout (5 s by default).
+AlgEquiv fixtures, spent since math4 read its failures), the counts on the `heldout3` split
+(`heldout3_*`: 145 cases of collection 5, spent since math5 read its failures), the counts on
+the blind `heldout4` split (`heldout4_*`: 146 cases of collection 6), and the in-process cost of
+checking pathological answers (towers of powers, huge factorials, deep nesting), which the
+grader of 77ee922 worked on until the pool killed it at its timeout (5 s by default).
 
     python benchmarks/math_verifier.py --pairs 60 --json
 """
@@ -43,7 +44,9 @@ JSON_KEYS = ("pairs", "verdicts_agree", "pool_ms_per_check", "process_per_check_
              "heldout_first_false_negatives", "heldout2_pairs", "heldout2_false_positives",
              "heldout2_false_negatives", "heldout2_timeouts", "heldout2_meets_bar",
              "heldout3_pairs", "heldout3_false_positives", "heldout3_false_negatives",
-             "heldout3_timeouts", "heldout3_meets_bar",
+             "heldout3_timeouts", "heldout3_meets_bar", "heldout4_pairs",
+             "heldout4_false_positives", "heldout4_false_negatives", "heldout4_timeouts",
+             "heldout4_meets_bar",
              "pathological_ms_per_check", "pathological_refused",
              "conditions_before", "load_avg_after")
 
@@ -72,9 +75,9 @@ def main() -> None:
     ap.add_argument("--heldout", type=int, default=0, help="held-out pairs to audit (0: all)")
     ap.add_argument("--json", action="store_true", help="print only the JSON line")
     # the blind split is measured whole or not at all: counts on a few of its rows would say
-    # which rows fail (--quick skips it, and heldout2 with it, and reports 0 pairs)
+    # which rows fail (--quick skips it, and heldout2-3 with it, and reports 0 pairs)
     ap.add_argument("--no-blind", dest="blind", action="store_false",
-                    help="skip the heldout2 split and the blind heldout3 split")
+                    help="skip the heldout2 and heldout3 splits and the blind heldout4 split")
     args = parse_args(ap, QUICK)
     before = conditions()  # load, threads, commit: printed with the figures
     pairs = [p for p in load_pairs(SHIPPED_MATH_PAIRS) if p.category != "pathological"]
@@ -114,11 +117,12 @@ def main() -> None:
     }
     heldout = load_pairs(SUITE_MATH_PAIRS, split="heldout")[: args.heldout or None]
     report = audit_split("heldout", args.heldout)
-    # collection 4 (spent by math4) and collection 5, the blind held-out since math4
+    # collections 4 and 5 (spent by math4 and math5) and 6, the blind held-out since math5
     skipped = {"n": 0, "false_positives": 0, "false_negatives": 0, "timeouts": 0,
                "false_positive_rate": 1.0, "false_negative_rate": 1.0}
     stack = audit_split("heldout2", 0) if args.blind else skipped
-    blind = audit_split("heldout3", 0) if args.blind else skipped
+    spent3 = audit_split("heldout3", 0) if args.blind else skipped
+    blind = audit_split("heldout4", 0) if args.blind else skipped
     # the first collection of suite cases (the 71 held-out ones measured at 77ee922), apart
     rows = [json.loads(line) for line in SUITE_MATH_PAIRS.read_text().splitlines()]
     first = {(r["gold"], r["answer"]) for r in rows if r["collection"] == 1}
@@ -135,7 +139,8 @@ def main() -> None:
         heldout_first_pairs=sum((p.gold, p.answer) in first for p in heldout),
         heldout_first_false_positives=sum(not m["equivalent"] for m in first_mistakes),
         heldout_first_false_negatives=sum(m["equivalent"] for m in first_mistakes),
-        **{f"{name}_{key}": value for name, r in (("heldout2", stack), ("heldout3", blind))
+        **{f"{name}_{key}": value for name, r in (("heldout2", stack), ("heldout3", spent3),
+                                                  ("heldout4", blind))
            for key, value in (("pairs", r["n"]), ("false_positives", r["false_positives"]),
                               ("false_negatives", r["false_negatives"]),
                               ("timeouts", r["timeouts"]),

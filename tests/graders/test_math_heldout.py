@@ -138,3 +138,26 @@ def test_suite_pairs_heldout3_rates():
     fp, fn = _judged(report)
     assert fp <= HELDOUT3_FP and fn <= HELDOUT3_FN, f"heldout3 {_rates(report)}"
     _meets_bar_or_xfail("heldout3", report)
+
+
+# heldout4: collection 6 (suite_pairs_c6.py: scitix/sieval's math-grader tests, LLM math-reward
+# tests of RL projects, Math-Verify issue threads), committed (36368bb, 3f63a71) before math5
+# read heldout3 or changed the grader, and measured ONCE after math5's classes (commit
+# 17c9814), counts only, with nothing tuned on it since: 146 cases, FP 1/67, FN 11/79, no
+# timeout. The bar below is that measurement, so a regression fails; the issue's bar is not
+# met, which the xfail records (it turns into a pass once it is).
+HELDOUT4_FP, HELDOUT4_FN = 1, 11
+
+
+@pytest.mark.slow
+def test_suite_pairs_heldout4_rates():
+    g = MathGrader(timeout=20.0, workers=2)
+    try:
+        report = audit(g, load_pairs(SUITE_MATH_PAIRS, split="heldout4"), concurrency=2)
+    finally:
+        g.close()
+    assert (report["n"], report["positives"]) == (146, 79)
+    assert report["timeouts"] <= 30, _rates(report)  # 30 means a hang
+    fp, fn = _judged(report)
+    assert fp <= HELDOUT4_FP and fn <= HELDOUT4_FN, f"heldout4 {_rates(report)}"
+    _meets_bar_or_xfail("heldout4", report)
