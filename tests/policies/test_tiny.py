@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
+import time
 from typing import Literal
 
 import torch
 
-from veriloop.policies.tiny import SIZES, TAG_TOKENS, build_tiny, ensure_tiny
+from veriloop.policies import tiny as tiny_module
+from veriloop.policies.tiny import FORMAT_VERSION, SIZES, TAG_TOKENS, build_tiny, ensure_tiny
 from veriloop.types import Message, ToolSpec
 
 CALC = ToolSpec(name="calculator", description="Evaluate an expression.",
@@ -114,6 +117,33 @@ def test_ensure_tiny_caches_under_veriloop_home(tmp_path, monkeypatch):
 
     pol = load_policy("tiny-xs", seed=2)
     assert pol.name == "tiny-xs" and pol.sampler.fast
+
+
+def test_concurrent_ensure_tiny_builds_once(tmp_path, monkeypatch):
+    """Two callers on a fresh home (e.g. two pytest-xdist workers): one builds, the other waits
+    for it and reuses the directory instead of building again and replacing it mid-read."""
+    monkeypatch.setenv("VERILOOP_HOME", str(tmp_path))
+    builds, first_inside, second_started = [], threading.Event(), threading.Event()
+
+    def fake_build(out, size, seed, vocab_size):
+        builds.append(out)
+        first_inside.set()
+        second_started.wait(timeout=30)
+        time.sleep(0.3)  # without the lock the second caller reaches build_tiny meanwhile
+        (out / "veriloop_tiny.json").write_text(json.dumps({"format_version": FORMAT_VERSION}))
+
+    monkeypatch.setattr(tiny_module, "build_tiny", fake_build)
+    paths = []
+    first = threading.Thread(target=lambda: paths.append(ensure_tiny("xs", seed=5)))
+    first.start()
+    assert first_inside.wait(timeout=30)
+    second_started.set()
+    paths.append(ensure_tiny("xs", seed=5))
+    first.join(timeout=60)
+    assert len(builds) == 1, builds
+    assert paths == [tmp_path / "models" / "tiny-xs-s5"] * 2
+    assert json.loads((paths[0] / "veriloop_tiny.json").read_text())["format_version"] == \
+        FORMAT_VERSION
 
 
 def test_tools_render_as_one_signature_line_each(tiny_policy):

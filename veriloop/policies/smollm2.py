@@ -29,11 +29,9 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import os
-import shutil
-import tempfile
 from pathlib import Path
 
+from veriloop.policies.cached_build import build_once
 from veriloop.policies.tiny import veriloop_home
 
 GGUF_NAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -62,12 +60,19 @@ def available() -> bool:
 
 def smollm2_dir() -> Path:
     """The dequantized checkpoint directory, converted from the GGUF on first use."""
-    out = veriloop_home() / "models" / "smollm2-135m-instruct"
-    marker = out / "veriloop_source.json"
     src = gguf_path()
     stamp = {"gguf": str(src), "size": src.stat().st_size}
-    if marker.exists() and json.loads(marker.read_text()) == stamp:
-        return out
+
+    def converted(out: Path) -> bool:
+        marker = out / "veriloop_source.json"
+        return marker.exists() and json.loads(marker.read_text()) == stamp
+
+    return build_once(veriloop_home() / "models" / "smollm2-135m-instruct", converted,
+                      lambda tmp: _convert(src, stamp, tmp))
+
+
+def _convert(src: Path, stamp: dict, out: Path) -> None:
+    """The GGUF dequantized into a checkpoint directory `out`, stamped with its source."""
     # lazy: transformers takes 2-3 s to import; only loading a model needs it
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
@@ -81,19 +86,9 @@ def smollm2_dir() -> Path:
     model = AutoModelForCausalLM.from_config(config)
     model.load_state_dict(gguf_model.state_dict())
     model.generation_config = gguf_model.generation_config
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=out.name + ".", dir=out.parent))
-    try:
-        model.save_pretrained(tmp)
-        tokenizer.save_pretrained(tmp)
-        (tmp / "veriloop_source.json").write_text(json.dumps(stamp))
-        if out.exists():
-            shutil.rmtree(out)
-        os.replace(tmp, out)
-    finally:
-        if tmp.exists():
-            shutil.rmtree(tmp, ignore_errors=True)
-    return out
+    model.save_pretrained(out)
+    tokenizer.save_pretrained(out)
+    (out / "veriloop_source.json").write_text(json.dumps(stamp))
 
 
 def load_tokenizer():

@@ -28,14 +28,13 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from tokenizers import AddedToken, Tokenizer, decoders, models, pre_tokenizers, trainers
 
+from veriloop.policies.cached_build import build_once
 from veriloop.policy import GenerationRequest, SamplingParams
 from veriloop.types import Message
 
@@ -228,21 +227,13 @@ def build_tiny(out_dir: str | Path, size: str = DEFAULT_SIZE, seed: int = 0,
 
 def ensure_tiny(size: str = DEFAULT_SIZE, seed: int = 0, vocab_size: int = DEFAULT_VOCAB,
                 rebuild: bool = False) -> Path:
-    """The cached tiny model directory, built on first use (atomically: concurrent callers
-    never see a half-written directory)."""
-    path = tiny_dir(size, seed, vocab_size)
+    """The cached tiny model directory, built on first use, once, under a file lock and
+    atomically: concurrent callers wait for one build and never see a half-written directory."""
+    return build_once(tiny_dir(size, seed, vocab_size), _is_built,
+                      lambda tmp: build_tiny(tmp, size=size, seed=seed, vocab_size=vocab_size),
+                      rebuild=rebuild)
+
+
+def _is_built(path: Path) -> bool:
     meta = path / "veriloop_tiny.json"
-    if (not rebuild and meta.exists()
-            and json.loads(meta.read_text()).get("format_version") == FORMAT_VERSION):
-        return path
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=path.name + ".", dir=path.parent))
-    try:
-        build_tiny(tmp, size=size, seed=seed, vocab_size=vocab_size)
-        if path.exists():
-            shutil.rmtree(path)
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            shutil.rmtree(tmp, ignore_errors=True)
-    return path
+    return meta.exists() and json.loads(meta.read_text()).get("format_version") == FORMAT_VERSION
