@@ -38,10 +38,16 @@ $(VENV)/.installed: pyproject.toml Makefile
 quickstart: setup
 	$(VENV)/bin/veriloop quickstart
 
-# lint first (seconds), then the suite; ruff's version is pinned in pyproject's dev extra
+# lint first (seconds), then the suite; ruff's version is pinned in pyproject's dev extra.
+# The suite runs on PYTEST_WORKERS processes (pytest-xdist, dev extra; 0: one process, no
+# xdist); --dist loadgroup keeps each xdist_group("serial") test off the other worker's time.
+PYTEST_WORKERS ?= 2
 test: setup
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/pytest
+	@[ "$(PYTEST_WORKERS)" = 0 ] || $(PY) -c "import xdist" 2>/dev/null || { echo "error: \
+	pytest-xdist is not installed; install the dev extra (make setup, or $(PY) -m pip install \
+	-e '.[dev]'), or run the suite in one process: make test PYTEST_WORKERS=0" >&2; exit 2; }
+	$(VENV)/bin/pytest $(if $(filter 0,$(PYTEST_WORKERS)),,-n $(PYTEST_WORKERS) --dist loadgroup)
 
 test-slow: setup
 	$(VENV)/bin/pytest -m slow
