@@ -14,7 +14,7 @@ behaviour policy. Every term is aggregated over tokens as `algorithm.aggregation
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import torch
 
@@ -80,6 +80,7 @@ class Objective:
             stats.update(vst._asdict())
         # each token's first-order entropy change at its state (cov_score: state only)
         drive = None if out.slope is None else per_token(rows.advantages, out.slope) * out.slope
+        pst: NamedTuple  # each loss's own statistics
         if a.controller == "cov":
             # entropy_coef is the controller's share of tokens to drop, no bonus
             score = None if drive is None else -drive  # state ranking: entropy lowered

@@ -80,8 +80,12 @@ def _detached(logprobs: Tensor, old_logprobs: Tensor, adv: Tensor, mask: Tensor,
     keep = torch.ones(logprobs.numel(), dtype=logprobs.dtype)  # [B*T]
     keep[drop] = 0.0
     keep = keep.reshape(logprobs.shape)  # [B, T]
+
+    def kept(values: Tensor, mask: Tensor, norm: float = 1.0) -> Tensor:  # a Reduce
+        return aggregation(values * keep, mask, norm)
+
     loss, st = clipped_pg_loss(logprobs, old_logprobs, adv, mask, p.eps_low, p.eps_high,
-                               lambda x, m, n: aggregation(x * keep, m, n), norm)
+                               kept, norm)
     n_tok = float(mask.to(logprobs.dtype).sum().clamp(min=1.0))
     return loss, CovPGStats(*st, len(drop) / n_tok)
 

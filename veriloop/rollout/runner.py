@@ -195,7 +195,8 @@ class RolloutRunner:
             for g in range(cfg.group_size):
                 lives.append(_Live(task=task, sample=g, group_id=group_id,
                                    traj_id=uuid.uuid4().hex))
-        queued, live = deque(lives), []
+        queued = deque(lives)
+        live: list[_Live] = []
         results: dict[str, Trajectory] = {}
         while queued or live:
             admitted = [queued.popleft()
@@ -306,7 +307,7 @@ class RolloutRunner:
         lv.context_ids = rendered.ids
         lv.n_tokens = len(rendered.ids)
 
-    def _generate(self, waiting: list[_Live]) -> list[Generation] | None:
+    def _generate(self, waiting: list[_Live]) -> list[_Timed] | None:
         cfg, sampling = self.config, self.config.sampling
         requests = [GenerationRequest(
             prompt_ids=self._context_ids(lv), messages=tuple(lv.messages),
@@ -332,6 +333,8 @@ class RolloutRunner:
         lv, timed = item
         gen, cfg = timed.gen, self.config
         renderer = self.policy.renderer
+        episode = lv.episode
+        assert episode is not None  # only a started episode reaches the policy
         if gen.token_ids is not None:
             action_ids, logprobs = tuple(gen.token_ids), gen.logprobs
         else:  # text-only policy (server, scripted expert): encode with the policy's renderer
@@ -343,12 +346,12 @@ class RolloutRunner:
                                  generate_seconds=timed.seconds,
                                  policy_version=gen.policy_version))
             self._start_segment(lv, context.summary_segment(
-                lv.prompt, lv.episode.tools, renderer, gen.text, len(lv.turns), len(lv.turns) - 1))
+                lv.prompt, episode.tools, renderer, gen.text, len(lv.turns), len(lv.turns) - 1))
             return
         message = Message(role="assistant", content=gen.text)
         env_start = time.perf_counter()
         try:
-            obs: Observation = call_with_timeout(lv.episode.step, message,
+            obs: Observation = call_with_timeout(episode.step, message,
                                                  timeout=cfg.step_timeout)
         except Exception as e:  # noqa: BLE001 (a crashing step is an infrastructure fault)
             lv.fault = _infra_fault(e, "step")
@@ -359,7 +362,8 @@ class RolloutRunner:
             return
         env_seconds = time.perf_counter() - env_start
         lv.messages.append(Message(role="assistant", content=gen.text, tool_calls=obs.tool_calls))
-        obs_text, obs_ids = "", ()
+        obs_text = ""
+        obs_ids: tuple[int, ...] = ()
         if not obs.done:
             rendered = renderer.render_observation(obs.messages,
                                                    renderer.closes_turn(action_ids))
@@ -384,6 +388,7 @@ class RolloutRunner:
 
     def _manage_context(self, lv: _Live) -> None:
         """After an environment turn: start a new context if the configured strategy says so."""
+        assert lv.episode is not None  # context management follows an environment step
         cfg, renderer, tools = self.config, self.policy.renderer, lv.episode.tools
         start = lv.segments[-1].start if lv.segments else 0
         if cfg.context == "window":
@@ -410,6 +415,7 @@ class RolloutRunner:
                 lv.prompt, tools, renderer, summary, len(lv.turns), None))
 
     def _external_summary(self, lv: _Live) -> str:
+        assert self.summarizer is not None and lv.episode is not None  # see _manage_context
         messages = (*lv.messages, Message(role="user", content=context.SUMMARY_REQUEST))
         rendered = self.summarizer.renderer.render_prompt(messages, lv.episode.tools)
         request = GenerationRequest(prompt_ids=rendered.ids, messages=messages,

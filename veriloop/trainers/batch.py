@@ -207,7 +207,8 @@ def grouped_forward_applies(model: torch.nn.Module) -> bool:
     grow with the square of a packed row's length (so rows need no length cap)."""
     if not supports_fast_forward(model):
         return False
-    return not (model.training and getattr(model.config, "attention_dropout", 0.0))
+    dropout: float = getattr(model.config, "attention_dropout", 0.0)
+    return not (model.training and dropout)
 
 
 def _grouped_ok(model: torch.nn.Module, packed: Packed) -> bool:
@@ -252,7 +253,9 @@ def forward_logprobs(model: torch.nn.Module, packed: Packed, temperature: float 
     with torch.autocast(packed.input_ids.device.type, dtype=autocast or torch.bfloat16,
                         enabled=autocast is not None):
         hs = _selected_hidden(model, packed, sel, fused).float()  # [N, H]
-    logits = model.get_output_embeddings()(hs).float()  # [N, V]
+    # HF methods; nn.Module.__getattr__ makes them `Tensor | Module` to a type checker
+    head = model.get_output_embeddings()  # type: ignore[operator]
+    logits = head(hs).float()  # [N, V]
     if temperature != 1.0:
         logits = logits / temperature
     lse = torch.logsumexp(logits, dim=-1)  # [N]
@@ -278,7 +281,8 @@ def _selected_hidden(model: torch.nn.Module, packed: Packed, sel: Tensor,
         flat = grouped_hidden(model, g.pre_ids, g.pre_pos, g.pre_mask, g.suf_ids, g.suf_pos,
                               g.suf_mask, g.suf_row)  # [N, H]
         return flat.index_select(0, g.index[sel])  # [N, H] (index_add backward, cheap on CPU)
-    out = model.get_decoder()(input_ids=packed.input_ids, position_ids=packed.position_ids,
+    decoder = model.get_decoder()  # type: ignore[operator]  # HF, as in forward_logprobs
+    out = decoder(input_ids=packed.input_ids, position_ids=packed.position_ids,
                               attention_mask=packed.attention_mask, use_cache=False)
     h = out.last_hidden_state  # [R, T, H]
     return h.reshape(-1, h.shape[-1]).index_select(0, packed.index[sel])  # [N, H]
@@ -368,22 +372,26 @@ class TrainBatch:
         return [not bool(a[m].any()) for a, m in zip(adv, mask, strict=True)]
 
     def select(self, idx: Sequence[int], L: int) -> TrainBatch:
-        def rows(t: Tensor | None) -> Tensor | None:
-            if t is None or t.dim() == 1:
-                return None if t is None else t[list(idx)]
+        def rows(t: Tensor) -> Tensor:
+            if t.dim() == 1:
+                return t[list(idx)]
             out = torch.zeros(len(idx), L, dtype=t.dtype)  # [b, L]
             n = min(L, t.shape[1])
             out[:, :n] = t[list(idx), :n]
             return out
 
+        def maybe_rows(t: Tensor | None) -> Tensor | None:
+            return None if t is None else rows(t)
+
         def items(v: list | None) -> list | None:
             return None if v is None else [v[i] for i in idx]
 
         return TrainBatch([self.sequences[i] for i in idx], [self.masks[i] for i in idx],
-                          rows(self.rewards), rows(self.old_logprobs), rows(self.advantages),
-                                                    rows(self.ref_logprobs), rows(self.old_values), rows(self.returns),
+                          rows(self.rewards), rows(self.old_logprobs),
+                          maybe_rows(self.advantages), maybe_rows(self.ref_logprobs),
+                          maybe_rows(self.old_values), maybe_rows(self.returns),
                           owner=items(self.owner), sampled=items(self.sampled),
-                          prox_logprobs=rows(self.prox_logprobs))
+                          prox_logprobs=maybe_rows(self.prox_logprobs))
 
 
 def turn_token_values(trajs: Sequence[Trajectory], per_turn: Sequence[Sequence[float]], L: int,

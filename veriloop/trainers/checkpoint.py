@@ -132,7 +132,7 @@ def save(run_dir: Path, step: int, model: torch.nn.Module, optimizer: torch.opti
 def _save_model(model: torch.nn.Module, out: Path) -> None:
     """A Hugging Face directory (adapter only for peft models), loadable by transformers/peft."""
     if hasattr(model, "save_pretrained"):
-        model.save_pretrained(out, safe_serialization=True)
+        model.save_pretrained(out, safe_serialization=True)  # type: ignore[operator]  # HF/peft
     else:
         out.mkdir()
         torch.save(model.state_dict(), out / "state_dict.pt")

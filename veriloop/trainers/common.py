@@ -9,7 +9,7 @@ import random
 import shutil
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -132,7 +132,8 @@ def apply_lora(model: torch.nn.Module, cfg: ModelConfig) -> torch.nn.Module:
         return model
     from peft import LoraConfig, get_peft_model
 
-    lcfg = LoraConfig(r=cfg.lora_rank, lora_alpha=cfg.lora_alpha,
+    # peft annotates lora_alpha as int; it only scales, so the config's float is kept
+    lcfg = LoraConfig(r=cfg.lora_rank, lora_alpha=cfg.lora_alpha,  # type: ignore[arg-type]
                       target_modules=list(cfg.lora_targets), lora_dropout=0.0, bias="none")
     return get_peft_model(model, lcfg)
 
@@ -150,7 +151,7 @@ def autocast_dtype(precision: str, model: torch.nn.Module) -> torch.dtype | None
     return torch.bfloat16 if native else None
 
 
-def build_optimizer(params: Sequence[torch.nn.Parameter], lr: float, weight_decay: float,
+def build_optimizer(params: Iterable[torch.nn.Parameter], lr: float, weight_decay: float,
                     betas: tuple[float, float] = (0.9, 0.99)) -> torch.optim.Optimizer:
     return torch.optim.AdamW([p for p in params if p.requires_grad], lr=lr, betas=betas,
                              weight_decay=weight_decay)
@@ -244,7 +245,7 @@ def save_model(model: torch.nn.Module, tokenizer: Any, out: Path) -> Path:
     to a temporary sibling and renamed into place, so `out` is never half-written."""
     tmp = out.with_name(out.name + ".tmp")
     shutil.rmtree(tmp, ignore_errors=True)
-    model.save_pretrained(tmp)
+    model.save_pretrained(tmp)  # type: ignore[operator]  # HF/peft method
     if tokenizer is not None:
         tokenizer.save_pretrained(tmp)
     shutil.rmtree(out, ignore_errors=True)
@@ -258,8 +259,9 @@ def grad_norm_clip(params: Sequence[torch.nn.Parameter], max_norm: float) -> flo
         return 0.0
     if max_norm > 0:
         return float(torch.nn.utils.clip_grad_norm_(params, max_norm))
-    dev = params[0].grad.device  # a CPU value head beside a GPU model: norms on one device
-    return float(torch.linalg.vector_norm(torch.stack([p.grad.norm().to(dev) for p in params])))
+    grads = [p.grad for p in params if p.grad is not None]
+    dev = grads[0].device  # a CPU value head beside a GPU model: norms on one device
+    return float(torch.linalg.vector_norm(torch.stack([g.norm().to(dev) for g in grads])))
 
 
 class TimedGrader:

@@ -114,7 +114,7 @@ class DPOTrainer:
         self.total_steps = len(self.schedule)
         self.ref = self.sequence_logprobs(range(len(self.sequences)))  # [2P] initial model
         self.optimizer = build_optimizer([p for p in self.model.parameters() if p.requires_grad],
-                                         d.lr, cfg.optim.weight_decay, tuple(cfg.optim.betas))
+                                         d.lr, cfg.optim.weight_decay, cfg.optim.betas)
         self.scheduler = warmup_schedule(self.optimizer, d.warmup_steps, self.total_steps)
         save_config(cfg, self.paths.config)
 

@@ -64,7 +64,7 @@ class FullyShard(DataParallel):
 
     def __init__(self, model: torch.nn.Module) -> None:
         self.root = TrainingForward(copy.deepcopy(model)).train()
-        for layer in self.root.model.get_decoder().layers:
+        for layer in self.root.model.get_decoder().layers:  # type: ignore[operator]  # HF/peft method
             fully_shard(layer)
         fully_shard(self.root)
         for m in self.root.modules():

@@ -41,8 +41,9 @@ def _files(root: Path) -> list[Path]:
 
 def write(root: Path) -> dict[str, dict[str, int | str]]:
     """Hash every file under `root` into `root/manifest.json` (written last); returns it."""
-    files = {p.relative_to(root).as_posix(): {"bytes": p.stat().st_size, "sha256": _sha256(p)}
-             for p in _files(root)}
+    files: dict[str, dict[str, int | str]] = {
+        p.relative_to(root).as_posix(): {"bytes": p.stat().st_size, "sha256": _sha256(p)}
+        for p in _files(root)}
     (root / NAME).write_text(json.dumps({"files": files}, indent=1))
     return files
 

@@ -76,7 +76,7 @@ class MetricsLogger:
             elif start_step == 0 and self.path.exists():
                 self.path.unlink()
             self._file = open(self.path, "a")  # noqa: SIM115 (open for the run; closed in close())
-        if tensorboard:
+        if tensorboard and run_dir is not None:
             from torch.utils.tensorboard import SummaryWriter
 
             self._tb = SummaryWriter(str(run_dir / "tb"), purge_step=start_step + 1)
@@ -145,8 +145,8 @@ def rollout_metrics(every: Sequence[Trajectory],
     for t in valid:
         for k, v in (t.grade.components if t.grade else {}).items():
             comps[k].append(v)
-    for k, v in comps.items():
-        m[f"grade/{k}"] = sum(v) / len(v)
+    for k, vals in comps.items():
+        m[f"grade/{k}"] = sum(vals) / len(vals)
     m.update({f"flags/{k}": v for k, v in flag_rates(valid).items()})
     m.update({f"context/{k}": v for k, v in context_metrics(valid).items()})
     faults: dict[str, int] = defaultdict(int)

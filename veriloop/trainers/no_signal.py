@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from veriloop.algorithms.dynamic_sampling import informative_groups
 from veriloop.algorithms.shaping import Shaping
-from veriloop.types import Trajectory
+from veriloop.types import Group, Trajectory
 
 STEPS = 3
 """Consecutive steps without any informative group before the warning."""
@@ -30,7 +30,8 @@ ADVICE = ("every group's samples scored alike for {steps} steps in a row (all ad
           "by pass rate (curriculum, dynamic sampling)")
 
 
-def flat_share(shaping: Shaping, groups: Sequence[Sequence[Trajectory]], dropped: int) -> float:
+def flat_share(shaping: Shaping, groups: Sequence[Group | Sequence[Trajectory]], dropped: int
+               ) -> float:
     """The share of a step's groups without signal: `groups` trained on (flat ones counted
     by their shaped rewards) plus `dropped` ones (dynamic sampling drops only flat groups);
     1.0 when there were none at all."""

@@ -164,8 +164,9 @@ class RemoteRunner:
         trajs, seconds = self.pool.run(tasks, self.config, self.step)
         if self.grader is not None:
             self.grader.seconds += seconds
-        for t in trajs if self.on_trajectory is not None else ():
-            self.on_trajectory(t)
+        if self.on_trajectory is not None:
+            for t in trajs:
+                self.on_trajectory(t)
         return trajs
 
 

@@ -145,7 +145,8 @@ class RLTrainer:
         self.rollouts = RolloutSource(cfg, env, grader, sampler, self.policy, self.shaping,
                                       self.run_id, self.rollout_policy, self.workers)
         self.model.train()
-        self.critic = build_critic(a, self.model.config.hidden_size)  # None: group baselines
+        hidden = self.model.config.hidden_size  # type: ignore[union-attr]  # HF config's int
+        self.critic = build_critic(a, hidden)  # type: ignore[arg-type]  # None: group baselines
         self.credit = build_credit(a) if self.critic is None else None
         self.parallel = make_parallel(cfg.train.parallel, self.model)  # ddp, or FSDP shards
         self.params = self.parallel.parameters(self.model)
@@ -157,7 +158,7 @@ class RLTrainer:
                                   self.ref_model, self.objective.off_policy.needs_proximal,
                                   self._forward, self.parallel.grouped)
         self.optimizer = build_optimizer(self.params, cfg.optim.lr, cfg.optim.weight_decay,
-                                         tuple(cfg.optim.betas))
+                                         cfg.optim.betas)
         self.scheduler = warmup_schedule(self.optimizer, cfg.optim.warmup_steps)
         self.store = TrajectoryStore(self.paths.store)
         self.pending = checkpoint.PendingTrajectories(self.store, self.run_id)
@@ -218,7 +219,8 @@ class RLTrainer:
         if self.main:
             self.pending.add(step, drawn.every)  # stored once a checkpoint covers the step
         # 6. log
-        metrics.update(trained, batch_s=batch_s, lr=self.scheduler.get_last_lr()[0])
+        metrics.update(trained, batch_s=batch_s,
+                       lr=float(self.scheduler.get_last_lr()[0]))
         metrics.update(timing_metrics(drawn.every, t_rollout, t_train, self.grader.seconds,
                                       time.perf_counter() - t0))
         return metrics
@@ -418,8 +420,8 @@ class RLTrainer:
     def save_final(self) -> Path:
         if not self.main:
             return self.paths.model
-        model = self.model.merge_and_unload() if hasattr(self.model, "merge_and_unload") \
-            else self.model
+        model = self.model.merge_and_unload() if hasattr(  # type: ignore[operator]  # peft
+            self.model, "merge_and_unload") else self.model
         return save_model(model, getattr(self.policy, "tokenizer", None), self.paths.model)
 
     def close(self) -> None:

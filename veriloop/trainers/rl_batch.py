@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import torch
 from torch import Tensor
@@ -30,7 +30,7 @@ from veriloop.algorithms.advantages import (
 )
 from veriloop.algorithms.critic import Critic
 from veriloop.algorithms.registries import Params, estimator
-from veriloop.algorithms.turn_advantages import TurnAdvantageFn, turn_inputs
+from veriloop.algorithms.turn_advantages import TurnAdvantageFn, TurnParams, turn_inputs
 from veriloop.trainers.batch import (
     Packed,
     TrainBatch,
@@ -88,7 +88,9 @@ class BatchMaker:
         return micros, packs, weight(batch.loss_mask[mb]) or 1.0  # weights add up over rows
 
     def ref_logprobs(self, packed: Packed) -> torch.Tensor:
-        ctx = self.model.disable_adapter() if self.ref_model is None else nullcontext()
+        # peft's disable_adapter (a `Tensor | Module` attribute to a type checker)
+        ctx = (self.model.disable_adapter()  # type: ignore[operator]
+               if self.ref_model is None else nullcontext())
         model = self.model if self.ref_model is None else self.ref_model
         with torch.no_grad(), ctx:
             return forward_logprobs(model, packed, self.cfg.rollout.temperature,
@@ -107,6 +109,7 @@ class BatchMaker:
         B, L = batch.old_logprobs.shape
         batch.ref_logprobs = torch.zeros(B, L) if self.cfg.algorithm.needs_reference else None
         batch.prox_logprobs = torch.zeros(B, L) if self.needs_proximal else None
+        assert batch.sampled is not None  # TrainBatch.of fills it
         for idx, packed in self.micro_packs(batch):
             n = packed.loss_mask.shape[1]
             with torch.no_grad():
@@ -176,7 +179,9 @@ class Credit:
                 raise ValueError("turn-level advantages need one context per episode; use a "
                                  "trajectory-level estimator with rollout.context: summarize "
                                  "or window")
-            adv = self._signed(self.turn(turn_inputs(groups, x), self.params))  # [G, K, T]
+            # a turn-level estimator's entry parses its parameters into TurnParams
+            params = cast(TurnParams, self.params)
+            adv = self._signed(self.turn(turn_inputs(groups, x), params))  # [G, K, T]
             values = turn_token_values(trajs, adv[x.valid][keep].tolist(), L)  # [B, L]
             return values * self._finished(trajs)[:, None]
         assert self.group is not None

@@ -118,7 +118,7 @@ class SFTTrainer:
         self.schedule = [(e, b) for e in range(cfg.sft.epochs) for b in self._epoch_batches(e)]
         self.total_steps = len(self.schedule)
         self.optimizer = build_optimizer(self.model.parameters(), cfg.sft.lr,
-                                         cfg.optim.weight_decay, tuple(cfg.optim.betas))
+                                         cfg.optim.weight_decay, cfg.optim.betas)
         self.scheduler = warmup_schedule(self.optimizer, cfg.sft.warmup_steps, self.total_steps)
         save_config(cfg, self.paths.config)  # last: a failed setup can be retried in place
 
@@ -133,9 +133,9 @@ class SFTTrainer:
             else:
                 trajs = make_demonstrations(cfg, self.store)
             clean_expert = cfg.sft.demo_policy == "expert" and cfg.sft.demo_noise == 0
-            graded = [t for t in trajs if t.grade is not None]
-            if clean_expert and graded and not any(t.grade.passed for t in graded):
-                mean = sum(t.grade.score for t in graded) / len(graded)
+            graded = [t.grade for t in trajs if t.grade is not None]
+            if clean_expert and graded and not any(g.passed for g in graded):
+                mean = sum(g.score for g in graded) / len(graded)
                 raise ConfigError(
                     f"none of the {len(graded)} demonstrations of {cfg.env.name}'s scripted "
                     f"expert passed (mean score {mean:.2f}): the environment does not work "
@@ -164,7 +164,9 @@ class SFTTrainer:
     def _by_tokens(self, idx: list[int], cap: int) -> list[list[int]]:
         """`idx` in consecutive chunks of at most `cap` tokens (a longer sequence is a chunk of
         its own)."""
-        chunks, cur, tokens = [], [], 0
+        chunks: list[list[int]] = []
+        cur: list[int] = []
+        tokens = 0
         for i in idx:
             n = len(self.sequences[i][0])
             if cur and tokens + n > cap:
@@ -211,7 +213,7 @@ class SFTTrainer:
         tokens = sum(p.num_tokens for p in packs)
         return {"loss": policy_loss, "total_loss": loss_sum,
                 "grad_norm": gnorm, "epoch": epoch,
-                "lr": self.scheduler.get_last_lr()[0], "tokens": tokens,
+                "lr": float(self.scheduler.get_last_lr()[0]), "tokens": tokens,
                 "tokens_per_s": tokens / dt, "seconds": dt}
 
     def train(self) -> list[dict[str, Any]]:
@@ -230,7 +232,7 @@ class SFTTrainer:
         """The trained model as a plain Hugging Face directory (LoRA merged), for RL's `init`."""
         model = self.model
         if hasattr(model, "merge_and_unload"):
-            model = model.merge_and_unload()
+            model = model.merge_and_unload()  # type: ignore[operator]  # HF/peft method
             self.model = model
             self.policy.set_model(model)
         return save_model(model, getattr(self.policy, "tokenizer", None), self.paths.model)
