@@ -21,6 +21,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from veriloop.graders.math_numeric import agree_numerically
+
+# lazy: sympy is imported inside the functions, as in the other math_* modules: it takes about
+# a second to import and only the worker processes that check answers need it
+
 _CALL = re.compile(r"(?<![\w.])(?:factorial2?|summation|sum|integrate|int)\s*\(")
 _TWO_ARG_LOG = re.compile(r"(?<![\w.])log\s*\(([^(),]|\([^()]*\))+,")
 _ALLOWED_TEXT = re.compile(r"^[\w\s+\-*/^().,!=]*$")
@@ -80,8 +85,6 @@ def same_cas_value(gold: str, answer: str) -> bool | None:
     """Whether gold and answer are equal when either uses CAS syntax (`factorial(n)` = `n!`,
     a sum against its closed form); None when neither does or a side cannot be read."""
     import sympy
-
-    from veriloop.graders.math_numeric import agree_numerically
 
     if not (uses_cas_syntax(gold) or uses_cas_syntax(answer)):
         return None

@@ -20,6 +20,7 @@ from typing import Any
 from veriloop.graders.math_forms import split_top
 
 _MAX_DEGREE = 4  # polynomial systems only, of low degree: the solver is quick on those
+# lazy: sympy is imported inside the functions (about a second; only the checking workers need it)
 
 
 def _equations(text: str, parse: Callable[[str], list[Any]]) -> list[Any] | None:
