@@ -2,7 +2,8 @@
 
 What we add around `math_verify.parse/verify`:
 
-- **Final-answer extraction** that refuses non-answers. The last `\\boxed{}` wins, or the run
+- **Final-answer extraction** that refuses non-answers. The last `<answer>...</answer>` tag
+  holds the answer unless a box follows it. The last `\\boxed{}` wins, or the run
   of boxes at the end that reads as one list ("\\boxed{1} and \\boxed{2}"; in the gold too;
   boxes a sentence or line apart are separate answers, and the last one counts), unless a "final answer" anchor comes after it; else the text after the last anchor (the
   value stated in it: "Final Answer: The largest $n$ is 34.", or the line after a bare
@@ -41,6 +42,10 @@ What we add around `math_verify.parse/verify`:
   gold uses it and the answer uses it or is complex (`\\sqrt{-1}`); complex values compare as
   complex numbers. Big powers (`(x-a)^{6000}`) are told apart by evaluation before sympy
   would expand them.
+- **CAS syntax and systems**: `factorial(n)`, `summation(f, (k, 1, n))`, `int(f, (x, a, b))`
+  and `log(a, b)` are read by sympy itself (`math_cas`); lists of polynomial equations compare
+  by their solutions (`math_systems`). Numbers below 1e-3 compare relatively (math-verify's
+  6-decimal rounding made `1.06e-33` equal `1e-33`).
 - **Size bounds before symbolic work** (`math_bounds`): towers of powers, huge factorials,
   deep nesting and huge literals are refused in microseconds (`too_complex`).
 

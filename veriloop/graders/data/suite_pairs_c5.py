@@ -2,7 +2,8 @@ r"""Collection 5 of the public answer-equivalence cases: the third blind held-ou
 
 Written to the data file before any grader change that followed it (issue 43, math4): the
 `heldout2` split (collection 4) was spent as tuning data after this collection was committed,
-and `heldout3` is measured once afterwards, counts only.
+and `heldout3` is measured once afterwards, counts only (FP 2/74, FN 30/72). math5 then spent
+`heldout3` too, after committing collection 6 (`suite_pairs_c6.py`) as the next blind split.
 
 Sources (none used by collections 1-4), each row keeping the label its suite asserts:
 - rllm-org/rllm `tests/rewards/test_math_reward.py`, `tests/rewards/test_math_utils.py`
