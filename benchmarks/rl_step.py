@@ -59,7 +59,7 @@ PARTS = ("generate_s", "env_s", "grade_s", "rollout_s", "batch_s", "forward_s", 
 
 def model_dir(args) -> Path:
     if args.model == "tiny":
-        from veriloop.policies.tiny import ensure_tiny
+        from veriloop.run.tiny import ensure_tiny
 
         return ensure_tiny(size=args.size)
     if args.model.startswith("smollm2"):

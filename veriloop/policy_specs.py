@@ -32,12 +32,15 @@ BUILT_IN = {"openai": "load_openai", "tiny": "load_tiny", "tiny-xs": "load_tiny_
             "smollm2-135m": "load_smollm2", "smollm2": "load_smollm2",
             "smollm2-135m-instruct": "load_smollm2", "checkpoint": "load_checkpoint",
             "run": "load_run", "gguf": "load_gguf"}
-"""The built-in spec names and their loaders' names in `veriloop.policies.loaders`."""
+"""The built-in spec names and their loaders' names in `veriloop.policies.loaders` (`tiny*`:
+`veriloop.run.tiny`)."""
 
 
 def _declare_built_ins() -> None:
     for name, attr in BUILT_IN.items():
-        POLICIES.lazy(name, f"veriloop.policies.loaders:{attr}")
+        # the tiny model is built from environment text, so its loaders live in the build layer
+        module = "veriloop.run.tiny" if name.startswith("tiny") else "veriloop.policies.loaders"
+        POLICIES.lazy(name, f"{module}:{attr}")
 
 
 _declare_built_ins()

@@ -21,6 +21,18 @@ from typing import Protocol, runtime_checkable
 
 from veriloop.types import Message, ToolSpec, Trajectory
 
+# The fixed texts of summarising context management (`veriloop.rollout.context`): the runner
+# writes them and scripted experts recognise them, so they live on this bottom floor.
+SUMMARY_REQUEST = (
+    "The conversation is getting too long for your context. Summarise your progress for "
+    "yourself: what the task asks, what you have done so far, and every fact you still need "
+    "(ids, names, numbers, dates). Reply with the summary only, no tool call; the earlier "
+    "turns will be replaced by it.")
+"""The fixed instruction that asks for a summary (a user message after the last observation)."""
+
+SUMMARY_HEADER = "Summary of your progress so far (it replaces the earlier turns):"
+"""Starts the user message that carries the summary into the next context."""
+
 
 @dataclass(frozen=True)
 class Rendered:

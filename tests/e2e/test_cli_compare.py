@@ -143,7 +143,7 @@ def test_compare_bad_input_is_one_line(tmp_path):
 
 
 def test_compare_two_model_dirs_evaluates_both_on_the_same_tasks(tmp_path):
-    from veriloop.policies.tiny import ensure_tiny
+    from veriloop.run.tiny import ensure_tiny
 
     model_a = ensure_tiny("xs", seed=0)
     model_b = tmp_path / "model-b"

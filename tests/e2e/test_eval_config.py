@@ -64,7 +64,7 @@ def test_a_configs_step_budget_and_env_options_reach_the_evaluation(tmp_path):
 
 
 def test_run_evaluates_the_model_that_run_trained(tmp_path):
-    from veriloop.policies.tiny import ensure_tiny
+    from veriloop.run.tiny import ensure_tiny
 
     run = tmp_path / "run"
     run.mkdir()

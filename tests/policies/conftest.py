@@ -8,7 +8,7 @@ import torch
 
 @pytest.fixture(scope="session")
 def tiny_path(tmp_path_factory):
-    from veriloop.policies.tiny import build_tiny
+    from veriloop.run.tiny import build_tiny
 
     return build_tiny(tmp_path_factory.mktemp("tiny") / "tiny-xs", size="xs", seed=0)
 

@@ -11,8 +11,9 @@ from typing import Literal
 
 import torch
 
-from veriloop.policies import tiny as tiny_module
-from veriloop.policies.tiny import FORMAT_VERSION, SIZES, TAG_TOKENS, build_tiny, ensure_tiny
+from veriloop.policies.tiny import FORMAT_VERSION, SIZES, TAG_TOKENS
+from veriloop.run import tiny as tiny_build
+from veriloop.run.tiny import build_tiny, ensure_tiny
 from veriloop.types import Message, ToolSpec
 
 CALC = ToolSpec(name="calculator", description="Evaluate an expression.",
@@ -132,7 +133,7 @@ def test_concurrent_ensure_tiny_builds_once(tmp_path, monkeypatch):
         time.sleep(0.3)  # without the lock the second caller reaches build_tiny meanwhile
         (out / "veriloop_tiny.json").write_text(json.dumps({"format_version": FORMAT_VERSION}))
 
-    monkeypatch.setattr(tiny_module, "build_tiny", fake_build)
+    monkeypatch.setattr(tiny_build, "build_tiny", fake_build)
     paths = []
     first = threading.Thread(target=lambda: paths.append(ensure_tiny("xs", seed=5)))
     first.start()

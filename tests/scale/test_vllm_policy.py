@@ -15,9 +15,9 @@ pytestmark = pytest.mark.vllm
 
 from veriloop.policies.base import GenerationRequest, SamplingParams
 from veriloop.policies.hf import HFPolicy
-from veriloop.policies.tiny import ensure_tiny
 from veriloop.policies.vllm import VLLMPolicy
 from veriloop.run.config import load_config
+from veriloop.run.tiny import ensure_tiny
 from veriloop.trainers.rl import RLTrainer
 
 CONFIGS = Path(__file__).resolve().parents[2] / "configs"

@@ -14,8 +14,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[2]
 LINT = Path(sys.executable).with_name("lint-imports")
 
@@ -26,12 +24,6 @@ def lint(cwd: Path, pythonpath: Path) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=300)
 
 
-# strict: the day the contracts hold, this xfail turns into a failure that says to drop it.
-@pytest.mark.xfail(strict=True, reason=(
-    "issue 44 floors: left at 06:30 UTC: trainers.rl -> eval.heldout and trainers.metrics -> "
-    "eval.metrics (trainers and eval are siblings); envs.workspace.expert -> rollout.context "
-    "(SUMMARY_HEADER/REQUEST); policies.tiny -> envs (the tiny tokenizer's corpus is "
-    "environment text: its on-demand build belongs to the build layer); see `lint-imports`"))
 def test_import_contracts_are_kept():
     out = lint(ROOT, ROOT)
     assert out.returncode == 0, out.stdout[-6000:] + out.stderr[-2000:]

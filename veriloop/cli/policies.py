@@ -31,7 +31,8 @@ def model_init(
     as_json: Annotated[bool, typer.Option("--json", help="print a JSON summary")] = False,
 ) -> None:
     """Build the embedded tiny model (tokenizer + chat template + random Llama weights)."""
-    from veriloop.policies.tiny import SIZES, build_tiny, ensure_tiny  # lazy: startup
+    from veriloop.policies.tiny import SIZES  # lazy: startup
+    from veriloop.run.tiny import build_tiny, ensure_tiny  # lazy: startup (environments, torch)
 
     if size not in SIZES:
         _fail(f"unknown size {size!r}; known: {', '.join(SIZES)}")

@@ -20,7 +20,8 @@ descriptions and quoting cost more tokens than everything else in a short task's
 `<|end|>` is the end-of-turn token and the model's EOS. Unlike ChatML there is no newline after
 the role or the end marker: a tiny model should not spend capacity on formatting tokens.
 
-`load_policy("tiny")` builds the model once into `$VERILOOP_HOME/models/tiny-<size>-s<seed>`
+Building needs environment text, which this floor cannot import: `veriloop.run.tiny` plays the
+corpus and calls `save_tiny`; `load_policy("tiny")` (through that module) builds the model once into `$VERILOOP_HOME/models/tiny-<size>-s<seed>`
 (`VERILOOP_HOME` defaults to `~/.cache/veriloop`) and reuses it afterwards.
 """
 
@@ -30,13 +31,8 @@ import json
 import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
 
 from tokenizers import AddedToken, Tokenizer, decoders, models, pre_tokenizers, trainers
-
-from veriloop.policies.cached_build import build_once
-from veriloop.policy import GenerationRequest, SamplingParams
-from veriloop.types import Message
 
 SPECIAL_TOKENS = ("<|end|>", "<|system|>", "<|user|>", "<|assistant|>", "<|tool|>", "<|pad|>")
 # Tags of the Hermes format get one (non-special, kept when decoding) token each.
@@ -102,48 +98,6 @@ def tiny_dir(size: str = DEFAULT_SIZE, seed: int = 0, vocab_size: int = DEFAULT_
     return veriloop_home() / "models" / f"tiny-{size}-s{seed}{suffix}"
 
 
-# ---------------------------------------------------------------------------------- corpus
-
-def corpus(n_tasks: int = 3000, seed: int = 0, n_workspace: int = 600) -> list[str]:
-    """Environment text for BPE training, laid out in the chat template: `arithmetic` prompts
-    (both difficulty ranges), expert and noisy-expert actions, calculator results and
-    format-error observations; and `workspace` episodes of its noisy expert over all levels
-    (mail, files, sheets, calendar and chat text, tool signatures). The corpus depends only on
-    `seed` (and the environments' code)."""
-    from veriloop.envs import get_env
-    from veriloop.envs.arithmetic import ExpertPolicy
-
-    env = get_env("arithmetic")
-    expert = ExpertPolicy(noise=0.5, format_share=0.5, recovery=0.5, seed=seed)
-    texts = episode_texts(env, expert, env.tasks(n_tasks, seed=seed, split="train"))
-    if n_workspace:
-        ws = get_env("workspace", tool_scope="task", fault_rate=0.1)
-        texts += episode_texts(ws, ws.expert(noise=0.5, seed=seed),
-                               ws.tasks(n_workspace, seed=seed, split="train"))
-    return texts
-
-
-def episode_texts(env: Any, expert: Any, tasks: list[Any]) -> list[str]:
-    """Each task played by `expert` in `env`, rendered with the chat template."""
-    texts: list[str] = []
-    for i, task in enumerate(tasks):
-        episode = env.reset(task)
-        tools = [t.to_openai() for t in episode.tools]
-        messages = list(task.prompt)
-        for _ in range(env.max_turns):
-            req = GenerationRequest(prompt_ids=(), messages=tuple(messages), task=task,
-                                    sample_index=i % 3)
-            action = expert.generate([req], SamplingParams())[0].text
-            messages.append(Message(role="assistant", content=action))
-            obs = episode.step(messages[-1])
-            messages.extend(obs.messages)
-            if obs.done:
-                break
-        episode.close()
-        texts.append(render_text([m.to_chat() for m in messages], tools))
-    return texts
-
-
 def render_text(messages: list[dict], tools: list[dict] | None,
                 add_generation_prompt: bool = False) -> str:
     """The chat template applied with plain Jinja (what `apply_chat_template` computes)."""
@@ -172,9 +126,11 @@ def train_tokenizer(texts: list[str], vocab_size: int = DEFAULT_VOCAB):
 
 # ---------------------------------------------------------------------------------- build
 
-def build_tiny(out_dir: str | Path, size: str = DEFAULT_SIZE, seed: int = 0,
-               vocab_size: int = DEFAULT_VOCAB, n_corpus_tasks: int = 3000) -> Path:
-    """Train the tokenizer, initialise the model from `seed`, save both to `out_dir`."""
+def save_tiny(out_dir: str | Path, texts: list[str], size: str = DEFAULT_SIZE, seed: int = 0,
+              vocab_size: int = DEFAULT_VOCAB, n_corpus_tasks: int = 3000) -> Path:
+    """Train the tokenizer on `texts` (the corpus of `n_corpus_tasks` environment episodes
+    that `veriloop.run.tiny.corpus` plays), initialise the model from `seed`, save both to
+    `out_dir`."""
     # lazy: 2-5 s; `veriloop.policies` imports this module, and listings must not pay it
     import torch
     from transformers import (
@@ -190,7 +146,6 @@ def build_tiny(out_dir: str | Path, size: str = DEFAULT_SIZE, seed: int = 0,
         raise ValueError(f"vocab_size must be at least 300 (256 bytes + specials), got {vocab_size}")
     spec = SIZES[size]
     out = Path(out_dir)
-    texts = corpus(n_corpus_tasks, seed=seed)
     backend = train_tokenizer(texts, vocab_size)
     tokenizer = PreTrainedTokenizerFast(
         tokenizer_object=backend, eos_token=EOT, pad_token=PAD, bos_token=None,
@@ -225,15 +180,6 @@ def build_tiny(out_dir: str | Path, size: str = DEFAULT_SIZE, seed: int = 0,
     return out
 
 
-def ensure_tiny(size: str = DEFAULT_SIZE, seed: int = 0, vocab_size: int = DEFAULT_VOCAB,
-                rebuild: bool = False) -> Path:
-    """The cached tiny model directory, built on first use, once, under a file lock and
-    atomically: concurrent callers wait for one build and never see a half-written directory."""
-    return build_once(tiny_dir(size, seed, vocab_size), _is_built,
-                      lambda tmp: build_tiny(tmp, size=size, seed=seed, vocab_size=vocab_size),
-                      rebuild=rebuild)
-
-
-def _is_built(path: Path) -> bool:
+def is_built(path: Path) -> bool:
     meta = path / "veriloop_tiny.json"
     return meta.exists() and json.loads(meta.read_text()).get("format_version") == FORMAT_VERSION

@@ -26,18 +26,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from veriloop.rendering import ChatRenderer, Rendered
+from veriloop.rendering import (  # the summary texts live there: scripted experts read them too
+    SUMMARY_HEADER,
+    SUMMARY_REQUEST,
+    ChatRenderer,
+    Rendered,
+)
 from veriloop.types import Message, Segment, ToolSpec, Turn
-
-SUMMARY_REQUEST = (
-    "The conversation is getting too long for your context. Summarise your progress for "
-    "yourself: what the task asks, what you have done so far, and every fact you still need "
-    "(ids, names, numbers, dates). Reply with the summary only, no tool call; the earlier "
-    "turns will be replaced by it.")
-"""The fixed instruction that asks for a summary (a user message after the last observation)."""
-
-SUMMARY_HEADER = "Summary of your progress so far (it replaces the earlier turns):"
-"""Starts the user message that carries the summary into the next context."""
 
 
 def omitted_marker(n: int) -> str:

@@ -6,7 +6,7 @@ each high-impact call. After an injected fault (an "Error 429" or "Error 5xx" ob
 repeats the same call. Ids the tools create (drafts, new sheets) are read from the result of the
 step that created them (`"save"` in the plan) and filled in where the plan says `"$name"`.
 
-Asked for a summary (`veriloop.rollout.context.SUMMARY_REQUEST`, rollouts with
+Asked for a summary (`veriloop.rendering.SUMMARY_REQUEST`, rollouts with
 `context: summarize`), it writes one a person could also follow: how many plan steps are done,
 the ids saved so far, and the calls made with their id arguments. After a summary replaced the
 history it resumes from that summary's step count and saved ids, so its summaries are
@@ -28,8 +28,7 @@ from typing import Any
 from veriloop.envs.workspace.tasks.plan import CREATES
 from veriloop.formats import HermesFormat
 from veriloop.policy import Generation, GenerationRequest, SamplingParams
-from veriloop.rendering import ByteRenderer
-from veriloop.rollout.context import SUMMARY_HEADER, SUMMARY_REQUEST
+from veriloop.rendering import SUMMARY_HEADER, SUMMARY_REQUEST, ByteRenderer
 from veriloop.types import Message, Task, ToolCall
 
 FAULT = re.compile(r"^\s*(?:Error: \w+: )?Error (429|5\d\d)\b")
