@@ -17,8 +17,9 @@ is one token-exact context the policy really saw (see `Segment`).
 from __future__ import annotations
 
 import enum
+import os
 from collections.abc import Sequence
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -400,3 +401,10 @@ class Group(Frozen):
 
     def __len__(self) -> int:
         return len(self.samples)
+
+
+class SavableTokenizer(Protocol):
+    """What a trainer needs of a model's tokenizer (a Hugging Face one, or the tiny model's):
+    to write it beside the weights, so the model directory loads on its own."""
+
+    def save_pretrained(self, save_directory: str | os.PathLike[str]) -> object: ...

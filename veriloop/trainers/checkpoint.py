@@ -35,9 +35,11 @@ from typing import Any
 
 import numpy as np
 import torch
+from torch.optim.lr_scheduler import LRScheduler
 
+from veriloop.data.store import TrajectoryStore
 from veriloop.trainers import manifest
-from veriloop.types import Trajectory
+from veriloop.types import SavableTokenizer, Trajectory
 
 _STEP_DIR = re.compile(r"^step-(\d+)$")
 
@@ -93,8 +95,8 @@ def remove_partial(run_dir: Path) -> int:
 
 
 def save(run_dir: Path, step: int, model: torch.nn.Module, optimizer: torch.optim.Optimizer,
-         scheduler: Any, trainer_state: dict[str, Any], extra: dict[str, Any] | None = None,
-         keep: int = 2, tokenizer: Any = None) -> Path:
+         scheduler: LRScheduler | None, trainer_state: dict[str, Any],
+         extra: dict[str, Any] | None = None, keep: int = 2, tokenizer: SavableTokenizer | None = None) -> Path:
     """Write checkpoint `step` atomically and prune old ones; returns its directory."""
     root = run_dir / "checkpoints"
     root.mkdir(parents=True, exist_ok=True)
@@ -139,7 +141,7 @@ def _save_model(model: torch.nn.Module, out: Path) -> None:
 
 
 def load(ckpt: Path, model: torch.nn.Module, optimizer: torch.optim.Optimizer | None,
-         scheduler: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+         scheduler: LRScheduler | None) -> tuple[dict[str, Any], dict[str, Any]]:
     """Verify `ckpt` against its manifest (`manifest.CorruptCheckpoint` if a file changed),
     then load weights (in place), optimizer, scheduler and RNG states; returns
     (trainer_state, extra)."""
@@ -202,7 +204,7 @@ class PendingTrajectories:
     checkpoint and the flush neither loses nor duplicates a step; `restore` first deletes the
     steps after the checkpoint, which the resumed run samples again."""
 
-    def __init__(self, store: Any, run_id: str) -> None:
+    def __init__(self, store: TrajectoryStore, run_id: str) -> None:
         self.store, self.run_id = store, run_id
         self.steps: list[tuple[int, list[Trajectory]]] = []
 

@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import torch
@@ -20,9 +20,11 @@ import torch
 from veriloop.data.curriculum import LevelCurriculum
 from veriloop.data.task_files import read_task_files
 from veriloop.data.task_selection import Profiler, SelectiveSampler
-from veriloop.graders.base import get_grader
+from veriloop.envs.base import Environment
+from veriloop.graders.base import Grader, get_grader
+from veriloop.policy import Generation, GenerationRequest, Policy, SamplingParams
 from veriloop.trainers.config import ModelConfig, RunConfig
-from veriloop.types import Grade, Task, Trajectory
+from veriloop.types import Grade, SavableTokenizer, Task, Trajectory
 
 
 @dataclass(frozen=True)
@@ -47,14 +49,14 @@ class RunPaths:
         return self.root / "report.html"
 
 
-def env_from_config(cfg: RunConfig) -> Any:
+def env_from_config(cfg: RunConfig) -> Environment:
     """The environment a run config names, with its options and step budget applied."""
     from veriloop.envs import get_env, set_step_budget
 
     return set_step_budget(get_env(cfg.env.name, **cfg.env.options), cfg.env.max_turns)
 
 
-def grader_from_config(cfg: RunConfig, env: Any) -> Any:
+def grader_from_config(cfg: RunConfig, env: Environment) -> Grader:
     """The one choice of a run's grader: `grader.name` (a registered grader or a composite)
     with `grader.options` when the config names one, else the environment's own
     (`env.grader()`). Training, the held-out evaluation and `veriloop eval CONFIG` all grade
@@ -62,7 +64,7 @@ def grader_from_config(cfg: RunConfig, env: Any) -> Any:
     return get_grader(cfg.grader.name, **cfg.grader.options) if cfg.grader.name else env.grader()
 
 
-def training_tasks(cfg: RunConfig, env: Any, n: int, seed: int) -> list[Task]:
+def training_tasks(cfg: RunConfig, env: Environment, n: int, seed: int) -> list[Task]:
     """`n` training-split tasks of the environment (seed `seed`, `env.difficulty`), then every
     task of the `env.extra_train_tasks` files (checked by `read_task_files`)."""
     tasks = list(env.tasks(n, seed=seed, split="train", difficulty=cfg.env.difficulty))
@@ -91,12 +93,21 @@ def policy_from_config(model_cfg: ModelConfig, init: str | Path | None = None) -
     return load_policy(model_cfg.name, **local)
 
 
+class TrainablePolicy(Policy, Protocol):
+    """A policy whose model a trainer updates in place (the hf and tiny backends): `model` is
+    the module it samples with, `set_model` swaps in the trained one (LoRA-wrapped, merged)."""
+
+    model: torch.nn.Module
+
+    def set_model(self, model: torch.nn.Module) -> None: ...
+
+
 class DeterministicKeys:
     """Policy wrapper that renames the runner's random per-episode keys to `e0, e1, ...` in
     first-seen order, so seeded sampling (whose row seeds include the key) repeats exactly
     across runs and resumes. Everything else passes through to the wrapped policy."""
 
-    def __init__(self, policy: Any) -> None:
+    def __init__(self, policy: Policy) -> None:
         self.policy = policy
         self._keys: dict[str, str] = {}
         self._start = 0
@@ -115,7 +126,8 @@ class DeterministicKeys:
             self._keys[key] = f"e{self._start + len(self._keys)}"
         return self._keys[key]
 
-    def generate(self, requests: Sequence[Any], params: Any) -> list[Any]:
+    def generate(self, requests: Sequence[GenerationRequest], params: SamplingParams
+                 ) -> list[Generation]:
         import dataclasses
 
         reqs = [dataclasses.replace(r, key=self._key(r.key)) for r in requests]
@@ -215,8 +227,11 @@ class TaskSampler:
         self.position = int(state["position"])
 
 
+Sampler = TaskSampler | LevelCurriculum | SelectiveSampler  # a run's source of training tasks
+
+
 def task_sampler(cfg: RunConfig, pool: Sequence[Task], profile: Profiler | None = None
-                 ) -> TaskSampler | LevelCurriculum | SelectiveSampler:
+                 ) -> Sampler:
     """The training task sampler `cfg.curriculum` and `cfg.selection` select, seeded by
     `train.seed`: shuffled epochs over the pool, the level curriculum (curriculum.kind levels),
     or the pool filtered by pass rate / ranked by reward variance (selection.kind), whose
@@ -232,7 +247,7 @@ def task_sampler(cfg: RunConfig, pool: Sequence[Task], profile: Profiler | None 
                            next_share=c.next_share)
 
 
-def restore_sampler(sampler: TaskSampler | LevelCurriculum | SelectiveSampler,
+def restore_sampler(sampler: Sampler,
                     trainer_state: dict[str, Any]) -> None:
     """Load a checkpoint's sampler state (`sampler`; before curricula a checkpoint held only
     `sampler_position`)."""
@@ -240,7 +255,7 @@ def restore_sampler(sampler: TaskSampler | LevelCurriculum | SelectiveSampler,
     sampler.load_state_dict(state)
 
 
-def save_model(model: torch.nn.Module, tokenizer: Any, out: Path) -> Path:
+def save_model(model: torch.nn.Module, tokenizer: SavableTokenizer | None, out: Path) -> Path:
     """`model` (and `tokenizer`, if any) as a plain Hugging Face directory at `out`: written
     to a temporary sibling and renamed into place, so `out` is never half-written."""
     tmp = out.with_name(out.name + ".tmp")

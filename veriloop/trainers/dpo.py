@@ -29,10 +29,12 @@ from veriloop.algorithms.dpo import dpo_loss, sequence_logprobs
 from veriloop.data.preferences import Pair, branch_rollouts, grade_pairs
 from veriloop.data.store import TrajectoryStore
 from veriloop.errors import ConfigError
+from veriloop.policy import Policy
 from veriloop.trainers import checkpoint
 from veriloop.trainers.batch import forward_logprobs, pack, policy_end
 from veriloop.trainers.common import (
     RunPaths,
+    TrainablePolicy,
     apply_lora,
     autocast_dtype,
     build_optimizer,
@@ -50,7 +52,8 @@ from veriloop.types import Trajectory
 SAMPLES_RUN = "dpo-samples"
 
 
-def sample_trajectories(cfg: RunConfig, policy: Any, store: TrajectoryStore) -> list[Trajectory]:
+def sample_trajectories(cfg: RunConfig, policy: Policy, store: TrajectoryStore
+                        ) -> list[Trajectory]:
     """`dpo.samples` rollouts of `dpo.tasks` training tasks by `policy` (with pairing branch,
     also `dpo.samples` branches of each task's first sample at `dpo.branch_turn`), graded and
     stored."""
@@ -88,7 +91,7 @@ def pair_sequence(traj: Trajectory) -> tuple[list[int], list[int]] | None:
 class DPOTrainer:
     """setup() -> step() ... -> save(); resume() continues a killed run exactly."""
 
-    def __init__(self, cfg: RunConfig, run_dir: str | Path, policy: Any,
+    def __init__(self, cfg: RunConfig, run_dir: str | Path, policy: TrainablePolicy,
                  progress: bool = True) -> None:
         self.cfg = cfg
         self.paths = RunPaths(Path(run_dir))

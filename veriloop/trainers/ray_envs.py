@@ -36,6 +36,7 @@ from typing import Any
 
 from veriloop.envs.base import Observation
 from veriloop.trainers.common import env_from_config, grader_from_config
+from veriloop.trainers.config import RunConfig
 from veriloop.types import Grade, Message, Task, ToolSpec, Trajectory
 
 MAX_CONCURRENCY = 32
@@ -45,7 +46,7 @@ MAX_CONCURRENCY = 32
 class EnvWorker:
     """An environment's live episodes, by id (started with `ray.remote`; plain in tests)."""
 
-    def __init__(self, cfg: Any) -> None:
+    def __init__(self, cfg: RunConfig) -> None:
         self.env = env_from_config(cfg)
         self.episodes: dict[str, Any] = {}
         self._lock = threading.Lock()
@@ -89,7 +90,7 @@ class EnvWorker:
 class GraderWorker:
     """The run's grader in an actor of its own (started with `ray.remote`)."""
 
-    def __init__(self, cfg: Any) -> None:
+    def __init__(self, cfg: RunConfig) -> None:
         self.grader = grader_from_config(cfg, env_from_config(cfg))
 
     def set_step(self, step: int) -> None:
@@ -190,7 +191,7 @@ class RemoteGrader:
         return ray.get(actor.grade.remote(task, trajectory, state))
 
 
-def start_actors(cls: type, cfg: Any, n: int, prefix: str) -> list[Any]:
+def start_actors(cls: type, cfg: RunConfig, n: int, prefix: str) -> list[Any]:
     """`n` actors of `cls(cfg)` named `<prefix>-<i>`, restarted by Ray when they die."""
     import ray
 

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from veriloop.errors import UserError
-from veriloop.trainers.config import config_yaml
+from veriloop.trainers.config import RunConfig, config_yaml
 
 
 class TrainerRank:
@@ -61,7 +61,7 @@ class TrainerRank:
                 "stderr": proc.stderr[-5000:]}
 
 
-def check(cfg: Any, trainers: int, rollout_actors: bool) -> None:
+def check(cfg: RunConfig, trainers: int, rollout_actors: bool) -> None:
     """What a Ray-launched torch.distributed job supports, as one-line errors."""
     if trainers < 2:
         raise UserError("--ray-trainers needs at least 2 ranks (one rank is a plain run: drop it)")
@@ -73,7 +73,7 @@ def check(cfg: Any, trainers: int, rollout_actors: bool) -> None:
                         "--ray-env-workers and --ray-grader-workers")
 
 
-def launch(cfg: Any, root: Path, trainers: int, json_out: bool, resume: bool) -> str:
+def launch(cfg: RunConfig, root: Path, trainers: int, json_out: bool, resume: bool) -> str:
     """Run the job on the cluster this process is connected to; rank 0's output."""
     import ray  # lazy: ray is optional (the `ray` extra)
 

@@ -52,6 +52,7 @@ from veriloop.trainers.common import (
     grader_from_config,
     policy_from_config,
 )
+from veriloop.trainers.config import RunConfig
 from veriloop.trainers.ray_envs import (
     EnvWorker,
     GraderWorker,
@@ -102,7 +103,7 @@ class RolloutWorker:
     """One rollout actor's state: a policy copy, the environment and the grader of a run.
     (`RayRolloutPool` starts it with `ray.remote`; any method may also run in-process.)"""
 
-    def __init__(self, cfg: Any, threads: int = 1, env_actors: Sequence[Any] = (),
+    def __init__(self, cfg: RunConfig, threads: int = 1, env_actors: Sequence[Any] = (),
                  grader_actors: Sequence[Any] = ()) -> None:
         torch.set_num_threads(threads)
         policy = policy_from_config(cfg.model, cfg.init)
@@ -118,7 +119,8 @@ class RolloutWorker:
             grader = grader_from_config(cfg, self.env)
         self.grader = TimedGrader(grader)
         if env_actors:
-            self.env = RemoteEnv(self.env, env_actors)
+            # an Environment by duck typing (its name and max_turns are the local copy's)
+            self.env = RemoteEnv(self.env, env_actors)  # type: ignore[assignment]
         self.step: int | None = None  # the step being rolled out, None when idle
 
     def status(self) -> dict[str, Any]:
@@ -175,7 +177,7 @@ class RayRolloutPool:
     in the `veriloop` namespace (a resumed run's new actors never meet its killed driver's, which
     Ray may still be removing); `run` splits a task list across them, replacing dead ones."""
 
-    def __init__(self, cfg: Any, workers: int, name: str, leave: bool = False,
+    def __init__(self, cfg: RunConfig, workers: int, name: str, leave: bool = False,
                  env_workers: int = 0, grader_workers: int = 0) -> None:
         """`leave`: `close` also leaves the cluster (`ray.shutdown`); `env_workers` /
         `grader_workers`: episodes / grading in that many actors of their own (0: inside the
@@ -197,7 +199,7 @@ class RayRolloutPool:
         self.lost = 0  # episodes marked worker_lost
 
     @classmethod
-    def start(cls, cfg: Any, workers: int | None, name: str, leave: bool = False,
+    def start(cls, cfg: RunConfig, workers: int | None, name: str, leave: bool = False,
               env_workers: int = 0, grader_workers: int = 0) -> RayRolloutPool:
         """`workers` actors on the cluster this process is connected to (`connect`); default:
         one per CPU of the cluster, at most one per prompt of a step."""

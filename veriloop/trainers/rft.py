@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 from veriloop.data.rejection import hinted_task, keep_successes, strip_hint, unsolved
 from veriloop.data.store import TrajectoryStore
 from veriloop.errors import ConfigError
 from veriloop.trainers.common import (
     RunPaths,
+    TrainablePolicy,
     env_from_config,
     grader_from_config,
     save_model,
@@ -37,13 +37,13 @@ from veriloop.trainers.common import (
 from veriloop.trainers.config import RunConfig, save_config
 from veriloop.trainers.sft import SFTTrainer
 from veriloop.trainers.trackers import run_name
-from veriloop.types import Trajectory
+from veriloop.types import Task, Trajectory
 
 
 class RFTTrainer:
     """setup() -> train() (all rounds) -> save_final(); resume() skips finished rounds."""
 
-    def __init__(self, cfg: RunConfig, run_dir: str | Path, policy: Any,
+    def __init__(self, cfg: RunConfig, run_dir: str | Path, policy: TrainablePolicy,
                  progress: bool = True) -> None:
         self.cfg = cfg
         self.paths = RunPaths(Path(run_dir))
@@ -66,7 +66,7 @@ class RFTTrainer:
         self.store = TrajectoryStore(self.paths.store)
         save_config(cfg, self.paths.config)
 
-    def _rollout(self, tasks: list[Any], group: int, run_id: str, seed: int) -> list[Trajectory]:
+    def _rollout(self, tasks: list[Task], group: int, run_id: str, seed: int) -> list[Trajectory]:
         from veriloop.rollout.runner import RolloutRunner
 
         model = self.policy.model
@@ -150,7 +150,9 @@ class RFTTrainer:
         finals = [RunPaths(self.paths.root / f"round-{r}").model for r in range(self.round)]
         finals = [f for f in finals if (f / "config.json").exists()]
         if finals:
-            self.policy.set_model(type(self.policy.model).from_pretrained(finals[-1]))
+            hf_class = type(self.policy.model)  # an HF model class: it loads its own directory
+            model = hf_class.from_pretrained(finals[-1])  # type: ignore[attr-defined]
+            self.policy.set_model(model)
         return True
 
     def close(self) -> None:

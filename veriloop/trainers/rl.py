@@ -60,13 +60,18 @@ from veriloop.algorithms.entropy import AdaptiveEntropy
 from veriloop.algorithms.objective import Objective
 from veriloop.algorithms.shaping import Shaping
 from veriloop.data.store import TrajectoryStore
+from veriloop.envs.base import Environment
 from veriloop.eval.heldout import evaluate_heldout
+from veriloop.graders.base import Grader
 from veriloop.graders.group import group_scorer
+from veriloop.policy import Policy
 from veriloop.trainers import checkpoint
 from veriloop.trainers.batch import Packed, TrainBatch
 from veriloop.trainers.common import (
     RunPaths,
+    Sampler,
     TimedGrader,
+    TrainablePolicy,
     apply_lora,
     autocast_dtype,
     build_optimizer,
@@ -93,14 +98,14 @@ from veriloop.trainers.parallel import make_parallel
 from veriloop.trainers.rl_batch import BatchMaker, build_credit, build_critic
 from veriloop.trainers.rl_rollouts import Drawn, RolloutSource
 from veriloop.trainers.trackers import open_trackers
-from veriloop.types import Group, Trajectory
+from veriloop.types import Group, Task, Trajectory
 
 
 class RLTrainer:
     """setup() -> step() ... with save() every `train.save_every`; resume() continues exactly."""
 
-    def __init__(self, cfg: RunConfig, run_dir: str | Path, policy: Any,
-                 rollout_policy: Any = None, workers: Any = None) -> None:
+    def __init__(self, cfg: RunConfig, run_dir: str | Path, policy: TrainablePolicy,
+                 rollout_policy: Policy | None = None, workers: Any = None) -> None:
         """`policy` holds the model trained in place; `rollout_policy` (e.g. a
         `veriloop.policies.vllm.VLLMPolicy` of the same model) samples instead, and receives
         the weights after every update (`load_weights`). `workers` (e.g. a
@@ -117,7 +122,7 @@ class RLTrainer:
 
     # -- setup ------------------------------------------------------------------------------
 
-    def setup(self, env: Any = None, grader: Any = None) -> None:
+    def setup(self, env: Environment | None = None, grader: Grader | None = None) -> None:
         """Build the training state over `env` and `grader` (as `veriloop.run.build` builds
         them; when not given, the config's, by the same `grader_from_config` choice)."""
         cfg = self.cfg
@@ -168,7 +173,7 @@ class RLTrainer:
             save_config(cfg, self.paths.config)
 
     @property
-    def env(self) -> Any:
+    def env(self) -> Environment:
         """The environment, grader and task sampler live in `rollouts`."""
         return self.rollouts.env
 
@@ -177,10 +182,10 @@ class RLTrainer:
         return self.rollouts.grader
 
     @property
-    def sampler(self) -> Any:
+    def sampler(self) -> Sampler:
         return self.rollouts.sampler
 
-    def _profile(self, tasks: Sequence[Any], k: int, round_: int) -> list[Trajectory]:
+    def _profile(self, tasks: Sequence[Task], k: int, round_: int) -> list[Trajectory]:
         """k rollouts of each task with the current policy (task selection's estimates)."""
         was_training = self.model.training
         self.model.eval()

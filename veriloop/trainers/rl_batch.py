@@ -30,6 +30,7 @@ from veriloop.algorithms.advantages import (
 )
 from veriloop.algorithms.critic import Critic
 from veriloop.algorithms.registries import Params, estimator
+from veriloop.algorithms.shaping import Shaping
 from veriloop.algorithms.turn_advantages import TurnAdvantageFn, TurnParams, turn_inputs
 from veriloop.trainers.batch import (
     Packed,
@@ -47,8 +48,8 @@ from veriloop.types import Group, Trajectory
 class BatchMaker:
     """`maker(groups) -> TrainBatch | None`, and the micro-batch layout the update uses."""
 
-    def __init__(self, cfg: RunConfig, model: torch.nn.Module, shaping: Any, credit: Any,
-                 critic: Any, ref_model: torch.nn.Module | None, needs_proximal: bool,
+    def __init__(self, cfg: RunConfig, model: torch.nn.Module, shaping: Shaping,
+                 credit: Credit | None, critic: Critic | None, ref_model: torch.nn.Module | None, needs_proximal: bool,
                  forward: Callable[..., Any], grouped: bool = True) -> None:
         """`forward(packed, entropy=False)` is the trainer's training forward; `ref_model`
         None with a KL term means LoRA: the reference is the model with its adapters off.
@@ -123,6 +124,7 @@ class BatchMaker:
         if self.credit is not None:
             batch.advantages = self.credit(groups, x, keep, trajs, L, batch.owner)
         else:
+            assert self.critic is not None  # the trainer builds one of credit and critic
             values = torch.zeros(B, L)  # [B, L]
             for idx, packed in self.micro_packs(batch):
                 with torch.no_grad():

@@ -21,8 +21,10 @@ from typing import Any, NamedTuple
 
 from veriloop.algorithms.dynamic_sampling import fill_batch, informative_groups
 from veriloop.algorithms.shaping import Shaping
+from veriloop.envs.base import Environment
+from veriloop.policy import Policy
 from veriloop.rollout.producer import RolloutProducer, VersionedPolicy, serving_copy
-from veriloop.trainers.common import DeterministicKeys, TimedGrader
+from veriloop.trainers.common import DeterministicKeys, Sampler, TimedGrader, TrainablePolicy
 from veriloop.trainers.config import RunConfig
 from veriloop.trainers.distributed import gather, world
 from veriloop.types import Group, Task, Trajectory
@@ -56,8 +58,9 @@ class RankRunner:
 class RolloutSource:
     """The rollouts of an RL run: its environment, grader, task sampler and sampling policy."""
 
-    def __init__(self, cfg: RunConfig, env: Any, grader: TimedGrader, sampler: Any,
-                 policy: Any, shaping: Shaping, run_id: str, rollout_policy: Any = None,
+    def __init__(self, cfg: RunConfig, env: Environment, grader: TimedGrader, sampler: Sampler,
+                 policy: TrainablePolicy, shaping: Shaping, run_id: str,
+                 rollout_policy: Policy | None = None,
                  workers: Any = None) -> None:
         """`policy` holds the trained model; `rollout_policy` samples instead of it (and gets
         the weights after every update); `workers` run the synchronous rollouts elsewhere."""
@@ -67,8 +70,8 @@ class RolloutSource:
         self.producer: RolloutProducer | None = None
         self.stale_dropped = 0
         # generations carry the weights version; asynchronous rollouts sample from a copy
-        self.keyed = DeterministicKeys(VersionedPolicy(policy))
-        self.served = self.keyed.policy  # the policy rollouts sample from
+        self.served = VersionedPolicy(policy)  # the policy rollouts sample from
+        self.keyed = DeterministicKeys(self.served)
         self.trained = policy
         if rollout_policy is not None:
             self.served = VersionedPolicy(rollout_policy)
@@ -77,7 +80,7 @@ class RolloutSource:
             self.served = VersionedPolicy(serving_copy(policy))
 
     def runner(self, step: int, round_: int, version: int, group_size: int | None = None,
-               temperature: float | None = None, policy: Any = None,
+               temperature: float | None = None, policy: Policy | None = None,
                on_trajectory: Callable[[Trajectory], None] | None = None):
         """A runner seeded by (train.seed, step, round); step -1 is held-out evaluation."""
         from veriloop.rollout.runner import RolloutRunner

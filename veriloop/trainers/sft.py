@@ -33,6 +33,7 @@ from veriloop.trainers import checkpoint
 from veriloop.trainers.batch import forward_logprobs, pack
 from veriloop.trainers.common import (
     RunPaths,
+    TrainablePolicy,
     apply_lora,
     autocast_dtype,
     build_optimizer,
@@ -96,7 +97,7 @@ def as_demonstration(traj: Trajectory, renderer: Any) -> Trajectory:
 class SFTTrainer:
     """setup() -> step() ... -> save(); resume() continues a killed run exactly."""
 
-    def __init__(self, cfg: RunConfig, run_dir: str | Path, policy: Any,
+    def __init__(self, cfg: RunConfig, run_dir: str | Path, policy: TrainablePolicy,
                  progress: bool = True) -> None:
         self.cfg = cfg
         self.paths = RunPaths(Path(run_dir))

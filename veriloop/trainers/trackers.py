@@ -32,6 +32,7 @@ from types import ModuleType
 from typing import Any, Protocol
 
 from veriloop.errors import ConfigError
+from veriloop.trainers.config import RunConfig
 
 
 class Tracker(Protocol):
@@ -40,7 +41,7 @@ class Tracker(Protocol):
     def close(self) -> None: ...
 
 
-def _wandb(wandb: ModuleType, cfg: Any, run_dir: Path) -> Tracker:
+def _wandb(wandb: ModuleType, cfg: RunConfig, run_dir: Path) -> Tracker:
     lc = cfg.logging
     mode = None if os.environ.get("WANDB_MODE") else "online" if lc.online else "offline"
     run = wandb.init(project=lc.project, name=run_name(cfg, run_dir), dir=str(run_dir),
@@ -51,7 +52,7 @@ def _wandb(wandb: ModuleType, cfg: Any, run_dir: Path) -> Tracker:
 _MLFLOW_REFUSED = re.compile(r"[^\w\-. /:]")
 
 
-def _mlflow(mlflow: ModuleType, cfg: Any, run_dir: Path) -> Tracker:
+def _mlflow(mlflow: ModuleType, cfg: RunConfig, run_dir: Path) -> Tracker:
     from mlflow.entities import Metric, Param
 
     uri = os.environ.get("MLFLOW_TRACKING_URI")
@@ -75,7 +76,7 @@ def _mlflow(mlflow: ModuleType, cfg: Any, run_dir: Path) -> Tracker:
     return _Calls(log, lambda: client.set_terminated(run_id))
 
 
-def _trackio(trackio: ModuleType, cfg: Any, run_dir: Path) -> Tracker:
+def _trackio(trackio: ModuleType, cfg: RunConfig, run_dir: Path) -> Tracker:
     run = trackio.init(project=cfg.logging.project, name=run_name(cfg, run_dir),
                        config=cfg.model_dump(mode="json"))
     # trackio.finish, not run.finish: it also clears trackio's current run, which trackio
@@ -83,7 +84,7 @@ def _trackio(trackio: ModuleType, cfg: Any, run_dir: Path) -> Tracker:
     return _Calls(lambda step, m: run.log(dict(m), step=step), trackio.finish)
 
 
-TRACKERS: dict[str, tuple[str, Callable[[ModuleType, Any, Path], Tracker]]] = {
+TRACKERS: dict[str, tuple[str, Callable[[ModuleType, RunConfig, Path], Tracker]]] = {
     "wandb": ("wandb", _wandb),
     "mlflow": ("mlflow", _mlflow),
     "trackio": ("trackio", _trackio),
@@ -125,7 +126,7 @@ def require(names: Sequence[str]) -> dict[str, ModuleType]:
     return packages
 
 
-def open_trackers(cfg: Any, run_dir: Path) -> list[Tracker]:
+def open_trackers(cfg: RunConfig, run_dir: Path) -> list[Tracker]:
     """The trackers `cfg.logging.trackers` names, each started with the run config."""
     opened: list[Tracker] = []
     try:
@@ -139,7 +140,7 @@ def open_trackers(cfg: Any, run_dir: Path) -> list[Tracker]:
     return opened
 
 
-def run_name(cfg: Any, run_dir: Path) -> str:
+def run_name(cfg: RunConfig, run_dir: Path) -> str:
     return cfg.logging.run_name or Path(run_dir).resolve().name
 
 
