@@ -17,7 +17,11 @@ read `heldout2`'s failures and tuned on them; from then on `heldout2` is spent t
 `heldout3` measures the grader blind. Collection 6 (`suite_pairs_c6.py`: scitix/sieval's math
 grader tests, Math-Verify issue threads; LLM-style answers against golds) is all in a fifth
 split, `heldout4`, written before math5 read `heldout3`'s failures and tuned on them; from then
-on `heldout3` is spent too and only `heldout4` measures the grader blind.
+on `heldout3` is spent too and only `heldout4` measures the grader blind. Collection 7
+(`suite_pairs_c7.py`: RL and eval projects' math-reward tests and two sympy answer graders' tests;
+LLM-style answers against golds) is all in a sixth split, `heldout5`, written before math6 read
+`heldout4`'s failures and tuned on them; from then on `heldout4` is spent too and only `heldout5`
+measures the grader blind.
 
 Left out (not veriloop's convention, said per row in `_LEFT_OUT` below): cases whose label holds
 only after rounding coarser than math-verify's 6 decimal places ("40\pi" = "125.663"), and labels
@@ -33,6 +37,7 @@ from pathlib import Path
 
 from veriloop.graders.data.suite_pairs_c5 import C5_CASES
 from veriloop.graders.data.suite_pairs_c6 import C6_CASES
+from veriloop.graders.data.suite_pairs_c7 import C7_CASES
 from veriloop.graders.data.suite_pairs_stack import STACK, STACK_CASES
 
 OUT = Path(__file__).with_name("math_pairs_suites.jsonl")
@@ -226,10 +231,12 @@ COLLECTION = {VERL: 2, MINDSPEED: 2, MINDSPEED_DAPO: 2, OPENR1: 2, TRL: 2, MV_MI
               VERIFIERS: 3, SKYRL: 3, SYMBOLIC_EQUAL: 3, TORA: 3, STACK: 4}
 # collection 4 is all held out, in its own split: a fresh blind held-out after 1-3's was read;
 # collection 5 (suite_pairs_c5.py) likewise, written before heldout2 was read and tuned on;
-# collection 6 (suite_pairs_c6.py) likewise, written before heldout3 was read and tuned on
+# collection 6 (suite_pairs_c6.py) likewise, written before heldout3 was read and tuned on;
+# collection 7 (suite_pairs_c7.py) likewise, written before heldout4 was read and tuned on
 HELDOUT2 = {4}
 HELDOUT3 = {5}
 HELDOUT4 = {6}
+HELDOUT5 = {7}
 
 # label rests on a convention veriloop does not share (see the module docstring)
 _LEFT_OUT = {
@@ -280,7 +287,8 @@ def rows() -> list[dict]:
         seen.add((gold, answer))
         c = collection or COLLECTION.get(source, 1)
         split = ("heldout2" if c in HELDOUT2 else "heldout3" if c in HELDOUT3
-                 else "heldout4" if c in HELDOUT4 else split_of(gold, answer))
+                 else "heldout4" if c in HELDOUT4 else "heldout5" if c in HELDOUT5
+                 else split_of(gold, answer))
         out.append({"gold": gold, "answer": answer, "equivalent": eq,
                     "category": source.split()[0], "source": source, "split": split,
                     "collection": c})
@@ -304,6 +312,8 @@ def rows() -> list[dict]:
         add(source, a, g, eq, collection=5)
     for source, a, g, eq in C6_CASES:
         add(source, a, g, eq, collection=6)
+    for source, a, g, eq in C7_CASES:
+        add(source, a, g, eq, collection=7)
     return out
 
 
