@@ -76,16 +76,19 @@ def test_eval_of_a_model_is_labelled_a_model_and_runs_on_the_device_given(tmp_pa
         assert "no CUDA GPU" in line
 
 
-def test_eval_fails_when_every_episode_is_an_infrastructure_error(tmp_path):
+def test_eval_fails_when_every_episode_is_an_infrastructure_error(tmp_path, no_backoff):
     with socket.socket() as closed:  # bound, never listening: every connection is refused
         closed.bind(("127.0.0.1", 0))
         dead = f"openai:http://127.0.0.1:{closed.getsockname()[1]}/v1#tiny-xs"
         proc = veriloop("eval", "--model", dead, "--tasks", "3", "--max-new-tokens", "4",
-                        "--json", "--out", tmp_path / "dead")
+                        "--json", "--out", tmp_path / "dead",
+                        pythonpath=no_backoff)
         reflexion = veriloop("eval", "--model", dead, "--tasks", "2", "--reflexion", "2",
-                             "--max-new-tokens", "4", "--json", "--out", tmp_path / "reflexion")
+                             "--max-new-tokens", "4", "--json", "--out", tmp_path / "reflexion",
+                             pythonpath=no_backoff)
         inference = veriloop("eval", "--model", dead, "--tasks", "1", "--inference", "majority",
-                             "--n", "2", "--max-new-tokens", "4", "--out", tmp_path / "majority")
+                             "--n", "2", "--max-new-tokens", "4", "--out", tmp_path / "majority",
+                             pythonpath=no_backoff)
     line = one_error_line(proc, code=1)
     assert line.startswith("error: 3 of 3 episodes were infrastructure errors")
     assert "policy_error" in line and "nothing was evaluated" in line

@@ -6,6 +6,7 @@ rendered with the student's tokenizer."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -100,14 +101,17 @@ def test_a_teacher_must_be_filtered():
     assert cfg.sft.min_score == 1.0
 
 
-def test_an_unreachable_teacher_is_one_error_line(tmp_path):
+def test_an_unreachable_teacher_is_one_error_line(tmp_path, no_backoff):
     """Regression: every teacher rollout errors (connection refused), so no demonstration is
     left; the command line says so in one line, exit 2, not with a traceback."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        filter(None, [str(no_backoff), os.environ.get("PYTHONPATH")]))}
     out = subprocess.run(
         [sys.executable, "-m", "veriloop.cli", "train", "configs/sft.yaml", "model.size=xs",
          "sft.demos=2", "sft.demo_policy=openai:http://127.0.0.1:9/v1#teacher",
          "sft.only_passed=true", "--run-dir", str(tmp_path / "run")],
-        cwd=Path(__file__).resolve().parents[2], capture_output=True, text=True, timeout=600, check=False)
+        cwd=Path(__file__).resolve().parents[2], capture_output=True, text=True, timeout=600, check=False,
+        env=env)
     assert out.returncode == 2, out.stderr
     assert "Traceback" not in out.stderr
     assert "error: no usable demonstrations (2 errored" in out.stderr
