@@ -14,21 +14,55 @@ behaviour policy. Every term is aggregated over tokens as `algorithm.aggregation
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Mapping
+from typing import Any, NamedTuple, Protocol
 
 import torch
 
+from veriloop.algorithms.critic import Critic
 from veriloop.algorithms.entropy import entropy_diagnostics, per_token
 from veriloop.algorithms.losses import entropy_bonus, get_aggregation, get_off_policy, kl_penalty
 from veriloop.algorithms.policy_losses import top_cov_detached_loss
 from veriloop.algorithms.registries import policy_loss
 
 
+class ObjectiveSettings(Protocol):
+    """The `algorithm` settings the objective reads (`veriloop.trainers.config.AlgorithmConfig`
+    has them; read-only here, so a frozen config fits)."""
+
+    @property
+    def policy_loss(self) -> str: ...
+    @property
+    def policy_loss_params(self) -> Mapping[str, Any]: ...
+    @property
+    def aggregation(self) -> str: ...
+    @property
+    def loss_norm(self) -> float | None: ...
+    @property
+    def off_policy(self) -> str: ...
+    @property
+    def eps_low(self) -> float: ...
+    @property
+    def eps_high(self) -> float: ...
+    @property
+    def is_cap(self) -> float | None: ...
+    @property
+    def kl_coef(self) -> float: ...
+    @property
+    def kl_estimator(self) -> str: ...
+    @property
+    def entropy_coef(self) -> float: ...
+    @property
+    def controller(self) -> str | None: ...
+    @property
+    def cov_score(self) -> str: ...
+
+
 class Objective:
     """`objective(out, rows, mask, entropy_coef) -> (loss, detached statistics)`; under the
     `cov` entropy controller `entropy_coef` is its share of top-covariance tokens to drop."""
 
-    def __init__(self, algorithm: Any, max_new_tokens: int, seed: int) -> None:
+    def __init__(self, algorithm: ObjectiveSettings, max_new_tokens: int, seed: int) -> None:
         a = self.algorithm = algorithm
         self.aggregation = get_aggregation(a.aggregation)
         entry = policy_loss(a.policy_loss)
@@ -52,7 +86,7 @@ class Objective:
         """Whether the forward must return each token's entropy slope (`cov_score: state`)."""
         return self.algorithm.controller == "cov" and self.algorithm.cov_score == "state"
 
-    def skips_inert(self, critic: Any, batch: Any) -> bool:
+    def skips_inert(self, critic: Critic | None, batch: Any) -> bool:
         """Whether a token of advantage 0 adds nothing to the loss or its gradient, so that the
         update may leave sequences whose every advantage is 0 out of its forwards: the clipped
         loss (clip_cov and kl_cov rank tokens against the others'), no entropy term or
@@ -66,7 +100,7 @@ class Objective:
         self.generator.manual_seed(seed)
 
     def __call__(self, out: Any, rows: Any, mask: torch.Tensor, entropy_coef: float,
-                 critic: Any = None) -> tuple[torch.Tensor, dict[str, float]]:
+                 critic: Critic | None = None) -> tuple[torch.Tensor, dict[str, float]]:
         """`out`: the forward's logprobs/entropy/hidden states of the micro-batch; `rows`: its
         fixed inputs (advantages, old/proximal/reference log-probs, old values, returns);
         `mask` [b, L]: the policy tokens."""

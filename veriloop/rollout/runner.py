@@ -27,7 +27,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from veriloop.envs.base import Environment, Episode, Observation
 from veriloop.graders.base import Grader
@@ -47,6 +47,9 @@ from veriloop.types import (
 )
 
 __all__ = ["RolloutConfig", "RolloutRunner", "call_with_timeout", "with_instructions"]
+
+_In = TypeVar("_In")
+_Out = TypeVar("_Out")
 
 
 def with_instructions(prompt: Sequence[Message], instructions: str) -> tuple[Message, ...]:
@@ -96,7 +99,7 @@ def _forget_workers_after_fork() -> None:
 os.register_at_fork(after_in_child=_forget_workers_after_fork)
 
 
-def call_with_timeout(fn: Callable[..., Any], *args: Any, timeout: float) -> Any:
+def call_with_timeout(fn: Callable[..., _Out], *args: Any, timeout: float) -> _Out:
     """Run `fn(*args)` in a daemon thread; raise TimeoutError if it does not return in time.
 
     Threads are reused: a call takes an idle worker (or starts one), and the worker is idle
@@ -115,7 +118,7 @@ def call_with_timeout(fn: Callable[..., Any], *args: Any, timeout: float) -> Any
         raise TimeoutError(f"{getattr(fn, '__qualname__', fn)} did not return within {timeout:g}s")
     if "error" in box:
         raise box["error"]
-    return box.get("value")
+    return box["value"]  # the worker sets it before `done` when the call did not raise
 
 
 @dataclass
@@ -499,7 +502,7 @@ class RolloutRunner:
             return traj.model_copy(update={"fault": fault})
         return traj.with_grade(grade)
 
-    def _parallel(self, items: list[Any], fn: Callable[[Any], Any]) -> list[Any]:
+    def _parallel(self, items: list[_In], fn: Callable[[_In], _Out]) -> list[_Out]:
         """Apply `fn` to every item concurrently (environment work is mostly I/O or subprocess).
         Every environment or grader call inside `fn` has its own timeout, so this returns."""
         if len(items) <= 1 or self.config.env_workers <= 1:
