@@ -14,8 +14,7 @@ behaviour policy. Every term is aggregated over tokens as `algorithm.aggregation
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Literal, NamedTuple, Protocol
 
 import torch
 
@@ -28,34 +27,23 @@ from veriloop.algorithms.registries import policy_loss
 
 class ObjectiveSettings(Protocol):
     """The `algorithm` settings the objective reads (`veriloop.trainers.config.AlgorithmConfig`
-    has them; read-only here, so a frozen config fits)."""
+    has them)."""
+
+    policy_loss: str
+    policy_loss_params: dict[str, Any]
+    aggregation: str
+    loss_norm: float | None
+    off_policy: str
+    eps_low: float
+    eps_high: float
+    is_cap: float | None
+    kl_coef: float
+    kl_estimator: str
+    entropy_coef: float
+    cov_score: Literal["batch", "state"]
 
     @property
-    def policy_loss(self) -> str: ...
-    @property
-    def policy_loss_params(self) -> Mapping[str, Any]: ...
-    @property
-    def aggregation(self) -> str: ...
-    @property
-    def loss_norm(self) -> float | None: ...
-    @property
-    def off_policy(self) -> str: ...
-    @property
-    def eps_low(self) -> float: ...
-    @property
-    def eps_high(self) -> float: ...
-    @property
-    def is_cap(self) -> float | None: ...
-    @property
-    def kl_coef(self) -> float: ...
-    @property
-    def kl_estimator(self) -> str: ...
-    @property
-    def entropy_coef(self) -> float: ...
-    @property
     def controller(self) -> str | None: ...
-    @property
-    def cov_score(self) -> str: ...
 
 
 class Objective:
