@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -149,7 +150,7 @@ class DPOTrainer:
         self.model.train()
         return kept, seqs
 
-    def sequence_logprobs(self, idx: Any) -> torch.Tensor:
+    def sequence_logprobs(self, idx: Iterable[int]) -> torch.Tensor:
         """Summed policy-token log-probabilities of sequences `idx` under the current model
         (no gradient; the reference when called before training): [n]."""
         idx = list(idx)

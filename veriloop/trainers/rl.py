@@ -66,7 +66,7 @@ from veriloop.graders.base import Grader
 from veriloop.graders.group import group_scorer
 from veriloop.policy import Policy
 from veriloop.trainers import checkpoint
-from veriloop.trainers.batch import Packed, TrainBatch
+from veriloop.trainers.batch import ForwardOut, Packed, TrainBatch
 from veriloop.trainers.common import (
     RunPaths,
     Sampler,
@@ -95,6 +95,7 @@ from veriloop.trainers.metrics import (
 )
 from veriloop.trainers.no_signal import NoSignalWatch, flat_share
 from veriloop.trainers.parallel import make_parallel
+from veriloop.trainers.ray_pool import RayRolloutPool
 from veriloop.trainers.rl_batch import BatchMaker, build_credit, build_critic
 from veriloop.trainers.rl_rollouts import Drawn, RolloutSource
 from veriloop.trainers.trackers import open_trackers
@@ -105,7 +106,8 @@ class RLTrainer:
     """setup() -> step() ... with save() every `train.save_every`; resume() continues exactly."""
 
     def __init__(self, cfg: RunConfig, run_dir: str | Path, policy: TrainablePolicy,
-                 rollout_policy: Policy | None = None, workers: Any = None) -> None:
+                 rollout_policy: Policy | None = None,
+                 workers: RayRolloutPool | None = None) -> None:
         """`policy` holds the model trained in place; `rollout_policy` (e.g. a
         `veriloop.policies.vllm.VLLMPolicy` of the same model) samples instead, and receives
         the weights after every update (`load_weights`). `workers` (e.g. a
@@ -265,7 +267,8 @@ class RLTrainer:
                                      entropy_slope=slope, autocast=autocast_dtype(
                                          self.cfg.train.precision, self.model))
 
-    def _entropy_coef(self, out: Any = None, mask: torch.Tensor | None = None) -> float:
+    def _entropy_coef(self, out: ForwardOut | None = None, mask: torch.Tensor | None = None
+                      ) -> float:
         """The fixed entropy_coef, or the adaptive controller's coefficient for the micro-batch
         whose forward is `out` (its policy-token entropy under `mask`)."""
         ctl = self.entropy_control

@@ -17,16 +17,20 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
+
+import torch
 
 from veriloop.algorithms.dynamic_sampling import fill_batch, informative_groups
 from veriloop.algorithms.shaping import Shaping
 from veriloop.envs.base import Environment
 from veriloop.policy import Policy
 from veriloop.rollout.producer import RolloutProducer, VersionedPolicy, serving_copy
+from veriloop.rollout.runner import RolloutRunner
 from veriloop.trainers.common import DeterministicKeys, Sampler, TimedGrader, TrainablePolicy
 from veriloop.trainers.config import RunConfig
 from veriloop.trainers.distributed import gather, world
+from veriloop.trainers.ray_pool import RayRolloutPool
 from veriloop.types import Group, Task, Trajectory
 
 
@@ -45,7 +49,7 @@ class RankRunner:
     share of the tasks, its episode keys numbered from its first episode's index in the whole
     list (as one process numbers them), and every rank gets all trajectories in task order."""
 
-    def __init__(self, runner: Any, keyed: DeterministicKeys, group_size: int) -> None:
+    def __init__(self, runner: RolloutRunner, keyed: DeterministicKeys, group_size: int) -> None:
         self.runner, self.keyed, self.group_size = runner, keyed, group_size
 
     def run(self, tasks: Sequence[Task]) -> list[Trajectory]:
@@ -61,7 +65,7 @@ class RolloutSource:
     def __init__(self, cfg: RunConfig, env: Environment, grader: TimedGrader, sampler: Sampler,
                  policy: TrainablePolicy, shaping: Shaping, run_id: str,
                  rollout_policy: Policy | None = None,
-                 workers: Any = None) -> None:
+                 workers: RayRolloutPool | None = None) -> None:
         """`policy` holds the trained model; `rollout_policy` samples instead of it (and gets
         the weights after every update); `workers` run the synchronous rollouts elsewhere."""
         self.cfg, self.env, self.grader, self.sampler = cfg, env, grader, sampler
@@ -83,8 +87,6 @@ class RolloutSource:
                temperature: float | None = None, policy: Policy | None = None,
                on_trajectory: Callable[[Trajectory], None] | None = None):
         """A runner seeded by (train.seed, step, round); step -1 is held-out evaluation."""
-        from veriloop.rollout.runner import RolloutRunner
-
         r = self.cfg.rollout
         seed = (self.cfg.train.seed * 1_000_003 + step * 101 + round_) & 0x7FFFFFFF
         rc = r.model_copy(update={
@@ -101,7 +103,7 @@ class RolloutSource:
             return RankRunner(runner, self.keyed, rc.group_size)
         return runner
 
-    def _producer(self, model: Any, version: int) -> RolloutProducer:
+    def _producer(self, model: torch.nn.Module, version: int) -> RolloutProducer:
         """The asynchronous producer (started on first use) on the served copy of `model`."""
         if self.producer is None:
             r = self.cfg.rollout
@@ -118,7 +120,7 @@ class RolloutSource:
             self.producer.start()
         return self.producer
 
-    def publish(self, model: Any, version: int) -> None:
+    def publish(self, model: torch.nn.Module, version: int) -> None:
         """After an update: the sampling weights become `model` at `version`."""
         if self.workers is not None:
             self.workers.load_weights(model, version)
@@ -129,7 +131,7 @@ class RolloutSource:
         if self.producer is not None:
             self.producer.advance(version)
 
-    def draw(self, step: int, model: Any) -> Drawn:
+    def draw(self, step: int, model: torch.nn.Module) -> Drawn:
         """`step`'s groups, sampled with `model`'s weights of version `step - 1` and graded."""
         a, k = self.cfg.algorithm, self.cfg.rollout.group_size
         drawn: list[Group] = []
