@@ -301,7 +301,22 @@ class TimedGrader:
                 self.seconds += time.perf_counter() - t0
 
 
-def train_to_end(trainer: Any, kind: str, save_every: int) -> list[dict[str, Any]]:
+class SupervisedTrainer(Protocol):
+    """What `train_to_end` drives (SFTTrainer, DPOTrainer)."""
+
+    cfg: RunConfig
+    paths: RunPaths
+    step_count: int
+    total_steps: int
+    progress: bool
+
+    def step(self) -> dict[str, float]: ...
+    def save(self) -> Path: ...
+    def save_final(self) -> Path: ...
+
+
+def train_to_end(trainer: SupervisedTrainer, kind: str, save_every: int
+                 ) -> list[dict[str, Any]]:
     """The step loop of the supervised trainers (SFT, DPO): from `trainer.step_count` to
     `trainer.total_steps`, each step's metrics logged, a checkpoint every `save_every` steps
     (0: only at the end), then the last checkpoint and the final model; returns this call's
