@@ -10,12 +10,15 @@ The splits, in the order they were written (build_suite_pairs.py says how):
   STACK's Sets/SysEquiv/numerical tables), written before math4 read heldout2, measured once
   blind, then SPENT by math5 the same way;
 - `heldout4`: collection 6 (scitix/sieval's math-grader tests, LLM math-reward tests of RL
-  projects, Math-Verify issue threads), written before math5 read heldout3, and the only blind
-  split: measured once, counts only, nothing tuned on it since.
+  projects, Math-Verify issue threads), written before math5 read heldout3, measured once
+  blind, then SPENT by math6 the same way;
+- `heldout5`: collection 7 (RL and eval projects' math-reward tests, two sympy answer graders'
+  tests), written before math6 read heldout4, and the only blind split: measured once, counts
+  only, nothing tuned on it since.
 
 Each test asserts the measured counts as a regression bar and xfails while above the issue's
 bar (a pass once it is met). Only counts are printed: a blind split's failures are never shown.
-The whole-split audits of heldout2, heldout3 and heldout4 are `slow` (15-35 s each on two
+The whole-split audits of heldout2 to heldout5 are `slow` (15-35 s each on two
 cores); the default suite keeps the spent `heldout` split whole and a fixed third of `heldout2`.
 """
 
@@ -143,10 +146,12 @@ def test_suite_pairs_heldout3_rates():
 # heldout4: collection 6 (suite_pairs_c6.py: scitix/sieval's math-grader tests, LLM math-reward
 # tests of RL projects, Math-Verify issue threads), committed (36368bb, 3f63a71) before math5
 # read heldout3 or changed the grader, and measured ONCE after math5's classes (commit
-# 17c9814), counts only, with nothing tuned on it since: 146 cases, FP 1/67, FN 11/79, no
-# timeout. The bar below is that measurement, so a regression fails; the issue's bar is not
-# met, which the xfail records (it turns into a pass once it is).
-HELDOUT4_FP, HELDOUT4_FN = 1, 11
+# 17c9814), counts only: 146 cases, FP 1/67, FN 11/79, no timeout. math6 then SPENT it (after
+# committing collection 7 as heldout5): read its failures, fixed their classes
+# (test_math_classes_heldout4.py) and left out two worked equations ending in the gold ("96 -
+# 57 = 39") as veriloop's statement convention (suite_pairs_c6.LEFT_OUT): 144 cases, FP 0/67,
+# FN 1/77, no timeout -- a tuning figure now, not a blind one. It meets the issue's bar.
+HELDOUT4_FP, HELDOUT4_FN = 0, 1
 
 
 @pytest.mark.slow
@@ -156,7 +161,7 @@ def test_suite_pairs_heldout4_rates():
         report = audit(g, load_pairs(SUITE_MATH_PAIRS, split="heldout4"), concurrency=2)
     finally:
         g.close()
-    assert (report["n"], report["positives"]) == (146, 79)
+    assert (report["n"], report["positives"]) == (144, 77)
     assert report["timeouts"] <= 30, _rates(report)  # 30 means a hang
     fp, fn = _judged(report)
     assert fp <= HELDOUT4_FP and fn <= HELDOUT4_FN, f"heldout4 {_rates(report)}"

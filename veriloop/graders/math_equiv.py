@@ -29,7 +29,9 @@ What we add around `math_verify.parse/verify`:
   mixed numbers, percent in words ("28pct", "4 4/9percent": the word is the sign, never a
   unit to drop), digit groups inside an expression ("1 000 4/9"), function names written as
   in Python ("sin(x)**2", "Abs(x)"), units and words after a lone number (not value words:
-  "5 thousand"), plain `√3`/`pi`, scientific notation, `f(x) = ...` against a value.
+  "5 thousand"), plain `√3`/`pi`, scientific notation, `f(x) = ...` against a value, a letter
+  math-verify drops as a unit inside an expression ("5 - 5c" is not 0). Chat tokens and
+  markdown emphasis ("**73**") are formatting; a one-word answer matches its word in any case.
 - **No value, no credit**: an answer with a division by zero in it ("4 0/0", "3/0") is wrong,
   whatever sympy would simplify it to.
 - **Identities on a domain** (`math_numeric`): when sympy cannot prove two expressions equal,
@@ -339,13 +341,20 @@ def _one_percent_reading(gold: list[Any], extracted: str, question: str | None
 
 
 _TEXT_WORD = re.compile(r"^\\(?:text|textbf|mathrm)\s*\{\s*([A-Za-z]+)\s*\}$")
+_PLAIN_WORD = re.compile(r"^[A-Za-z]{2,}$")
 
 
 def _same_word(gold: str, answer: str | None) -> bool:
-    """A one-word answer ("odd") against the same word as the gold's `\\text{odd}`: extraction
-    reads no math in a bare word, so the word is compared as text (exactly, one word only)."""
-    m = _TEXT_WORD.match(gold.strip())
-    return bool(m and answer and answer.strip() == m.group(1))
+    """A one-word answer ("odd", "None", "yes") against the same word as the gold (`\\text{odd}`
+    or a plain word of two letters or more): extraction reads no math in a bare word, so the
+    word is compared as text, one word only, ignoring case ("Yes" answers "yes": a word is not
+    a variable, whose case matters)."""
+    if not answer:
+        return False
+    g = strip_delims(gold)
+    m = _TEXT_WORD.match(g)
+    word = m.group(1) if m else g if _PLAIN_WORD.match(g) else None
+    return word is not None and strip_delims(answer).lower() == word.lower()
 
 
 def _equal_with_imaginary_unit(gold: list[Any], answer: list[Any]) -> bool:

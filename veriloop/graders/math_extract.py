@@ -186,7 +186,15 @@ def rewrite_for_parsing(s: str) -> str:
     s = re.sub(r"(?<=[)}])\s*\\?%", r"\\cdot\\frac{1}{100}", s)
     s = s.replace("**", "^")
     s = re.sub(r"(?<![\w.])(\d+(?:\.\d+)?)[eE]([+-]?\d+)(?![\w.])", r"\1\\times 10^{\2}", s)
+    if _OPERATOR.search(s):  # in an expression, "5c" is 5 times c, not 5 in a unit c
+        s = _UNIT_LETTER.sub(r"\1{\2}", s)
     return re.sub(r"(-?)(\d*)\.(\d*)\\overline\{(\d+)\}", _repeating, s)
+
+
+# a lone letter c, d, g, h, l, m, o, s or t: math-verify drops it as a unit after a number or
+# at the end ("5 - 5c" read as 0, "2t + 1" as 3, "5 - c" as "5 -"); in braces it is a variable
+_UNIT_LETTER = re.compile(r"([\d+\-*/=(,]\s*)([cdghlmost])(?![A-Za-z_])")
+_OPERATOR = re.compile(r"[^\s]\s*[-+*/=^]|\\(?:frac|cdot|times)")
 
 
 _SCIENTIFIC = re.compile(r"(?<![\w.^{])(-?\d+(?:\.\d+)?)\s*(?:\\times|\\cdot)\s*10\s*\^\s*"
@@ -317,10 +325,25 @@ def _final_sentence_value(text: str) -> str | None:
     return None
 
 
+# a chat template's special tokens left in a completion ("39<|im_end|>") are not text, nor
+# is the role name that can follow the last one ("<|im_end|>user")
+_SPECIAL_TOKEN = re.compile(r"<\|[A-Za-z0-9_]+\|>(?:\s*\w*\s*$)?")
+# markdown emphasis around a word or number ("**73**", "_120°_"), not Python's `x**2` or a
+# LaTeX subscript `a_1`: the marker follows no word character and precedes none when closing
+_EMPHASIS = re.compile(r"(?<![\w\\^_{}*)\]])(\*\*|__|\*|_)(?=[^\s*_])([^*_\n]+?)(?<=\S)\1(?![\w*])")
+
+
+def _plain_text(text: str) -> str:
+    """`text` without chat-template tokens and markdown emphasis markers: formatting, which
+    hid the answer from extraction ("✅ Final Answer: **73**" read as "**73**")."""
+    return _EMPHASIS.sub(r"\2", _SPECIAL_TOKEN.sub(" ", text))
+
+
 def extract_answer(text: str | None) -> str | None:
     """The final answer inside a model's text, or None when there is none (see module doc)."""
     if text is None:
         return None
+    text = _plain_text(text)
     tagged = _answer_tag(text)
     if tagged is not None:
         return extract_answer(tagged) if tagged.strip() else None

@@ -245,11 +245,14 @@ _SMALL_REL_TOL = 1e-6
 
 
 def small_numbers_differ(gold: Any, answer: Any) -> bool:
-    """Two plain real numbers below 1e-3 in size that differ by more than one part in 10^6.
+    """Two plain real numbers, one of them below 1e-3 in size, that differ by more than one
+    part in 10^6 of the larger.
 
     math-verify rounds numbers to 6 decimal places before comparing them, which is a relative
     tolerance for ordinary values but makes every number below 5e-7 equal to 0, so
-    `1.06 \\times 10^{-33}` matched `10^{-33}`. Small numbers are compared relatively instead."""
+    `1.06 \\times 10^{-33}` matched `10^{-33}`; and with huge integers inside it found
+    `\\frac{2^{2005}+1}{3 \\cdot 2^{2006}}` (about 1/6) equal to `\\frac{1}{3 \\cdot 2^{2006}}`.
+    Small numbers are compared relatively instead."""
     import sympy
 
     if not all(isinstance(x, sympy.Expr) and x.is_number and x.is_extended_real
@@ -257,6 +260,6 @@ def small_numbers_differ(gold: Any, answer: Any) -> bool:
         return False
     g, a = abs(sympy.N(gold, 30)), abs(sympy.N(answer, 30))
     size = max(g, a)
-    if not size.is_finite or size >= _SMALL:
+    if not size.is_finite or min(g, a) >= _SMALL:
         return False
     return bool(abs(sympy.N(gold - answer, 30)) > _SMALL_REL_TOL * size)

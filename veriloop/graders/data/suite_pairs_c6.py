@@ -138,8 +138,6 @@ C6_CASES = [
     (LIMIT_RLVR, "<answer></answer>", "10", False),
     (LIMIT_RLVR, "\\boxed{2240/78125}", "\\frac{448}{15625}", True),
     (LIMIT_RLVR, "Therefore, 3 inches is 1/8 of 2 feet.", "\\frac{1}{8}", True),
-    (LIMIT_RLVR, ("Therefore, the expression is: \\begin{align*}x(x(1+x)+2*x)-3*(x*x-x+2)"
-                  "&=x^3+3x-6\\end{align*}"), "x^3+3x-6", True),
     (LIMIT_RLVR, "Therefore, the answer is $x^3$.", "x^3+3x-6", False),
     # answers_match(pred, ground truth) of a geometry (geo3k) grader
     (GEO3K, "36", "36^\\circ", True), (GEO3K, "36^{\\circ}", "36", True),
@@ -164,7 +162,7 @@ C6_CASES = [
     (MESHY, "\\boxed{wrong}", "42", False),
     (MESHY, "first \\boxed{0}, finally \\boxed{42}", "42", True),
     (MESHY, "\\boxed{42}", "\\boxed{42}", True),
-    (NANORLLM, "96 - 57 = 39<|im_end|>", "39", True), (NANORLLM, "96 - 57 = 24<|im_end|>", "39", False),
+    (NANORLLM, "96 - 57 = 24<|im_end|>", "39", False),
     (TIMELY, "The answer is \\boxed{4}.", "4", True),
     (LLMJP, "We simplify the expression and get \\boxed{42}.", "42", True),
     (LLMJP, "The answer is \\boxed{\\frac{1}{2}}.", "1/2", True),
@@ -211,6 +209,14 @@ LEFT_OUT = {
     ("\\boxed{2+2}", "4"): "Meshy's own comment: a strict form rule (equal numbers)",
     ("\\boxed{42}", ""): "Meshy: an empty gold (no verdict on an answer)",
     ("The answer is \\boxed{7}.", "7"): "LLM-jp-4-RL's strict (Minerva-only) verifier scores 0",
+    # left out by math6 after reading them as heldout4 false negatives: veriloop's convention
+    # (issue 9, test_false_statements_and_other_readings_are_wrong) reads an equation without
+    # a lone variable on one side as a statement, not a value, even a true one ("2+3=5" is wrong
+    # for 5), so that a policy cannot pass by writing the sum that gives the gold
+    ("96 - 57 = 39<|im_end|>", "39"): "nanorllm: a worked sum ending in the value (a statement)",
+    (("Therefore, the expression is: \\begin{align*}x(x(1+x)+2*x)-3*(x*x-x+2)"
+      "&=x^3+3x-6\\end{align*}"), "x^3+3x-6"):
+        "Math_reasoning_rl: an identity ending in the value (a statement, not a value)",
     ("$\\forall x>0, f(x) = 0$", "f(x) = 0"): "Math-Verify #64: the reporter gives no verdict",
     ("(3, \\frac{2\\pi}{3})", "\\left( 3, \\frac{\\pi}{2} \\right)"):
         "Math-Verify #56: about parsing without $...$, not a stated verdict",
