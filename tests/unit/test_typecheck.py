@@ -21,7 +21,7 @@ pytestmark = pytest.mark.xdist_group("mypy")
 
 ROOT = Path(__file__).resolve().parents[2]
 CORE = {"veriloop/types.py", "veriloop/registry.py", "veriloop/rendering.py",
-        "veriloop/algorithms", "veriloop/rollout", "veriloop/trainers"}
+        "veriloop/algorithms", "veriloop/rollout", "veriloop/trainers", "veriloop/run"}
 
 
 def mypy(*args: str) -> subprocess.CompletedProcess[str]:

@@ -33,7 +33,7 @@ class RunLock:
         self.path = Path(run_dir) / ".lock"
         self._fd: int | None = None
 
-    def acquire(self) -> RunLock:
+    def acquire(self) -> Self:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         while True:
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)

@@ -14,6 +14,7 @@ from typing import Any
 
 from veriloop.envs import get_env
 from veriloop.envs.arithmetic import ExpertPolicy
+from veriloop.envs.base import Environment, expert_for
 from veriloop.policies.cached_build import build_once
 from veriloop.policies.loaders import hf_policy
 from veriloop.policies.tiny import (
@@ -26,7 +27,7 @@ from veriloop.policies.tiny import (
     tiny_dir,
 )
 from veriloop.policy import GenerationRequest, Policy, SamplingParams
-from veriloop.types import Message
+from veriloop.types import Message, Task
 
 
 def corpus(n_tasks: int = 3000, seed: int = 0, n_workspace: int = 600) -> list[str]:
@@ -40,12 +41,12 @@ def corpus(n_tasks: int = 3000, seed: int = 0, n_workspace: int = 600) -> list[s
     texts = episode_texts(env, expert, env.tasks(n_tasks, seed=seed, split="train"))
     if n_workspace:
         ws = get_env("workspace", tool_scope="task", fault_rate=0.1)
-        texts += episode_texts(ws, ws.expert(noise=0.5, seed=seed),
+        texts += episode_texts(ws, expert_for(ws, noise=0.5, seed=seed),
                                ws.tasks(n_workspace, seed=seed, split="train"))
     return texts
 
 
-def episode_texts(env: Any, expert: Any, tasks: list[Any]) -> list[str]:
+def episode_texts(env: Environment, expert: Policy, tasks: list[Task]) -> list[str]:
     """Each task played by `expert` in `env`, rendered with the chat template."""
     texts: list[str] = []
     for i, task in enumerate(tasks):
@@ -82,9 +83,10 @@ def ensure_tiny(size: str = DEFAULT_SIZE, seed: int = 0, vocab_size: int = DEFAU
                 rebuild: bool = False) -> Path:
     """The cached tiny model directory, built on first use, once, under a file lock and
     atomically: concurrent callers wait for one build and never see a half-written directory."""
-    return build_once(tiny_dir(size, seed, vocab_size), is_built,
-                      lambda tmp: build_tiny(tmp, size=size, seed=seed, vocab_size=vocab_size),
-                      rebuild=rebuild)
+    def build(tmp: Path) -> None:
+        build_tiny(tmp, size=size, seed=seed, vocab_size=vocab_size)
+
+    return build_once(tiny_dir(size, seed, vocab_size), is_built, build, rebuild=rebuild)
 
 
 def load_tiny(target: str = "", size: str | None = None, seed: int = 0,

@@ -38,8 +38,11 @@ from veriloop.trainers.rft import RFTTrainer
 from veriloop.trainers.rl import RLTrainer
 from veriloop.trainers.sft import SFTTrainer
 
-OFFLINE = {"sft": SFTTrainer, "dpo": DPOTrainer, "rft": RFTTrainer}
+OFFLINE: dict[str, type[SFTTrainer | DPOTrainer | RFTTrainer]] = {
+    "sft": SFTTrainer, "dpo": DPOTrainer, "rft": RFTTrainer}
 """The trainers of offline data, by `kind`: held-out evaluation before and after, from here."""
+
+Trainer = SFTTrainer | DPOTrainer | RFTTrainer | RLTrainer
 
 
 def check_ranks(cfg: RunConfig, run_dir: Path | None, ray_address: str | None) -> int:
@@ -105,13 +108,13 @@ def _train_offline(cfg: RunConfig, root: Path, policy: Any, progress: bool) -> d
         after = _heldout(cfg, trainer.policy, "eval after", progress)
         log_heldout(root, {0: before, trainer.step_count: after} if before
                     else {trainer.step_count: after})
-    summary = {"kind": cfg.kind, "steps": trainer.step_count, "resumed": resumed,
-               "final_model": str(trainer.paths.model)}
-    if cfg.kind == "dpo":
+    summary: dict[str, Any] = {"kind": cfg.kind, "steps": trainer.step_count,
+                               "resumed": resumed, "final_model": str(trainer.paths.model)}
+    if isinstance(trainer, DPOTrainer):  # kind dpo
         summary["pairs"] = len(trainer.pairs)
-    if cfg.kind == "rft":
+    if isinstance(trainer, RFTTrainer):  # kind rft
         summary["rounds"] = trainer.history
-    if cfg.kind != "sft":
+    if not isinstance(trainer, SFTTrainer):  # kind dpo or rft
         trainer.close()
     return summary
 
@@ -159,7 +162,7 @@ def _heldout(cfg: RunConfig, policy: Any, description: str, progress: bool) -> d
         return eval_metrics(heldout_summary(cfg, policy, on_trajectory=tick))
 
 
-def _eval_before(cfg: RunConfig, trainer: Any, root: Path,
+def _eval_before(cfg: RunConfig, trainer: Trainer, root: Path,
                  progress: bool) -> dict[str, float] | None:
     """The held-out evaluation before training (kept in eval_before.json so a resumed run logs
     the one from its start); None when `env.eval_tasks` is 0."""
@@ -173,7 +176,7 @@ def _eval_before(cfg: RunConfig, trainer: Any, root: Path,
     return before
 
 
-def resume(trainer: Any, root: Path) -> bool:
+def resume(trainer: Trainer, root: Path) -> bool:
     """`trainer.resume()`; a checkpoint that passed the pre-flight checks but does not load
     (damaged tensors, another model's weights) is a user error naming it."""
     try:
