@@ -16,7 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from veriloop.envs import expert_for, get_env, set_step_budget
+from veriloop.envs.base import Environment
 from veriloop.errors import UserError
+from veriloop.graders.base import Grader
+from veriloop.policy import Policy
 from veriloop.trainers.common import grader_from_config, policy_from_config
 from veriloop.trainers.config import RunConfig
 from veriloop.types import Task
@@ -25,7 +28,7 @@ SUITE_ENV_OPTIONS: dict[str, dict[str, Any]] = {"robustness": {"fault_rate": 0.1
 """Environment options a suite runs with: robustness injects 429/5xx errors into 15% of calls."""
 
 
-def make_env(env_name: str, options: dict[str, Any] | None = None) -> Any:
+def make_env(env_name: str, options: dict[str, Any] | None = None) -> Environment:
     """`get_env(env_name, **options)`; an unknown name, or options the environment does not
     take, is a `UserError`."""
     try:
@@ -39,19 +42,19 @@ def make_env(env_name: str, options: dict[str, Any] | None = None) -> Any:
                         f"{sorted(options)} ({e}); drop or fix --env-option") from None
 
 
-def build_env(cfg: RunConfig) -> Any:
+def build_env(cfg: RunConfig) -> Environment:
     """The environment `cfg.env` names, with its options and step budget (`env.max_turns`)."""
     return set_step_budget(make_env(cfg.env.name, cfg.env.options), cfg.env.max_turns)
 
 
-def heldout_tasks(cfg: RunConfig, env: Any, n: int | None = None) -> list[Task]:
+def heldout_tasks(cfg: RunConfig, env: Environment, n: int | None = None) -> list[Task]:
     """The run's held-out tasks: `n` (default `env.eval_tasks`) test-split tasks at
     `env.task_seed` and `env.difficulty`, the ones training evaluates on."""
     return list(env.tasks(cfg.env.eval_tasks if n is None else n, seed=cfg.env.task_seed,
                           split="test", difficulty=cfg.env.difficulty))
 
 
-def build_grader(cfg: RunConfig, env: Any) -> Any:
+def build_grader(cfg: RunConfig, env: Environment) -> Grader:
     """The run's grader: `grader.name` with its options when the config names one, else the
     environment's own (`env.grader()`); see `veriloop.trainers.common.grader_from_config`."""
     try:
@@ -70,7 +73,7 @@ def build_policy(cfg: RunConfig, init: str | Path | None = None) -> Any:
 
 
 def scripted_policy(env_name: str, policy: str | None, noise: float, seed: int,
-                    env_options: dict[str, Any] | None = None) -> Any:
+                    env_options: dict[str, Any] | None = None) -> Policy:
     """The environment's scripted expert (`policy` "expert" or None), or its noisy expert
     ("noisy-expert": `noise` of the episodes go wrong)."""
     if policy not in (None, "expert", "noisy-expert"):
@@ -106,7 +109,8 @@ def build_engine(cfg: RunConfig, policy: Any, root: Path) -> Any:
 
 
 def suite_env_and_tasks(env_name: str, suite: str, n: int, seed: int,
-                        env_options: dict[str, Any] | None = None) -> tuple[Any, list[Task]]:
+                        env_options: dict[str, Any] | None = None
+                        ) -> tuple[Environment, list[Task]]:
     """The environment built with the suite's options (`SUITE_ENV_OPTIONS`) and its `n`
     suite tasks; a `UserError` when the environment has no suites or lacks the option."""
     options = {**(env_options or {}), **SUITE_ENV_OPTIONS.get(suite, {})}
@@ -121,4 +125,5 @@ def suite_env_and_tasks(env_name: str, suite: str, n: int, seed: int,
         except TypeError as e:
             raise UserError(f"the {suite} suite sets the environment options {options}, which "
                             f"environment '{env_name}' does not take ({e})") from None
-    return env, list(env.suite_tasks(suite, n, seed))
+    # suite_tasks: an optional method (checked above), not part of the Environment protocol
+    return env, list(env.suite_tasks(suite, n, seed))  # type: ignore[attr-defined]

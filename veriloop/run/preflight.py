@@ -24,6 +24,7 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+from veriloop.envs.base import Environment
 from veriloop.errors import MissingFileError, ModuleImportError, UserError, did_you_mean
 from veriloop.trainers import trackers
 from veriloop.trainers.config import RunConfig
@@ -99,7 +100,7 @@ def check_model_dir(path: Path, field: str) -> None:
     _check_weights(path, field)
 
 
-def check_env(name: str, options: dict[str, Any] | None = None) -> Any:
+def check_env(name: str, options: dict[str, Any] | None = None) -> Environment:
     """Build the environment once (its constructor's errors are the user's too)."""
     from veriloop.envs import get_env
 

@@ -78,7 +78,7 @@ def _run_config(root: Path, config: str | Path | None, overrides: list[str] | No
     return cfg
 
 
-def _eval(trainer: Any, ks: tuple[int, ...], stages: Any = None) -> dict[str, Any]:
+def _eval(trainer: RLTrainer, ks: tuple[int, ...], stages: Any = None) -> dict[str, Any]:
     """Sampled pass@k and greedy accuracy; the episodes count on `stages` (a progress)."""
     r = trainer.cfg.rollout
     total = len(trainer.eval_tasks) * (r.eval_samples + 1)

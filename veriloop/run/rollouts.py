@@ -15,24 +15,26 @@ from veriloop.data.retrieval import with_experience
 from veriloop.data.skills import with_skills
 from veriloop.data.store import TrajectoryStore
 from veriloop.envs import set_step_budget
+from veriloop.envs.base import Environment
 from veriloop.errors import UserError
 from veriloop.eval.heldout import evaluate_heldout
 from veriloop.eval.metrics import first_infra_error
 from veriloop.eval.reflexion import reflexion_eval
 from veriloop.eval.task_results import RESULTS_FILE, intervals, task_results, write_task_results
+from veriloop.graders.base import Grader
 from veriloop.progress import progress_bar
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
 from veriloop.run.build import make_env, suite_env_and_tasks
 from veriloop.run.preflight import check_run_dir
-from veriloop.types import Task
+from veriloop.types import Task, Trajectory
 
 
 class Built(NamedTuple):
     """What a run config builds for an evaluation (`veriloop eval CONFIG`)."""
 
-    env: Any
+    env: Environment
     tasks: list[Task]
-    grader: Any
+    grader: Grader
 
 
 SCRIPTED = "scripted expert (not a model)"
@@ -88,7 +90,7 @@ def run_rollouts(env_name: str, policy: Any, *, tasks: int, group: int, split: s
             progress_bar(disable=quiet) as progress:
         bar = progress.add_task(f"{env_name} · {policy.name}", total=len(task_list) * group)
 
-        def on_trajectory(traj: Any) -> None:
+        def on_trajectory(traj: Trajectory) -> None:
             store.append(traj)
             progress.advance(bar)
 
