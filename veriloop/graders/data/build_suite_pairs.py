@@ -20,8 +20,10 @@ split, `heldout4`, written before math5 read `heldout3`'s failures and tuned on 
 on `heldout3` is spent too and only `heldout4` measures the grader blind. Collection 7
 (`suite_pairs_c7.py`: RL and eval projects' math-reward tests and two sympy answer graders' tests;
 LLM-style answers against golds) is all in a sixth split, `heldout5`, written before math6 read
-`heldout4`'s failures and tuned on them; from then on `heldout4` is spent too and only `heldout5`
-measures the grader blind.
+`heldout4`'s failures and tuned on them; from then on `heldout4` is spent too. Collection 8
+(`suite_pairs_c8.py`: more RL projects' reward tests and eval harnesses' equivalence tests) is
+all in a seventh split, `heldout6`, written before math7 read `heldout5`'s failures and tuned on
+them; from then on `heldout5` is spent too and only `heldout6` measures the grader blind.
 
 Left out (not veriloop's convention, said per row in `_LEFT_OUT` below): cases whose label holds
 only after rounding coarser than math-verify's 6 decimal places ("40\pi" = "125.663"), and labels
@@ -33,11 +35,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from pathlib import Path
 
 from veriloop.graders.data.suite_pairs_c5 import C5_CASES
 from veriloop.graders.data.suite_pairs_c6 import C6_CASES
 from veriloop.graders.data.suite_pairs_c7 import C7_CASES
+from veriloop.graders.data.suite_pairs_c8 import C8_CASES
 from veriloop.graders.data.suite_pairs_stack import STACK, STACK_CASES
 
 OUT = Path(__file__).with_name("math_pairs_suites.jsonl")
@@ -232,11 +236,13 @@ COLLECTION = {VERL: 2, MINDSPEED: 2, MINDSPEED_DAPO: 2, OPENR1: 2, TRL: 2, MV_MI
 # collection 4 is all held out, in its own split: a fresh blind held-out after 1-3's was read;
 # collection 5 (suite_pairs_c5.py) likewise, written before heldout2 was read and tuned on;
 # collection 6 (suite_pairs_c6.py) likewise, written before heldout3 was read and tuned on;
-# collection 7 (suite_pairs_c7.py) likewise, written before heldout4 was read and tuned on
+# collection 7 (suite_pairs_c7.py) likewise, written before heldout4 was read and tuned on;
+# collection 8 (suite_pairs_c8.py) likewise, written before heldout5 was read and tuned on
 HELDOUT2 = {4}
 HELDOUT3 = {5}
 HELDOUT4 = {6}
 HELDOUT5 = {7}
+HELDOUT6 = {8}
 
 # label rests on a convention veriloop does not share (see the module docstring)
 _LEFT_OUT = {
@@ -288,7 +294,7 @@ def rows() -> list[dict]:
         c = collection or COLLECTION.get(source, 1)
         split = ("heldout2" if c in HELDOUT2 else "heldout3" if c in HELDOUT3
                  else "heldout4" if c in HELDOUT4 else "heldout5" if c in HELDOUT5
-                 else split_of(gold, answer))
+                 else "heldout6" if c in HELDOUT6 else split_of(gold, answer))
         out.append({"gold": gold, "answer": answer, "equivalent": eq,
                     "category": source.split()[0], "source": source, "split": split,
                     "collection": c})
@@ -314,7 +320,28 @@ def rows() -> list[dict]:
         add(source, a, g, eq, collection=6)
     for source, a, g, eq in C7_CASES:
         add(source, a, g, eq, collection=7)
+    # collection 8 was copied whole and drops here what repeats an earlier case, either way
+    # round, up to spaces and `$` signs (its module docstring), so its rows stay as written
+    known = {_bare(r["answer"], r["gold"]) for r in out} | _other_sets()
+    for source, a, g, eq in C8_CASES:
+        if _bare(a, g) not in known and _bare(g, a) not in known:
+            known.add(_bare(a, g))
+            add(source, a, g, eq, collection=8)
     return out
+
+
+def _bare(answer: str, gold: str) -> tuple[str, str]:
+    return re.sub(r"[\s$]", "", answer), re.sub(r"[\s$]", "", gold)
+
+
+def _other_sets() -> set[tuple[str, str]]:
+    """The Math-Verify public set's and the synthetic set's cases, both ways round."""
+    pairs: set[tuple[str, str]] = set()
+    for name in ("math_pairs_public.jsonl", "math_pairs.jsonl"):
+        for line in OUT.with_name(name).read_text().splitlines():
+            row = json.loads(line)
+            pairs |= {_bare(row["answer"], row["gold"]), _bare(row["gold"], row["answer"])}
+    return pairs
 
 
 def main() -> None:
