@@ -20,7 +20,7 @@ from veriloop.envs.base import Environment
 from veriloop.errors import UserError
 from veriloop.graders.base import Grader
 from veriloop.policy import Policy
-from veriloop.trainers.common import grader_from_config, policy_from_config
+from veriloop.trainers.common import TrainablePolicy, grader_from_config, policy_from_config
 from veriloop.trainers.config import RunConfig
 from veriloop.types import Task
 
@@ -63,7 +63,7 @@ def build_grader(cfg: RunConfig, env: Environment) -> Grader:
         raise UserError(str(e.args[0])) from None
 
 
-def build_policy(cfg: RunConfig, init: str | Path | None = None) -> Any:
+def build_policy(cfg: RunConfig, init: str | Path | None = None) -> TrainablePolicy:
     """The model-backed policy the run trains (float32 on `model.device`): `init` (default the
     config's `init`) if given, else `model.name`."""
     try:

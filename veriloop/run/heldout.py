@@ -16,6 +16,7 @@ from typing import Any
 
 from veriloop.envs import set_step_budget
 from veriloop.eval.heldout import evaluate_heldout
+from veriloop.policy import Policy
 from veriloop.rollout.runner import RolloutRunner
 from veriloop.run.build import build_env, build_grader, heldout_tasks, make_env
 from veriloop.run.rollouts import Built
@@ -23,7 +24,7 @@ from veriloop.trainers.config import BenchmarkConfig, RunConfig
 from veriloop.types import Trajectory
 
 
-def heldout_summary(cfg: RunConfig, policy: Any,
+def heldout_summary(cfg: RunConfig, policy: Policy,
                     on_trajectory: Callable[[Trajectory], None] | None = None) -> dict[str, Any]:
     """`summarize(...).to_dict()` of the policy on the config's held-out tasks, pass@1 and
     pass@`rollout.eval_samples`; `on_trajectory` sees each finished episode (e.g. a progress
@@ -48,7 +49,8 @@ def heldout_components(cfg: RunConfig, n: int | None = None,
     return Built(env, heldout_tasks(cfg, env, n), build_grader(cfg, env))
 
 
-def benchmark_summary(cfg: RunConfig, bench: BenchmarkConfig, policy: Any) -> dict[str, Any]:
+def benchmark_summary(cfg: RunConfig, bench: BenchmarkConfig, policy: Policy
+                      ) -> dict[str, Any]:
     """The policy greedy on `bench`: `bench.tasks` test-split tasks of its environment, one
     sample each, with the run's rollout token budgets, graded by that environment's own
     grader; `summarize(...)` with `by_category` when the tasks name categories."""

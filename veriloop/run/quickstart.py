@@ -36,6 +36,7 @@ from rich.progress import Progress
 
 from veriloop.errors import UserError
 from veriloop.eval.report import write_report
+from veriloop.policy import Policy
 from veriloop.progress import counting, on_terminal, progress_bar
 from veriloop.recipes import RECIPES_DIR
 from veriloop.run.build import build_env, build_grader, build_policy
@@ -89,7 +90,7 @@ def _eval(trainer: RLTrainer, ks: tuple[int, ...], stages: Any = None) -> dict[s
     return {"sampled": sampled, "greedy_accuracy": greedy["success_rate"]}
 
 
-def _benchmarks(cfg: RunConfig, root: Path, stage: str, policy: Any) -> None:
+def _benchmarks(cfg: RunConfig, root: Path, stage: str, policy: Policy) -> None:
     """Evaluate `cfg.benchmarks` for `stage` (base, sft, rl) into root/benchmarks.json, unless
     a resumed run has them already."""
     path = root / "benchmarks.json"

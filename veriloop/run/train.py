@@ -26,10 +26,12 @@ from veriloop.algorithms.advantages import needs_critic
 from veriloop.errors import UserError
 from veriloop.eval.heldout import log_heldout
 from veriloop.eval.report import write_report
+from veriloop.policy import Policy
 from veriloop.progress import episodes, heartbeat
 from veriloop.run.build import build_engine, build_env, build_grader, build_policy
 from veriloop.run.heldout import heldout_summary
 from veriloop.trainers import checkpoint
+from veriloop.trainers.common import TrainablePolicy
 from veriloop.trainers.config import RunConfig
 from veriloop.trainers.distributed import init_from_env, world
 from veriloop.trainers.dpo import DPOTrainer
@@ -97,7 +99,8 @@ def train_run(cfg: RunConfig, root: Path, ray_joined: bool | None = None,
     return summary | {"run_dir": str(root), "wall_time_s": time.perf_counter() - t0}
 
 
-def _train_offline(cfg: RunConfig, root: Path, policy: Any, progress: bool) -> dict[str, Any]:
+def _train_offline(cfg: RunConfig, root: Path, policy: TrainablePolicy, progress: bool
+                   ) -> dict[str, Any]:
     trainer = OFFLINE[cfg.kind](cfg, root, policy, progress=progress)
     with heartbeat(f"{cfg.kind} setup", progress):  # e.g. generating demonstrations
         trainer.setup()
@@ -119,7 +122,7 @@ def _train_offline(cfg: RunConfig, root: Path, policy: Any, progress: bool) -> d
     return summary
 
 
-def _train_rl(cfg: RunConfig, root: Path, policy: Any, progress: bool,
+def _train_rl(cfg: RunConfig, root: Path, policy: TrainablePolicy, progress: bool,
               ray_joined: bool | None, ray_workers: int | None, ray_env_workers: int,
               ray_grader_workers: int) -> dict[str, Any]:
     rollout_policy = build_engine(cfg, policy, root)
@@ -155,7 +158,8 @@ def _train_rl(cfg: RunConfig, root: Path, policy: Any, progress: bool,
     return summary
 
 
-def _heldout(cfg: RunConfig, policy: Any, description: str, progress: bool) -> dict[str, float]:
+def _heldout(cfg: RunConfig, policy: Policy, description: str, progress: bool
+             ) -> dict[str, float]:
     """The held-out evaluation's eval/* metrics, with a bar counting its episodes."""
     total = cfg.env.eval_tasks * cfg.rollout.eval_samples
     with episodes(description, total, progress) as tick:
