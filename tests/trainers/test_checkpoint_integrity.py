@@ -16,7 +16,8 @@ from veriloop.envs import get_env
 from veriloop.errors import UserError
 from veriloop.rollout.config import RolloutConfig
 from veriloop.rollout.runner import RolloutRunner
-from veriloop.trainers import checkpoint, manifest, preflight
+from veriloop.run import preflight
+from veriloop.trainers import checkpoint, manifest
 from veriloop.trainers.manifest import CorruptCheckpoint
 
 
