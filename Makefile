@@ -40,14 +40,17 @@ quickstart: setup
 
 # lint first (seconds), then the suite; ruff's version is pinned in pyproject's dev extra.
 # The suite runs on PYTEST_WORKERS processes (pytest-xdist, dev extra; 0: one process, no
-# xdist); --dist loadgroup keeps each xdist_group("serial") test off the other worker's time.
+# xdist). --dist loadfile: a file's tests share one worker, so a module-scoped fixture (a
+# reference run; the benchmarks' pool, which submits every --quick run of its module) is built
+# once, not once per worker. (loadgroup's xdist_group is ignored under pytest 9.2: xdist 3.8
+# renames item._nodeid, which pytest no longer reads.)
 PYTEST_WORKERS ?= 2
 test: setup
 	$(VENV)/bin/ruff check .
 	@[ "$(PYTEST_WORKERS)" = 0 ] || $(PY) -c "import xdist" 2>/dev/null || { echo "error: \
 	pytest-xdist is not installed; install the dev extra (make setup, or $(PY) -m pip install \
 	-e '.[dev]'), or run the suite in one process: make test PYTEST_WORKERS=0" >&2; exit 2; }
-	$(VENV)/bin/pytest $(if $(filter 0,$(PYTEST_WORKERS)),,-n $(PYTEST_WORKERS) --dist loadgroup)
+	$(VENV)/bin/pytest $(if $(filter 0,$(PYTEST_WORKERS)),,-n $(PYTEST_WORKERS) --dist loadfile)
 
 test-slow: setup
 	$(VENV)/bin/pytest -m slow
