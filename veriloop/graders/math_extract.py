@@ -9,7 +9,9 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-_ANCHOR = re.compile(r"(?:final\s+answer|answer)\s*(?:is|:|=)?\s*[:=]?", re.IGNORECASE)
+# GSM8K's final-answer line ("work ... #### 72") is an anchor like "Answer:"
+_ANCHOR = re.compile(r"(?:final\s+answer|answer)\s*(?:is|:|=)?\s*[:=]?|(?<!#)####(?!#)\s*:?",
+                     re.IGNORECASE)
 # Greek letters spelled out in a plain-text answer ("beta + gamma", "2 theta") are names, not
 # prose or units
 _GREEK = ("alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa",
@@ -169,7 +171,8 @@ def rewrite_for_parsing(s: str) -> str:
     `**`, function names as in Python (`sin(x)`, `Abs(x)`), e-notation (`1e3`), repeating decimals (`0.\\overline{3}`), mixed numbers (`4 4/9`),
     digit groups inside an expression (`1 000 4/9`), a percent sign after a group or fraction
     (`\\frac{7}{3}\\%`: math-verify reads `%` after a plain number only), plain `√3`, `π` and `pi`,
-    Euler's number as `\\mathrm{e}` (math-verify reads it as a symbol named e), and the logical
+    Euler's number as `\\mathrm{e}` (math-verify reads it as a symbol named e), Unicode
+    superscripts (`162x⁴`, `10⁻³`: math-verify drops them, reading 162x), and the logical
     or (`\\lor`, `\\vee`: math-verify keeps only its last option; "or" makes a set of all)."""
     n = number_word(s)
     if n is not None:
@@ -180,6 +183,7 @@ def rewrite_for_parsing(s: str) -> str:
     # plain-text forms: "√3", "π", "pi/2" (math-verify reads a bare "pi" as p*i)
     s = re.sub(r"√\s*(\d+(?:\.\d+)?|[A-Za-z])", r"\\sqrt{\1}", s).replace("√", "\\sqrt")
     s = re.sub(r"π|(?<![\\A-Za-z])pi(?![A-Za-z])", r"\\pi ", s)
+    s = _SUPERSCRIPT.sub(lambda m: "^{" + m.group(0).translate(_SUPERSCRIPT_DIGITS) + "}", s)
     s = re.sub(r"\\(?:lor|vee)(?![A-Za-z])", r"\\text{ or }", s)
     s = re.sub(r"(?<=[\d)}])or(?=[A-Za-z(\\])", " or ", s)  # "W(x)=1orW(x)=-1"
     s = _MIXED.sub(_mixed, s)
@@ -191,6 +195,9 @@ def rewrite_for_parsing(s: str) -> str:
     return re.sub(r"(-?)(\d*)\.(\d*)\\overline\{(\d+)\}", _repeating, s)
 
 
+# Unicode superscript digits and signs, as a model writes powers in plain text ("x⁴", "10⁻³")
+_SUPERSCRIPT = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+")
+_SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 # a lone letter c, d, g, h, l, m, o, s or t: math-verify drops it as a unit after a number or
 # at the end ("5 - 5c" read as 0, "2t + 1" as 3, "5 - c" as "5 -"); in braces it is a variable
 _UNIT_LETTER = re.compile(r"([\d+\-*/=(,]\s*)([cdghlmost])(?![A-Za-z_])")
