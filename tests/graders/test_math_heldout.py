@@ -13,14 +13,17 @@ The splits, in the order they were written (build_suite_pairs.py says how):
   projects, Math-Verify issue threads), written before math5 read heldout3, measured once
   blind, then SPENT by math6 the same way;
 - `heldout5`: collection 7 (RL and eval projects' math-reward tests, two sympy answer graders'
-  tests), written before math6 read heldout4, and the only blind split: measured once, counts
-  only, nothing tuned on it since.
+  tests), written before math6 read heldout4, measured once blind, then SPENT by math7 the same
+  way;
+- `heldout6`: collection 8 (more RL projects' math-reward tests, eval harnesses' answer-
+  equivalence tests), written before math7 read heldout5, and the only blind split: measured
+  once, counts only, nothing tuned on it since.
 
 Each test asserts the measured counts as a regression bar and xfails while above the issue's
 bar (a pass once it is met). Only counts are printed: a blind split's failures are never shown.
-The whole-split audits of heldout2 to heldout4 are `slow` (15-35 s each on two cores); the
+The whole-split audits of heldout2 to heldout5 are `slow` (10-35 s each on two cores); the
 default suite keeps the spent `heldout` split whole, a fixed third of `heldout2`, and the blind
-`heldout5` whole (about 12 s).
+`heldout6` whole (about 5-12 s).
 """
 
 import json
@@ -172,12 +175,14 @@ def test_suite_pairs_heldout4_rates():
 # heldout5: collection 7 (suite_pairs_c7.py: math-reward tests of 14 RL and eval projects and
 # two sympy answer graders' tests; LLM-style answers against golds), committed (9db35c9) before
 # math6 read heldout4 or changed the grader, and measured ONCE after math6's classes (commit
-# 0cbb896), counts only, with nothing tuned on it since: 132 cases, FP 0/46, FN 8/86, no
-# timeout (6 s on two loaded cores). The bar below is that measurement, so a regression fails;
-# the issue's bar is not met, which the xfail records (it turns into a pass once it is).
-HELDOUT5_FP, HELDOUT5_FN = 0, 8
+# 0cbb896), counts only: 132 cases, FP 0/46, FN 8/86, no timeout. math7 then SPENT it (after
+# committing collection 8 as heldout6): read its failures and fixed their two classes, GSM8K's
+# "#### N" marker and Unicode superscripts (test_math_classes_heldout5.py), leaving no row out:
+# 132 cases, FP 0/46, FN 0/86, no timeout -- a tuning figure now. It meets the issue's bar.
+HELDOUT5_FP, HELDOUT5_FN = 0, 0
 
 
+@pytest.mark.slow
 def test_suite_pairs_heldout5_rates(grader):
     report = audit(grader, load_pairs(SUITE_MATH_PAIRS, split="heldout5"), concurrency=2)
     assert (report["n"], report["positives"]) == (132, 86)
@@ -185,3 +190,21 @@ def test_suite_pairs_heldout5_rates(grader):
     fp, fn = _judged(report)
     assert fp <= HELDOUT5_FP and fn <= HELDOUT5_FN, f"heldout5 {_rates(report)}"
     _meets_bar_or_xfail("heldout5", report)
+
+
+# heldout6: collection 8 (suite_pairs_c8.py: math-reward tests of RL projects and answer-
+# equivalence tests of eval harnesses, 16 sources), committed (89652e3) before math7 read
+# heldout5 or changed the grader, and measured ONCE after math7's classes (commit 9d4df4c),
+# counts only, with nothing tuned on it since: 129 cases, FP 1/41, FN 2/88, no timeout (4 s on
+# two loaded cores). The bar below is that measurement, so a regression fails; the issue's bar
+# is not met, which the xfail records (it turns into a pass once it is).
+HELDOUT6_FP, HELDOUT6_FN = 1, 2
+
+
+def test_suite_pairs_heldout6_rates(grader):
+    report = audit(grader, load_pairs(SUITE_MATH_PAIRS, split="heldout6"), concurrency=2)
+    assert (report["n"], report["positives"]) == (129, 88)
+    assert report["timeouts"] <= 30, _rates(report)  # 30 means a hang
+    fp, fn = _judged(report)
+    assert fp <= HELDOUT6_FP and fn <= HELDOUT6_FN, f"heldout6 {_rates(report)}"
+    _meets_bar_or_xfail("heldout6", report)
