@@ -2,12 +2,14 @@
 
 What we add around `math_verify.parse/verify`:
 
-- **Final-answer extraction** that refuses non-answers. The last `<answer>...</answer>` tag
+- **Final-answer extraction** that refuses non-answers. Only the reply after the last
+  `</think>` is read when there is one. The last `<answer>...</answer>` tag
   holds the answer unless a box follows it. The last `\\boxed{}` wins, or the run
   of boxes at the end that reads as one list ("\\boxed{1} and \\boxed{2}"; in the gold too;
   boxes a sentence or line apart are separate answers, and the last one counts), unless a "final answer" anchor comes after it; else the text after the last anchor (the
   value stated in it: "Final Answer: The largest $n$ is 34.", or the line after a bare
-  "Answer"); else the whole text if it reads as math; else the value stated in one of the last
+  "Answer"); else the whole text if it reads as math (or the one value after its last
+  "therefore"/"so": "First 64, therefore 36"); else the value stated in one of the last
   sentences ("Therefore $x \\geq 5$ is the solution.", "there are 12 sequences").
   One-number answers lose digit grouping ("1 000", "1\\,000", "1,000.99") and read decimal
   commas ("1000,99"), but only against a one-number gold: "1,2" stays a list otherwise. Prose with no anchor ("we add the two numbers and divide by 4"), a lone ":" or

@@ -346,11 +346,39 @@ def _plain_text(text: str) -> str:
     return _EMPHASIS.sub(r"\2", _SPECIAL_TOKEN.sub(" ", text))
 
 
+# "Let me compute 64 first, therefore 36": a conclusion word before the value it concludes
+_CONCLUSION = re.compile(r"\b(?:therefore|thus|hence|so)\b\s*,?", re.IGNORECASE)
+
+
+def _after_thinking(text: str) -> str:
+    """The reply after the last `</think>` when it says anything: the thinking is not the
+    answer, so a box left inside it does not answer for a reply that follows ("<think>\\boxed{42}
+    </think>I'm not sure." answers nothing). A reply that is only the thinking keeps it all."""
+    end = text.lower().rfind("</think>")
+    reply = text[end + len("</think>"):] if end >= 0 else ""
+    return reply if reply.strip() else text
+
+
+def _concluded_value(whole: str) -> str | None:
+    """The one value after the last conclusion word of a short plain answer with several
+    numbers ("First 64, therefore 36" -> "36"), or None when what follows is more than a value."""
+    marks = list(_CONCLUSION.finditer(whole))
+    if not marks:
+        return None
+    tail = whole[marks[-1].end():].strip().rstrip(".!")
+    words = [w for w in re.findall(r"[A-Za-z]{2,}", _without_text_blocks(tail))
+             if w.lower() not in _MATH_WORDS]
+    several = re.search(r"[,;]|\b(?:or|and)\b", tail)  # a list or a hedge is no one value
+    if not tail or words or several or not _NUMBER.search(tail) or not looks_like_math(tail):
+        return None
+    return strip_delims(tail)
+
+
 def extract_answer(text: str | None) -> str | None:
     """The final answer inside a model's text, or None when there is none (see module doc)."""
     if text is None:
         return None
-    text = _plain_text(text)
+    text = _after_thinking(_plain_text(text))
     tagged = _answer_tag(text)
     if tagged is not None:
         return extract_answer(tagged) if tagged.strip() else None
@@ -378,6 +406,9 @@ def extract_answer(text: str | None) -> str | None:
     whole = strip_delims(text)
     if looks_like_math(whole):
         numbers = _NUMBER.findall(whole)
+        concluded = _concluded_value(whole) if len(numbers) > 1 else None
+        if concluded:
+            return concluded
         # a function name is not prose: "sqrt(12)" is not the number 12, "abs(x)<1" not 1
         prose = [w for w in re.findall(r"[A-Za-z]{3,}", _without_text_blocks(whole))
                  if w.lower() not in _MATH_WORDS]

@@ -153,7 +153,7 @@ C8_CASES = [
     (MYCELIUM, "1/2", "2/4", True), (MYCELIUM, "3/6", "1/2", True),
     (MYCELIUM, "2", "2.0", True), (MYCELIUM, "2.0", "2.00", True),
     (MYCELIUM, "sqrt(4)", "2", True), (MYCELIUM, "\\sqrt{9}", "3", True),
-    (MYCELIUM, "50%", "0.5", True), (MYCELIUM, "100%", "1", True),
+    (MYCELIUM, "50%", "0.5", True),
     (MYCELIUM, "1", "2", False), (MYCELIUM, "1/2", "1/3", False),
     (MYCELIUM, "hello", "world", False), (MYCELIUM, "0", "0.0", True),
     # thinkbot: is_mathematically_equivalent(student, correct)
@@ -209,6 +209,10 @@ LEFT_OUT = {
     ("005", "5"): "trinity rejects AIME zero padding (verl asserts 033 = 33)",
     ("5", "005"): "trinity rejects AIME zero padding (verl asserts 033 = 33)",
     ("[-2,7]", "x \\in [-2,7]"): "evaluator.official keeps 'x \\in' (MARIO asserts x \\in I = I)",
+    ("100%", "1"): ("mycelium rescales a percent against an integer gold; veriloop reads 'x%' one "
+                    "way, as notation against an integer gold (datasets drop the sign: 'what "
+                    "percent ...?' -> 5; test_math_verifier asserts 5% for a gold 5), so 100% "
+                    "is 100. Left out by math8 after reading it as a heldout6 false negative"),
     ("0.333", "1/3"): "thinkbot's tolerance: a 3-digit rounding",
     ("1/3", "0.333"): "thinkbot's tolerance: a 3-digit rounding",
 }
