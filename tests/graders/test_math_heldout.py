@@ -64,6 +64,17 @@ def _meets_bar_or_xfail(name: str, report: dict) -> None:
     assert report["false_negative_rate"] <= 0.02 and report["false_positive_rate"] <= 0.01
 
 
+def _audit_split(grader, split: str, size: tuple[int, int], max_fp: int, max_fn: int) -> None:
+    """Audit a whole split: its (cases, positives), no hang, FP/FN within the recorded bar, then
+    pass or xfail against the issue's bar."""
+    report = audit(grader, load_pairs(SUITE_MATH_PAIRS, split=split), concurrency=2)
+    assert (report["n"], report["positives"]) == size
+    assert report["timeouts"] <= 30, _rates(report)  # 30 means a hang
+    fp, fn = _judged(report)
+    assert fp <= max_fp and fn <= max_fn, f"{split} {_rates(report)}"
+    _meets_bar_or_xfail(split, report)
+
+
 def test_suite_pairs_heldout_rates(grader):
     # the held-out half of cases copied from other projects' test suites, split by hash before
     # tuning (build_suite_pairs.py); its failures were never read while tuning.
@@ -187,12 +198,7 @@ HELDOUT5_FP, HELDOUT5_FN = 0, 0
 
 @pytest.mark.slow
 def test_suite_pairs_heldout5_rates(grader):
-    report = audit(grader, load_pairs(SUITE_MATH_PAIRS, split="heldout5"), concurrency=2)
-    assert (report["n"], report["positives"]) == (132, 86)
-    assert report["timeouts"] <= 30, _rates(report)  # 30 means a hang
-    fp, fn = _judged(report)
-    assert fp <= HELDOUT5_FP and fn <= HELDOUT5_FN, f"heldout5 {_rates(report)}"
-    _meets_bar_or_xfail("heldout5", report)
+    _audit_split(grader, "heldout5", (132, 86), HELDOUT5_FP, HELDOUT5_FN)
 
 
 # heldout6: collection 8 (suite_pairs_c8.py: math-reward tests of RL projects and answer-
@@ -210,12 +216,7 @@ HELDOUT6_FP, HELDOUT6_FN = 0, 0
 
 @pytest.mark.slow
 def test_suite_pairs_heldout6_rates(grader):
-    report = audit(grader, load_pairs(SUITE_MATH_PAIRS, split="heldout6"), concurrency=2)
-    assert (report["n"], report["positives"]) == (128, 87)
-    assert report["timeouts"] <= 30, _rates(report)  # 30 means a hang
-    fp, fn = _judged(report)
-    assert fp <= HELDOUT6_FP and fn <= HELDOUT6_FN, f"heldout6 {_rates(report)}"
-    _meets_bar_or_xfail("heldout6", report)
+    _audit_split(grader, "heldout6", (128, 87), HELDOUT6_FP, HELDOUT6_FN)
 
 
 # heldout7: collection 9 (suite_pairs_c9.py: a PRM800K-style grader's asserts, lm-eval's
@@ -230,9 +231,4 @@ HELDOUT7_FP, HELDOUT7_FN = 2, 7
 
 
 def test_suite_pairs_heldout7_rates(grader):
-    report = audit(grader, load_pairs(SUITE_MATH_PAIRS, split="heldout7"), concurrency=2)
-    assert (report["n"], report["positives"]) == (118, 81)
-    assert report["timeouts"] <= 30, _rates(report)  # 30 means a hang
-    fp, fn = _judged(report)
-    assert fp <= HELDOUT7_FP and fn <= HELDOUT7_FN, f"heldout7 {_rates(report)}"
-    _meets_bar_or_xfail("heldout7", report)
+    _audit_split(grader, "heldout7", (118, 81), HELDOUT7_FP, HELDOUT7_FN)
