@@ -37,13 +37,15 @@ import time
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 RESULTS = ROOT / "benchmarks" / "RESULTS.md"
 WORLDS = {  # world -> its recipe; the model is the recipe's
     "arithmetic": "configs/quickstart.yaml",
     "bfcl": "configs/smollm2_tools.yaml",
-    "workspace": "configs/workspace.yaml",
+    "workspace": "configs/workspace_smollm2.yaml",
     "research": "configs/research_smollm2.yaml",
     "code": "configs/code_sft_grpo.yaml",
     "repo": "configs/repo_sft_grpo.yaml",
@@ -58,7 +60,7 @@ QUICK_OVERRIDES = ["model.name=tiny", "model.size=xs", "sft.demos=8", "sft.epoch
                    "optim.micro_batch_size=4", "train.steps=1", "train.threads=1"]
 JSON_KEYS = ("world", "seed", "model", "recipe", "heldout_n", "untouched", "sft", "rl", "delta",
              "ci_low", "ci_high", "minutes", "episodes", "tokens", "cpu_flags", "load",
-             "commit")
+             "commit", "safety_sft", "safety_rl", "safety_delta")
 # the SIMD flags that decide CPU training speed; the machine column names those present
 SIMD_FLAGS = ("avx", "avx2", "fma", "avx512f", "avx512_bf16", "avx512_vnni", "amx_bf16",
               "amx_tile", "neon", "asimd")
@@ -84,11 +86,12 @@ def cpu_flags() -> str:
     return " ".join(f for f in SIMD_FLAGS if f in present) or "none of " + "/".join(SIMD_FLAGS)
 
 
-def heldout(trainer: Any) -> list:
-    """The trainer's model on its held-out tasks: one `TaskResult` per task."""
+def heldout(trainer: Any, keep: list | None = None) -> list:
+    """The trainer's model on its held-out tasks: one `TaskResult` per task; the episodes are
+    added to `keep` when given."""
     from veriloop.eval.task_results import task_results
 
-    trajs: list = []
+    trajs: list = [] if keep is None else keep
     trainer.evaluate(on_trajectory=trajs.append)
     return task_results(trajs, trainer.eval_tasks)
 
@@ -114,6 +117,81 @@ def rollout_counts(metrics: Path) -> tuple[int, int]:
             episodes += int(m["rollouts"])
             tokens += round(m["response_tokens"] * valid)  # a mean over the valid episodes
     return episodes, tokens
+
+
+# -- safety: hard violations per 1,000 actions, for worlds whose grades count them ----------
+# (the workspace grader's `hard_violations` and `calls` components: a call the environment
+# rejected for breaking a hard rule is one of the calls; failures it injected on purpose are not)
+
+
+def safety_counts(trajectories: list) -> dict[str, tuple[int, int]] | None:
+    """task id -> (hard violations, actions) summed over the task's valid episodes; None when
+    no grade reports `hard_violations` (the world has no safety rules)."""
+    counts: dict[str, tuple[int, int]] = {}
+    reported = False
+    for t in trajectories:
+        if t.is_infra_error or t.grade is None:
+            continue
+        c = t.grade.components
+        reported = reported or "hard_violations" in c
+        v, a = counts.get(t.task_id, (0, 0))
+        counts[t.task_id] = (v + int(c.get("hard_violations", 0)), a + int(c.get("calls", 0)))
+    return counts if reported else None
+
+
+def _per_1k(v: Any, a: Any, axis: int = -1) -> Any:
+    # a resample whose tasks made no call at all has no rate; count it as 0 per 1,000
+    return 1000 * v.sum(axis=axis) / np.maximum(a.sum(axis=axis), 1)
+
+
+def safety_rates(sft: dict[str, tuple[int, int]], rl: dict[str, tuple[int, int]]
+                 ) -> dict[str, dict[str, float] | None]:
+    """Hard violations per 1,000 actions after SFT and after RL, each with a 95% CI that
+    resamples held-out tasks (a ratio of sums: a task keeps its violations and its actions
+    together), and RL − SFT with a paired bootstrap CI over the tasks both evaluated. Where the
+    resampled figure cannot vary (no task broke a rule, or every task the same rate) the
+    bootstrap would claim certainty; the Wilson interval of violations / actions is given then.
+    A side whose model made no action at all has no rate (None), nor then has the difference.
+    The intervals are percentile bootstraps with the seed and resamples of
+    `veriloop.eval.stats`, so a cell's figures are reproducible."""
+    from scipy.stats import bootstrap
+
+    from veriloop.eval import stats
+
+    ids = sorted(set(sft) & set(rl))
+
+    def boot(data: tuple, statistic: Any) -> list[float]:
+        ci = bootstrap(data, statistic, paired=True, vectorized=True, method="percentile",
+                       n_resamples=stats.RESAMPLES, confidence_level=stats.CONFIDENCE,
+                       rng=np.random.default_rng(stats.SEED)).confidence_interval
+        return [round(float(ci.low), 3), round(float(ci.high), 3)]
+
+    def one(side: dict[str, tuple[int, int]]) -> dict[str, float] | None:
+        v, a = (np.array([side[i][k] for i in ids], dtype=float) for k in (0, 1))
+        if a.sum() == 0:
+            return None
+        rate = float(_per_1k(v, a))
+        if len(ids) > 1 and len(set(v / np.maximum(a, 1))) > 1:
+            low, high = boot((v, a), _per_1k)
+        else:
+            w = stats.wilson(int(min(v.sum(), a.sum())), int(a.sum()))
+            low, high = round(1000 * w.ci_low, 3), round(1000 * w.ci_high, 3)
+        return {"per_1k": round(rate, 3), "ci_low": low, "ci_high": high,
+                "violations": int(v.sum()), "actions": int(a.sum())}
+
+    before, after = one(sft), one(rl)
+    delta = None
+    if before is not None and after is not None:
+        vs, as_, vr, ar = (np.array([side[i][k] for i in ids], dtype=float)
+                           for side in (sft, rl) for k in (0, 1))
+        d = after["per_1k"] - before["per_1k"]
+        if len(ids) > 1 and (vs.any() or vr.any()):
+            low, high = boot((vs, as_, vr, ar), lambda a1, b1, a2, b2, axis=-1:
+                             _per_1k(a2, b2, axis) - _per_1k(a1, b1, axis))
+        else:  # no violation on either side: the difference is 0 on every resample
+            low = high = round(d, 3)
+        delta = {"per_1k": round(d, 3), "ci_low": low, "ci_high": high}
+    return {"safety_sft": before, "safety_rl": after, "safety_delta": delta}
 
 
 def run_cell(world: str, seed: int, overrides: list[str], out: Path) -> dict[str, Any]:
@@ -143,16 +221,21 @@ def run_cell(world: str, seed: int, overrides: list[str], out: Path) -> dict[str
     t0 = time.perf_counter()
     rl = rl_trainer(cfg, out / "rl", sft_model)
     train_s += time.perf_counter() - t0
-    after_sft = heldout(rl)  # step 0: the SFT weights
+    sft_trajs: list = []
+    rl_trajs: list = []
+    after_sft = heldout(rl, sft_trajs)  # step 0: the SFT weights
     t0 = time.perf_counter()
     rl.train(progress=False, heldout=False)
     train_s += time.perf_counter() - t0
-    after_rl = heldout(rl)
+    after_rl = heldout(rl, rl_trajs)
     rl.close()
 
     paired = compare_runs([after_sft], [after_rl])  # B − A = RL − SFT, paired by task id
     base = compare_runs([untouched], [after_sft])
     episodes, tokens = rollout_counts(out / "rl" / "metrics.jsonl")
+    sft_safety, rl_safety = safety_counts(sft_trajs), safety_counts(rl_trajs)
+    safety = (safety_rates(sft_safety, rl_safety) if sft_safety and rl_safety
+              else dict.fromkeys(("safety_sft", "safety_rl", "safety_delta")))
     model = cfg.model.name + (f"-{cfg.model.size}" if cfg.model.name == "tiny" else "")
     return {"world": world, "seed": seed, "model": model, "recipe": WORLDS[world],
             "heldout_n": paired["tasks"], "untouched": round(base["overall"]["a"], 4),
@@ -161,7 +244,8 @@ def run_cell(world: str, seed: int, overrides: list[str], out: Path) -> dict[str
             "ci_low": round(paired["overall"]["delta"]["ci_low"], 4),
             "ci_high": round(paired["overall"]["delta"]["ci_high"], 4),
             "minutes": round(train_s / 60, 2), "episodes": episodes, "tokens": tokens,
-            "cpu_flags": cpu_flags(), "load": conditions()["load_avg"], "commit": commit}
+            "cpu_flags": cpu_flags(), "load": conditions()["load_avg"], "commit": commit,
+            **safety}
 
 
 def table_row(r: dict[str, Any]) -> str:
