@@ -94,6 +94,46 @@ def _list_dict_ok(value: list[Any], allowed: list[Any]) -> bool:
                for answer in allowed)
 
 
+def check_value(prop: dict[str, Any], p: str, value: Any, allowed: list[Any]) -> Verdict:
+    """One parameter's value against its allowed values (`prop`: its declared schema), as
+    BFCL's `simple_function_checker` checks each parameter of a call."""
+    declared = prop["type"]
+    expected = PYTHON_TYPES[declared]
+    nested = PYTHON_TYPES[prop["items"]["type"]] if declared in NESTED_TYPES else None
+    if declared == "tuple" and type(value) is tuple:
+        value = list(value)
+    if declared == "float" and type(value) is int:
+        value = float(value)  # Python's int -> float promotion, as BFCL allows
+    type_ok, is_variable = _type_ok(value, allowed, expected, nested)
+    if not type_ok:
+        return _fail("type_error:nested" if nested is not None and type(value) is expected
+                     else "type_error:simple",
+                     f"parameter {p!r}: expected type {declared}, got {type(value).__name__}")
+    if not is_variable:
+        if expected is dict:
+            if not _dict_ok(value, allowed):
+                return _fail("value_error:dict", f"invalid value for {p!r}: {value!r}")
+            return OK
+        if expected is list and nested is dict:
+            if not _list_dict_ok(value, allowed):
+                return _fail("value_error:list_dict", f"invalid value for {p!r}: {value!r}")
+            return OK
+        if expected is str:
+            if standardize(value) not in [standardize(a) for a in allowed if type(a) is str]:
+                return _fail("value_error:string",
+                             f"invalid value for {p!r}: {value!r}; expected one of {allowed}")
+            return OK
+        if expected is list:
+            if [_std(v) for v in value] not in [[_std(a) for a in ans] for ans in allowed]:
+                return _fail("value_error:list/tuple",
+                             f"invalid value for {p!r}: {value!r}; expected one of {allowed}")
+            return OK
+    if value not in allowed:
+        return _fail("value_error:others",
+                     f"invalid value for {p!r}: {value!r}; expected one of {allowed}")
+    return OK
+
+
 def check_call(doc: dict[str, Any], call: dict[str, dict[str, Any]],
                answer: dict[str, dict[str, list[Any]]]) -> Verdict:
     """One call against one possible answer `{name: {param: allowed values}}` (BFCL's
@@ -112,41 +152,9 @@ def check_call(doc: dict[str, Any], call: dict[str, dict[str, Any]],
     for p, value in params.items():
         if p not in props or p not in allowed_by_param:
             return _fail("simple_function_checker:unexpected_param", f"unexpected parameter {p!r}")
-        allowed = allowed_by_param[p]
-        declared = props[p]["type"]
-        expected = PYTHON_TYPES[declared]
-        nested = PYTHON_TYPES[props[p]["items"]["type"]] if declared in NESTED_TYPES else None
-        if declared == "tuple" and type(value) is tuple:
-            value = list(value)
-        if declared == "float" and type(value) is int:
-            value = float(value)  # Python's int -> float promotion, as BFCL allows
-        type_ok, is_variable = _type_ok(value, allowed, expected, nested)
-        if not type_ok:
-            return _fail("type_error:nested" if nested is not None and type(value) is expected
-                         else "type_error:simple",
-                         f"parameter {p!r}: expected type {declared}, got {type(value).__name__}")
-        if not is_variable:
-            if expected is dict:
-                if not _dict_ok(value, allowed):
-                    return _fail("value_error:dict", f"invalid value for {p!r}: {value!r}")
-                continue
-            if expected is list and nested is dict:
-                if not _list_dict_ok(value, allowed):
-                    return _fail("value_error:list_dict", f"invalid value for {p!r}: {value!r}")
-                continue
-            if expected is str:
-                if standardize(value) not in [standardize(a) for a in allowed if type(a) is str]:
-                    return _fail("value_error:string",
-                                 f"invalid value for {p!r}: {value!r}; expected one of {allowed}")
-                continue
-            if expected is list:
-                if [_std(v) for v in value] not in [[_std(a) for a in ans] for ans in allowed]:
-                    return _fail("value_error:list/tuple",
-                                 f"invalid value for {p!r}: {value!r}; expected one of {allowed}")
-                continue
-        if value not in allowed:
-            return _fail("value_error:others",
-                         f"invalid value for {p!r}: {value!r}; expected one of {allowed}")
+        verdict = check_value(props[p], p, value, allowed_by_param[p])
+        if not verdict.valid:
+            return verdict
     for p, allowed in allowed_by_param.items():
         if p not in params and "" not in allowed:
             return _fail("simple_function_checker:missing_optional",

@@ -20,13 +20,15 @@ class BfclEnv:
     turn); `max_steps_per_turn`, after which a multi-turn episode is force-quit (BFCL: 20);
     `max_output_chars` of a call result shown to the agent (the grader sees it whole);
     `tool_variation`: none, train or held-out (`variation`), seeded by `variation_seed` and
-    the task id."""
+    the task id; `reward`: `pass` (BFCL's verdict, 1 or 0) or `partial` (a failed episode
+    earns partial credit up to 0.5 for RL signal; success stays BFCL's verdict: `grading`)."""
 
     name = "bfcl"
 
     def __init__(self, categories: list[str] | None = None, max_turns: int = 100,
                  max_steps_per_turn: int = 20, max_output_chars: int = 8000,
-                 tool_variation: str = "none", variation_seed: int = 0) -> None:
+                 tool_variation: str = "none", variation_seed: int = 0,
+                 reward: str = "pass") -> None:
         if isinstance(categories, str):
             categories = [categories]
         self.categories = list(dict.fromkeys(canonical(c) for c in categories or CATEGORIES))
@@ -37,6 +39,9 @@ class BfclEnv:
         self.max_turns, self.max_steps_per_turn = max_turns, max_steps_per_turn
         self.max_output_chars = max_output_chars
         self.tool_variation, self.variation_seed = check_family(tool_variation), variation_seed
+        if reward not in ("pass", "partial"):
+            raise ValueError(f"reward must be 'pass' or 'partial', got {reward!r}")
+        self.reward = reward
 
     def tasks(self, n: int | None = None, *, seed: int = 0, split: str = "test",
               difficulty: int | None = None) -> list[Task]:
@@ -60,7 +65,7 @@ class BfclEnv:
         return SingleTurnEpisode(task)
 
     def grader(self) -> BfclGrader:
-        return BfclGrader()
+        return BfclGrader(partial=self.reward == "partial")
 
     def expert(self, noise: float = 0.0, seed: int = 0) -> BfclExpert:
         return BfclExpert(noise=noise, seed=seed)

@@ -34,6 +34,20 @@ where irrelevance needs an `<answer>`; a call of an unknown function is a format
 
 Flags: `extra_calls` when a response makes more calls than the answer has (irrelevance: any).
 The grader needs the episode's `BfclState`; without one (offline grading) it raises.
+
+Partial credit (`BfclGrader(partial=True)`, the environment's `reward: partial`): a failed
+episode scores at most `PARTIAL_MAX` (0.5) instead of 0, so that a group of RL samples that all
+fail BFCL's check still ranks them (with a binary reward most groups of a small model are all
+0 or all 1 and carry no signal). Single-turn, as ToolRL (Qian et al., 2025) decomposes a tool
+call's reward: each expected call is paired with the given call of the same name that has the
+most correct parameters (each call used once); a pair earns half for the name and half for the
+fraction of the parameters (the call's and the answer's non-optional ones together) whose
+value BFCL's check accepts; the sum is divided by the larger of the expected and the given call
+counts, so missing calls and extra calls both cost. Irrelevance and undecodable responses earn
+0. Multi-turn: the fraction of user turns checked before the verdict failed. `passed` is
+always BFCL's verdict: held-out success rates never include partial credit. What partial
+credit does not stop: a policy may settle for right names with wrong values; it earns at most
+half of a correct response, so in a group with one correct sample GRPO still ranks that first.
 """
 
 from __future__ import annotations
@@ -41,13 +55,15 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from veriloop.envs.bfcl.ast_match import Verdict, check_calls
+from veriloop.envs.bfcl.ast_match import Verdict, check_calls, check_value
 from veriloop.envs.bfcl.backends import Backends, parse_call, signatures
 from veriloop.envs.bfcl.data import is_multi_turn
 from veriloop.envs.bfcl.episode import BfclState
 from veriloop.types import Grade, Task, Trajectory
 
 _MISSING = object()
+PARTIAL_MAX = 0.5
+"""A failed episode's partial credit is at most this (a pass scores 1)."""
 
 
 def single_turn_verdict(task: Task, state: BfclState) -> Verdict:
@@ -99,9 +115,48 @@ def multi_turn_verdict(task: Task, state: BfclState) -> tuple[Verdict, int]:
     return Verdict(True), len(truth)
 
 
+def _pair_credit(doc: dict[str, Any] | None, args: dict[str, Any],
+                 answer: dict[str, list[Any]]) -> float:
+    """A given call's credit against an expected call of the same name: 1/2 for the name, 1/2
+    times the fraction of parameters (given or non-optional in the answer) that check."""
+    params = set(args) | {p for p, allowed in answer.items() if "" not in allowed}
+    if not params:
+        return 1.0
+    props = (doc or {}).get("parameters", {}).get("properties", {})
+    right = sum(p in args and p in props and p in answer
+                and check_value(props[p], p, args[p], answer[p]).valid for p in params)
+    return 0.5 + 0.5 * right / len(params)
+
+
+def single_turn_partial(task: Task, state: BfclState) -> float:
+    """The ToolRL-style credit in [0, 1] of a single-turn response's calls (see the module
+    docstring); 0 for irrelevance tasks and undecodable responses."""
+    category = task.metadata["category"]
+    calls = state.turns[0].calls if state.finished and state.turns else ()
+    if category.startswith("irrelevance") or not calls:
+        return 0.0
+    docs = {d["name"]: d for d in task.verification["functions"]}
+    answers: list[dict[str, dict[str, list[Any]]]] = task.verification["ground_truth"]
+    free = list(range(len(calls)))
+    total = 0.0
+    for answer in answers:
+        (name, allowed), = answer.items()
+        scored = [(_pair_credit(docs.get(name), dict(calls[j].arguments), allowed), j)
+                  for j in free if calls[j].name == name]
+        if scored:
+            credit, j = max(scored)
+            total += credit
+            free.remove(j)
+    return total / max(len(answers), len(calls))
+
+
 class BfclGrader:
-    """Score 1 when BFCL would count the episode correct, else 0; components: `calls`,
-    `expected_calls`, and for multi-turn `turns` and `turns_passed`."""
+    """Score 1 when BFCL would count the episode correct, else 0 (with `partial`, a failed
+    episode's partial credit times `PARTIAL_MAX`); components: `calls`, `expected_calls`,
+    `partial` (with `partial`), and for multi-turn `turns` and `turns_passed`."""
+
+    def __init__(self, partial: bool = False) -> None:
+        self.partial = partial
 
     def __call__(self, task: Task, trajectory: Trajectory, state: Any) -> Grade:
         if not isinstance(state, BfclState):
@@ -115,10 +170,16 @@ class BfclGrader:
             comps.update(expected_calls=float(sum(map(len, truth))), turns=float(len(truth)),
                          turns_passed=float(passed_turns))
             flags: tuple[str, ...] = ()
+            credit = passed_turns / len(truth) if truth else 0.0
         else:
             verdict = single_turn_verdict(task, state)
             comps["expected_calls"] = float(len(truth))
             flags = ("extra_calls",) if calls > len(truth) else ()
-        return Grade(score=float(verdict.valid), passed=verdict.valid, components=comps,
+            credit = 0.0 if verdict.valid or not self.partial else single_turn_partial(task, state)
+        score = float(verdict.valid)
+        if self.partial and not verdict.valid:
+            comps["partial"] = credit
+            score = PARTIAL_MAX * credit
+        return Grade(score=score, passed=verdict.valid, components=comps,
                      flags=flags, explanation=verdict.error_type + (": " + verdict.error
                                                                     if verdict.error else ""))
