@@ -6,7 +6,7 @@ import torch
 
 from veriloop.algorithms.advantages import get_critic_estimator
 from veriloop.algorithms.critic import Critic
-from veriloop.trainers.config import AlgorithmConfig
+from veriloop.trainers.algorithm_config import AlgorithmConfig
 from veriloop.trainers.rl_batch import build_critic
 
 

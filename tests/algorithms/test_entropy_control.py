@@ -133,8 +133,8 @@ def test_kl_entropy_controller_hand_worked():
 def test_kl_controller_adds_its_coefficient_to_the_kl_penalty():
     from types import SimpleNamespace
 
-    from veriloop.algorithms.objective import Objective
-    from veriloop.trainers.config import AlgorithmConfig
+    from veriloop.algorithms.policy_losses import Objective
+    from veriloop.trainers.algorithm_config import AlgorithmConfig
 
     # two policy tokens, ratio 1 (old = current), A = 1: the clip loss is -1 with gradient
     # -1/2 a token; k3(lp, ref) = exp(ref - lp) - (ref - lp) - 1 with ref - lp = -0.5, 0.2

@@ -11,7 +11,8 @@ from veriloop.algorithms.registries import ESTIMATORS, POLICY_LOSSES, Entry, Par
 from veriloop.algorithms.turn_advantages import TurnParams, gigpo
 from veriloop.errors import ConfigError
 from veriloop.run.config import load_config
-from veriloop.trainers.config import AlgorithmConfig, save_config
+from veriloop.trainers.algorithm_config import AlgorithmConfig
+from veriloop.trainers.config import save_config
 from veriloop.trainers.rl_batch import build_credit
 from veriloop.types import Grade, Group, Trajectory, Turn
 

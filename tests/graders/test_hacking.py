@@ -7,10 +7,10 @@ import pytest
 from graders_scripted import ScriptedAgent, ScriptedJudge
 
 from veriloop.envs.code import CodeEnv
+from veriloop.graders.claims import detect_unbacked_claims
 from veriloop.graders.guard import HackingGuard
 from veriloop.graders.hacking import (
     detect_test_manipulation,
-    detect_unbacked_claims,
     doctest_cases,
     literal_special_cases,
 )

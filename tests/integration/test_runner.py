@@ -6,6 +6,7 @@ from types import SimpleNamespace
 
 import pytest
 
+import veriloop.rollout.live as live_mod
 import veriloop.rollout.runner as runner_mod
 from veriloop.envs.arithmetic import ArithmeticEnv, ExpertPolicy
 from veriloop.policies.base import Generation
@@ -214,10 +215,11 @@ class Slow(Looper):
 
 @pytest.fixture
 def clock(monkeypatch):
-    """The runner's clock, advanced only by `Slow`: the timeout tests do not depend on how
-    fast this machine runs them."""
+    """The runner's clock (and its episodes' budget checks'), advanced only by `Slow`: the
+    timeout tests do not depend on how fast this machine runs them."""
     clock = SimpleNamespace(now=0.0)
-    monkeypatch.setattr(runner_mod, "time", SimpleNamespace(perf_counter=lambda: clock.now))
+    for module in (runner_mod, live_mod):
+        monkeypatch.setattr(module, "time", SimpleNamespace(perf_counter=lambda: clock.now))
     return clock
 
 

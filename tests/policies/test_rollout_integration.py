@@ -30,7 +30,7 @@ def test_runner_trajectories_match_teacher_forcing(tiny_path, one_thread):
 
 
 def test_slots_sample_the_same_tokens_as_all_episodes_at_once(tiny_path, one_thread):
-    from veriloop.trainers.common import DeterministicKeys
+    from veriloop.trainers.rl_rollouts import DeterministicKeys
 
     pol = HFPolicy.from_pretrained(tiny_path)
     env = get_env("arithmetic", max_turns=3)

@@ -11,11 +11,12 @@ import torch
 from veriloop.data.store import TrajectoryStore
 from veriloop.envs.arithmetic import ArithmeticEnv, ExpertPolicy
 from veriloop.envs.latency import LatencyEnv, pareto_latency
-from veriloop.rollout.producer import RolloutProducer, VersionedPolicy
+from veriloop.rollout.producer import RolloutProducer
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
 from veriloop.run.config import load_config
 from veriloop.trainers.common import policy_from_config
 from veriloop.trainers.rl import RLTrainer
+from veriloop.trainers.rl_rollouts import VersionedPolicy
 
 CONFIGS = Path(__file__).resolve().parents[2] / "configs"
 

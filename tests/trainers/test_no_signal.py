@@ -13,7 +13,7 @@ from veriloop.run.config import load_config
 from veriloop.trainers.common import policy_from_config
 from veriloop.trainers.no_signal import NoSignalWatch, flat_share
 from veriloop.trainers.rl import RLTrainer
-from veriloop.types import Fault, FaultKind, Grade, Trajectory
+from veriloop.types import Fault, FaultKind, Grade, Group, Trajectory
 
 CONFIGS = Path(__file__).resolve().parents[2] / "configs"
 
@@ -73,6 +73,15 @@ def test_flat_share_counts_groups_alike_and_those_dynamic_sampling_dropped():
     alike = [traj(0, 1.0), traj(1, 1.0)]
     differ = [traj(2, 0.0), traj(3, 0.5)]
     one_valid = [traj(4, 0.0), traj(5, 1.0, crash)]  # the fault is out of the baseline
-    assert flat_share(Shaping(), [alike, differ, one_valid], dropped=0) == pytest.approx(2 / 3)
-    assert flat_share(Shaping(), [differ], dropped=3) == pytest.approx(3 / 4)
-    assert flat_share(Shaping(), [], dropped=2) == 1.0  # everything drawn was dropped
+    shaped = [Shaping().shaped(Group.of(g)) for g in (alike, differ, one_valid)]
+    assert flat_share(shaped, dropped=0) == pytest.approx(2 / 3)
+    assert flat_share(shaped[1:2], dropped=3) == pytest.approx(3 / 4)
+    assert flat_share([], dropped=2) == 1.0  # everything drawn was dropped
+
+
+def test_flat_share_reads_the_groups_shaped_rewards_not_their_grades():
+    """Alike grades whose shaped rewards differ (a length cost) carry signal, and the other
+    way round: flat_share counts what the advantages are computed from."""
+    alike, differ = Group.of([traj(0, 1.0), traj(1, 1.0)]), Group.of([traj(2, 0.0), traj(3, 1.0)])
+    assert flat_share([alike.with_rewards([1.0, 0.9])], dropped=0) == 0.0
+    assert flat_share([differ.with_rewards([0.5, 0.5])], dropped=0) == 1.0

@@ -19,6 +19,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from veriloop.graders.base import Grader, register_grader
+from veriloop.graders.claims import detect_unbacked_claims
+from veriloop.graders.compose import build_grader
 from veriloop.graders.hacking import (
     DEFAULT_PROTECTED,
     Flag,
@@ -27,7 +29,6 @@ from veriloop.graders.hacking import (
     detect_protected_changes,
     detect_special_casing,
     detect_test_manipulation,
-    detect_unbacked_claims,
     doctest_cases,
     literal_special_cases,
     run_cases,
@@ -163,6 +164,4 @@ def hacking_guard(grader: Any, detectors: Sequence[str] = ("protected_files",
                   penalty: float | Mapping[str, float] = 1.0, mode: str = "subtract",
                   **context: Any) -> HackingGuard:
     """Wrap `grader` (a name or {name, options}) with hacking detectors and penalties."""
-    from veriloop.graders.compose import build_grader
-
     return HackingGuard(build_grader(grader, **context), list(detectors), penalty, mode)

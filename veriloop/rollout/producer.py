@@ -1,10 +1,9 @@
 """Asynchronous rollouts: a producer keeps episodes running while the trainer updates.
 
 The trainer's weights and the weights that sample are two copies (on one machine: two modules;
-with vLLM: the engine's). `VersionedPolicy` serves the sampling copy and tags every generation
-with the version of the weights that produced it (the number of optimizer updates they have
-seen); `load_weights` copies the trainer's parameters into it in place between two `generate`
-calls (the sampler notices and drops its kept K/V, which the old weights computed).
+with vLLM: the engine's). The trainer serves the sampling copy through a policy that tags every
+generation with the version of the weights that produced it and takes each update in place
+between two `generate` calls (`veriloop.trainers.rl_rollouts.VersionedPolicy`).
 
 `RolloutProducer` runs `RolloutRunner.run_continuous` in a background thread: episodes are
 admitted one group at a time as slots free up, and finished groups queue for the trainer.
@@ -23,67 +22,14 @@ trajectory's `policy_version` is the oldest).
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 import threading
 from collections import deque
 from collections.abc import Callable, Sequence
-from typing import Any
 
-import torch
-
-from veriloop.policy import Generation, GenerationRequest, SamplingParams
 from veriloop.rollout.runner import RolloutRunner
 from veriloop.types import Task, Trajectory
 
 Group = list[Trajectory]
-
-
-class VersionedPolicy:
-    """A policy whose generations carry `policy_version`; everything else passes through."""
-
-    def __init__(self, policy: Any, version: int = 0) -> None:
-        self.policy = policy
-        self.version = version
-        self._lock = threading.Lock()
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.policy, name)
-
-    def generate(self, requests: Sequence[GenerationRequest],
-                 params: SamplingParams) -> list[Generation]:
-        with self._lock:
-            version = self.version
-            gens = self.policy.generate(requests, params)
-        return [dataclasses.replace(g, policy_version=version) for g in gens]
-
-    def release(self, key: str) -> None:
-        self.policy.release(key)
-
-    def load_weights(self, model: torch.nn.Module, version: int) -> None:
-        """Copy `model`'s parameters and buffers into the served model in place (the same
-        architecture, e.g. the trainer's copy; an engine backend's own `load_weights`, e.g.
-        vLLM's), then serve them as `version`."""
-        with self._lock, torch.no_grad():
-            if hasattr(self.policy, "load_weights"):
-                self.policy.load_weights(model)
-            else:
-                src = model.state_dict(keep_vars=True)
-                for name, dst in self.policy.model.state_dict(keep_vars=True).items():
-                    dst.copy_(src[name])
-            self.version = version
-
-
-def serving_copy(policy: Any) -> Any:
-    """A second local policy over a deep copy of `policy.model` (same tokenizer and renderer):
-    what the producer samples from while the trainer changes the original."""
-    from veriloop.policies.hf import HFPolicy
-
-    if not hasattr(policy, "model") or not hasattr(policy, "tokenizer"):
-        raise ValueError(f"asynchronous rollouts need a local model policy (tiny, a checkpoint "
-                         f"directory, a .gguf file), not {getattr(policy, 'name', policy)!r}")
-    model = copy.deepcopy(policy.model).eval().requires_grad_(False)
-    return HFPolicy(model, policy.tokenizer, name=policy.name, renderer=policy.renderer)
 
 
 def oldest_version(group: Sequence[Trajectory]) -> int | None:

@@ -3,7 +3,8 @@
 Every loop iteration gathers all episodes waiting on the policy into one `generate` call, then
 steps their environments concurrently (each step in a daemon thread with a timeout, so a
 hung environment cannot stall the batch). Episodes end on a final answer, on the step budget,
-on a repeated identical tool call (loop detection), on the token budget, or on a fault.
+on a repeated identical tool call (loop detection), on the token budget, or on a fault; each
+running episode's record and those rules are `veriloop.rollout.live.Live`.
 Before the token budget is reached, context management (`veriloop.rollout.context`: a sliding
 window or a summary) may rewrite the history; the episode then goes on in a new context, one
 more `Segment` of its trajectory.
@@ -17,30 +18,27 @@ interrupted run keeps everything it completed.
 
 from __future__ import annotations
 
-import json
 import os
 import queue
 import threading
 import time
-import uuid
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from veriloop.envs.base import Environment, Episode, Observation
+from veriloop.envs.base import Environment, Observation
 from veriloop.graders.base import Grader
-from veriloop.policy import Generation, GenerationRequest, Policy
+from veriloop.policy import GenerationRequest, Policy
 from veriloop.rollout import context
 from veriloop.rollout.config import RolloutConfig
+from veriloop.rollout.live import Live, Timed, infra_fault
 from veriloop.types import (
     Fault,
     FaultKind,
     Group,
     InfrastructureError,
     Message,
-    Segment,
     Task,
     Trajectory,
     Turn,
@@ -121,33 +119,6 @@ def call_with_timeout(fn: Callable[..., _Out], *args: Any, timeout: float) -> _O
     return box["value"]  # the worker sets it before `done` when the call did not raise
 
 
-@dataclass
-class _Live:
-    """Mutable bookkeeping of one running episode (frozen into a Trajectory at the end)."""
-
-    task: Task
-    sample: int
-    group_id: str
-    traj_id: str
-    episode: Episode | None = None
-    messages: list[Message] = field(default_factory=list)
-    prompt: tuple[Message, ...] = ()
-    prompt_text: str = ""
-    prompt_ids: tuple[int, ...] = ()
-    n_tokens: int = 0
-    turns: list[Turn] = field(default_factory=list)
-    segments: list[Segment] = field(default_factory=list)
-    context_ids: tuple[int, ...] = ()  # the current context's prompt (prompt_ids at first)
-    summarizing: bool = False  # the next generation is the summary the policy was asked for
-    final_answer: str | None = None
-    done: bool = False
-    fault: Fault | None = None
-    finished: bool = False
-    last_call: str | None = None
-    repeats: int = 0
-    start: float = field(default_factory=time.perf_counter)
-
-
 class RolloutRunner:
     """Runs groups of episodes of one environment with one policy (settings: `RolloutConfig`,
     re-exported here).
@@ -194,12 +165,9 @@ class RolloutRunner:
         cfg = self.config
         lives = []
         for task in tasks:
-            group_id = uuid.uuid4().hex[:12]
-            for g in range(cfg.group_size):
-                lives.append(_Live(task=task, sample=g, group_id=group_id,
-                                   traj_id=uuid.uuid4().hex))
+            lives.extend(Live.group(task, cfg.group_size))
         queued = deque(lives)
-        live: list[_Live] = []
+        live: list[Live] = []
         results: dict[str, Trajectory] = {}
         while queued or live:
             admitted = [queued.popleft()
@@ -232,22 +200,19 @@ class RolloutRunner:
         k = self.config.group_size
         if slots < k:
             raise ValueError(f"slots ({slots}) must hold at least one group ({k} episodes)")
-        active: list[_Live] = []
-        waiting: list[_Live] = []  # episodes whose next move is the policy's
+        active: list[Live] = []
+        waiting: list[Live] = []  # episodes whose next move is the policy's
         finished: dict[str, list[Trajectory]] = {}
-        futures: dict[Future, _Live] = {}
+        futures: dict[Future, Live] = {}
         pool = ThreadPoolExecutor(max_workers=max(1, self.config.env_workers))
 
-        def submit(lv: _Live, fn: Callable[[Any], None] | None = None, arg: Any = None) -> None:
+        def submit(lv: Live, fn: Callable[[Any], None] | None = None, arg: Any = None) -> None:
             futures[pool.submit(self._continue, lv, fn, arg)] = lv
 
         try:
             while not stop.is_set():
                 while len(active) + k <= slots and (task := admit()) is not None:
-                    group_id = uuid.uuid4().hex[:12]
-                    for g in range(k):
-                        lv = _Live(task=task, sample=g, group_id=group_id,
-                                   traj_id=uuid.uuid4().hex)
+                    for lv in Live.group(task, k):
                         active.append(lv)
                         submit(lv, self._reset, lv)
                 if futures:
@@ -283,7 +248,7 @@ class RolloutRunner:
                     except Exception:  # noqa: BLE001, S110 (abandoned; nothing to record)
                         pass
 
-    def _continue(self, lv: _Live, fn: Callable[[Any], None] | None,
+    def _continue(self, lv: Live, fn: Callable[[Any], None] | None,
                   arg: Any) -> Trajectory | None:
         """`fn(arg)` (a reset or a step), then the finished trajectory if the episode ended,
         else None (it waits on the policy)."""
@@ -296,24 +261,24 @@ class RolloutRunner:
 
     # -- episode lifecycle --------------------------------------------------------------------
 
-    def _reset(self, lv: _Live) -> None:
+    def _reset(self, lv: Live) -> None:
         try:
             lv.episode = call_with_timeout(self.env.reset, lv.task,
                                            timeout=self.config.step_timeout)
             lv.prompt = with_instructions(lv.task.prompt, lv.episode.instructions)
             rendered = self.policy.renderer.render_prompt(lv.prompt, lv.episode.tools)
         except Exception as e:  # noqa: BLE001 (a crashing reset is an infrastructure fault)
-            lv.fault = _infra_fault(e, "reset")
+            lv.fault = infra_fault(e, "reset")
             return
         lv.messages = list(lv.prompt)
         lv.prompt_text, lv.prompt_ids = rendered.text, rendered.ids
         lv.context_ids = rendered.ids
         lv.n_tokens = len(rendered.ids)
 
-    def _generate(self, waiting: list[_Live]) -> list[_Timed] | None:
+    def _generate(self, waiting: list[Live]) -> list[Timed] | None:
         cfg, sampling = self.config, self.config.sampling
         requests = [GenerationRequest(
-            prompt_ids=self._context_ids(lv), messages=tuple(lv.messages),
+            prompt_ids=lv.context(), messages=tuple(lv.messages),
             tools=lv.episode.tools if lv.episode else (), key=lv.traj_id, sample_index=lv.sample,
             task=lv.task, max_new_tokens=max(1, min(sampling.max_new_tokens,
                                                     cfg.max_total_tokens - lv.n_tokens)),
@@ -329,9 +294,9 @@ class RolloutRunner:
                 lv.fault = Fault(kind=FaultKind.POLICY_ERROR, reason=f"{type(e).__name__}: {e}")
             return None
         per_request = (time.perf_counter() - start) / max(len(requests), 1)
-        return [_Timed(g, per_request) for g in gens]
+        return [Timed(g, per_request) for g in gens]
 
-    def _advance(self, item: tuple[_Live, _Timed]) -> None:
+    def _advance(self, item: tuple[Live, Timed]) -> None:
         """Apply one generation to its episode: record the action, step the env, check budgets."""
         lv, timed = item
         gen, cfg = timed.gen, self.config
@@ -348,8 +313,9 @@ class RolloutRunner:
                                  finish_reason=gen.finish_reason,
                                  generate_seconds=timed.seconds,
                                  policy_version=gen.policy_version))
-            self._start_segment(lv, context.summary_segment(
-                lv.prompt, episode.tools, renderer, gen.text, len(lv.turns), len(lv.turns) - 1))
+            lv.start_segment(context.summary_segment(
+                lv.prompt, episode.tools, renderer, gen.text, len(lv.turns), len(lv.turns) - 1),
+                cfg, self.max_turns)
             return
         message = Message(role="assistant", content=gen.text)
         env_start = time.perf_counter()
@@ -357,7 +323,7 @@ class RolloutRunner:
             obs: Observation = call_with_timeout(episode.step, message,
                                                  timeout=cfg.step_timeout)
         except Exception as e:  # noqa: BLE001 (a crashing step is an infrastructure fault)
-            lv.fault = _infra_fault(e, "step")
+            lv.fault = infra_fault(e, "step")
             lv.turns.append(Turn(index=len(lv.turns), action_text=gen.text, action_ids=action_ids,
                                  action_logprobs=logprobs, finish_reason=gen.finish_reason,
                                  generate_seconds=timed.seconds,
@@ -383,13 +349,13 @@ class RolloutRunner:
         if obs.done:
             lv.done, lv.final_answer = True, obs.final_answer
             return
-        self._check_budgets(lv, obs)
+        lv.check_budgets(obs, cfg, self.max_turns)
         if lv.fault is None:
             self._manage_context(lv)
 
     # -- context management (veriloop.rollout.context) ----------------------------------------
 
-    def _manage_context(self, lv: _Live) -> None:
+    def _manage_context(self, lv: Live) -> None:
         """After an environment turn: start a new context if the configured strategy says so."""
         assert lv.episode is not None  # context management follows an environment step
         cfg, renderer, tools = self.config, self.policy.renderer, lv.episode.tools
@@ -397,8 +363,8 @@ class RolloutRunner:
         if cfg.context == "window":
             seen = len(lv.turns) - start + (cfg.window_turns if lv.segments else 0)
             if seen > cfg.window_turns:
-                self._start_segment(lv, context.window_segment(
-                    lv.prompt, tools, renderer, lv.turns, cfg.window_turns))
+                lv.start_segment(context.window_segment(
+                    lv.prompt, tools, renderer, lv.turns, cfg.window_turns), cfg, self.max_turns)
         elif cfg.context == "summarize" and lv.n_tokens >= cfg.summary_threshold:
             if self.summarizer is None:  # the policy writes it, in this context
                 last = context.with_summary_request(lv.turns[-1], renderer)
@@ -406,7 +372,7 @@ class RolloutRunner:
                 lv.turns[-1] = last
                 lv.messages.append(last.observation[-1])
                 lv.summarizing = True
-                self._check_budgets(lv, None)
+                lv.check_budgets(None, cfg, self.max_turns)
                 return
             try:
                 summary = self._external_summary(lv)
@@ -414,10 +380,10 @@ class RolloutRunner:
                 lv.fault = Fault(kind=FaultKind.POLICY_ERROR,
                                  reason=f"summarizer: {type(e).__name__}: {e}")
                 return
-            self._start_segment(lv, context.summary_segment(
-                lv.prompt, tools, renderer, summary, len(lv.turns), None))
+            lv.start_segment(context.summary_segment(
+                lv.prompt, tools, renderer, summary, len(lv.turns), None), cfg, self.max_turns)
 
-    def _external_summary(self, lv: _Live) -> str:
+    def _external_summary(self, lv: Live) -> str:
         assert self.summarizer is not None and lv.episode is not None  # see _manage_context
         messages = (*lv.messages, Message(role="user", content=context.SUMMARY_REQUEST))
         rendered = self.summarizer.renderer.render_prompt(messages, lv.episode.tools)
@@ -430,37 +396,7 @@ class RolloutRunner:
             self.summarizer.release(request.key)
         return gen.text
 
-    def _start_segment(self, lv: _Live, segment: Segment) -> None:
-        lv.segments.append(segment)
-        lv.messages = list(segment.prompt)
-        lv.context_ids = segment.prompt_ids
-        lv.n_tokens = len(segment.prompt_ids)
-        lv.summarizing = False
-        self._check_budgets(lv, None)
-
-    def _check_budgets(self, lv: _Live, obs: Observation | None) -> None:
-        cfg = self.config
-        if cfg.loop_limit and obs is not None and obs.tool_calls:
-            sig = json.dumps([[c.name, c.arguments] for c in obs.tool_calls], sort_keys=True)
-            lv.repeats = lv.repeats + 1 if sig == lv.last_call else 1
-            lv.last_call = sig
-            if lv.repeats >= cfg.loop_limit:
-                lv.fault = Fault(kind=FaultKind.LOOP, reason=f"the same tool call was made "
-                                 f"{lv.repeats} times in a row: {sig[:200]}")
-                return
-        summaries = sum(s.summary_turn is not None for s in lv.segments)
-        if len(lv.turns) - summaries >= self.max_turns:
-            lv.fault = Fault(kind=FaultKind.STEP_BUDGET,
-                             reason=f"no final answer within {self.max_turns} turns")
-        elif lv.n_tokens >= cfg.max_total_tokens:
-            lv.fault = Fault(kind=FaultKind.CONTEXT,
-                             reason=f"{lv.n_tokens} tokens reach the budget of "
-                             f"{cfg.max_total_tokens}")
-        elif time.perf_counter() - lv.start > cfg.episode_timeout:
-            lv.fault = Fault(kind=FaultKind.EPISODE_TIMEOUT,
-                             reason=f"episode exceeded {cfg.episode_timeout:g}s")
-
-    def _finish_ready(self, lives: list[_Live], results: dict[str, Trajectory]) -> None:
+    def _finish_ready(self, lives: list[Live], results: dict[str, Trajectory]) -> None:
         ready = [lv for lv in lives if not lv.finished and (lv.done or lv.fault is not None)]
         if not ready:
             return
@@ -471,7 +407,7 @@ class RolloutRunner:
             if self.on_trajectory is not None:
                 self.on_trajectory(traj)
 
-    def _finish(self, lv: _Live) -> Trajectory:
+    def _finish(self, lv: Live) -> Trajectory:
         """Close, grade, and freeze one episode."""
         self.policy.release(lv.traj_id)
         if lv.episode is not None:
@@ -479,17 +415,8 @@ class RolloutRunner:
                 call_with_timeout(lv.episode.close, timeout=self.config.step_timeout)
             except Exception as e:  # noqa: BLE001 (a crashing close is an infrastructure fault)
                 if lv.fault is None or not lv.fault.is_infra:
-                    lv.fault = _infra_fault(e, "close")
-        traj = Trajectory(
-            id=lv.traj_id, run_id=self.config.run_id, task_id=lv.task.id, env=lv.task.env,
-            group_id=lv.group_id, sample_index=lv.sample, policy=self.policy.name,
-            prompt=lv.prompt, tools=lv.episode.tools if lv.episode is not None else (),
-            prompt_text=lv.prompt_text, prompt_ids=lv.prompt_ids, turns=tuple(lv.turns),
-            segments=tuple(lv.segments),
-            final_answer=lv.final_answer, done=lv.done, fault=lv.fault,
-            seconds=time.perf_counter() - lv.start, metadata={"difficulty": lv.task.difficulty},
-            policy_version=min((t.policy_version for t in lv.turns
-                                if t.policy_version is not None), default=None))
+                    lv.fault = infra_fault(e, "close")
+        traj = lv.trajectory(self.config.run_id, self.policy.name)
         if traj.is_infra_error:
             return traj  # not the agent's doing: no grade, excluded from training
         try:
@@ -513,24 +440,3 @@ class RolloutRunner:
                                             thread_name_prefix="veriloop-env")
             self._pool_pid = os.getpid()
         return list(self._pool.map(fn, items))
-
-    def _context_ids(self, lv: _Live) -> tuple[int, ...]:
-        ids = list(lv.context_ids)
-        for t in lv.turns[lv.segments[-1].start if lv.segments else 0:]:
-            ids.extend(t.action_ids)
-            ids.extend(t.observation_ids)
-        return tuple(ids)
-
-
-@dataclass(frozen=True)
-class _Timed:
-    gen: Generation
-    seconds: float
-
-
-def _infra_fault(e: BaseException, where: str) -> Fault:
-    if isinstance(e, InfrastructureError):
-        return Fault(kind=e.kind, reason=f"{where}: {e}")
-    if isinstance(e, TimeoutError):
-        return Fault(kind=FaultKind.ENV_TIMEOUT, reason=f"{where}: {e}")
-    return Fault(kind=FaultKind.ENV_CRASH, reason=f"{where}: {type(e).__name__}: {e}")

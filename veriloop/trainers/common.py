@@ -1,15 +1,13 @@
 """Builders shared by the trainers: policy loading, LoRA, optimizer and schedule, seeding, the
 shuffled task sampler with a resumable position (or the level curriculum a config selects),
-run-directory layout, and a timed grader."""
+run-directory layout."""
 
 from __future__ import annotations
 
 import math
 import random
 import shutil
-import threading
-import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -22,9 +20,9 @@ from veriloop.data.task_files import read_task_files
 from veriloop.data.task_selection import Profiler, SelectiveSampler
 from veriloop.envs.base import Environment
 from veriloop.graders.base import Grader, get_grader
-from veriloop.policy import Generation, GenerationRequest, Policy, SamplingParams
+from veriloop.policy import Policy
 from veriloop.trainers.config import ModelConfig, RunConfig
-from veriloop.types import Grade, SavableTokenizer, Task, Trajectory
+from veriloop.types import SavableTokenizer, Task, Trajectory
 
 
 @dataclass(frozen=True)
@@ -100,41 +98,6 @@ class TrainablePolicy(Policy, Protocol):
     model: torch.nn.Module
 
     def set_model(self, model: torch.nn.Module) -> None: ...
-
-
-class DeterministicKeys:
-    """Policy wrapper that renames the runner's random per-episode keys to `e0, e1, ...` in
-    first-seen order, so seeded sampling (whose row seeds include the key) repeats exactly
-    across runs and resumes. Everything else passes through to the wrapped policy."""
-
-    def __init__(self, policy: Policy) -> None:
-        self.policy = policy
-        self._keys: dict[str, str] = {}
-        self._start = 0
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.policy, name)
-
-    def reset(self, start: int = 0) -> None:
-        """Forget the keys; the next one is `e<start>` (a worker given the episodes from
-        index `start` of a step's list names them as one process running the whole list)."""
-        self._keys.clear()
-        self._start = start
-
-    def _key(self, key: str) -> str:
-        if key not in self._keys:
-            self._keys[key] = f"e{self._start + len(self._keys)}"
-        return self._keys[key]
-
-    def generate(self, requests: Sequence[GenerationRequest], params: SamplingParams
-                 ) -> list[Generation]:
-        import dataclasses
-
-        reqs = [dataclasses.replace(r, key=self._key(r.key)) for r in requests]
-        return self.policy.generate(reqs, params)
-
-    def release(self, key: str) -> None:
-        self.policy.release(self._keys.get(key, key))
 
 
 def apply_lora(model: torch.nn.Module, cfg: ModelConfig) -> torch.nn.Module:
@@ -277,28 +240,6 @@ def grad_norm_clip(params: Sequence[torch.nn.Parameter], max_norm: float) -> flo
     grads = [p.grad for p in params if p.grad is not None]
     dev = grads[0].device  # a CPU value head beside a GPU model: norms on one device
     return float(torch.linalg.vector_norm(torch.stack([g.norm().to(dev) for g in grads])))
-
-
-class TimedGrader:
-    """Wraps a grader to add up the seconds spent grading (the runner grades in threads), and
-    hands it the training step when it is step-aware (scheduled composite graders)."""
-
-    def __init__(self, grader: Callable[..., Grade]) -> None:
-        self.grader = grader
-        self.seconds = 0.0
-        self._lock = threading.Lock()
-
-    def set_step(self, step: int) -> None:
-        if hasattr(self.grader, "set_step"):
-            self.grader.set_step(step)
-
-    def __call__(self, task: Task, trajectory: Trajectory, state: Any) -> Grade:
-        t0 = time.perf_counter()
-        try:
-            return self.grader(task, trajectory, state)
-        finally:
-            with self._lock:
-                self.seconds += time.perf_counter() - t0
 
 
 class SupervisedTrainer(Protocol):

@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from veriloop.algorithms.advantages import group_tensors
 from veriloop.algorithms.dynamic_sampling import informative_groups
-from veriloop.algorithms.shaping import Shaping
-from veriloop.types import Group, Trajectory
+from veriloop.types import Group
 
 STEPS = 3
 """Consecutive steps without any informative group before the warning."""
@@ -30,15 +30,14 @@ ADVICE = ("every group's samples scored alike for {steps} steps in a row (all ad
           "by pass rate (curriculum, dynamic sampling)")
 
 
-def flat_share(shaping: Shaping, groups: Sequence[Group | Sequence[Trajectory]], dropped: int
-               ) -> float:
-    """The share of a step's groups without signal: `groups` trained on (flat ones counted
-    by their shaped rewards) plus `dropped` ones (dynamic sampling drops only flat groups);
-    1.0 when there were none at all."""
+def flat_share(groups: Sequence[Group], dropped: int) -> float:
+    """The share of a step's groups without signal: `groups` trained on (flat ones counted by
+    their rewards: the step's shaped rewards, `Shaping.shaped`) plus `dropped` ones (dynamic
+    sampling drops only flat groups); 1.0 when there were none at all."""
     flat = dropped
     if groups:
-        rewards, _, valid = shaping.grouped(groups)  # [G, K]
-        flat += int((~informative_groups(rewards, valid)).sum())
+        x = group_tensors(groups)  # [G, K] each
+        flat += int((~informative_groups(x.rewards, x.valid)).sum())
     total = dropped + len(groups)
     return flat / total if total else 1.0
 

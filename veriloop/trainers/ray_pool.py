@@ -42,11 +42,8 @@ import torch
 
 from veriloop.errors import UserError
 from veriloop.rollout.config import RolloutConfig
-from veriloop.rollout.producer import VersionedPolicy
 from veriloop.rollout.runner import RolloutRunner
 from veriloop.trainers.common import (
-    DeterministicKeys,
-    TimedGrader,
     apply_lora,
     env_from_config,
     grader_from_config,
@@ -60,6 +57,7 @@ from veriloop.trainers.ray_envs import (
     RemoteGrader,
     start_actors,
 )
+from veriloop.trainers.rl_rollouts import DeterministicKeys, TimedGrader, VersionedPolicy
 from veriloop.types import Fault, FaultKind, Task, Trajectory
 
 NAMESPACE = "veriloop"

@@ -35,7 +35,7 @@ the weights published after every update.
 
 The trainer is built from parts: the policy, the rollout source (environment, grader, task
 sampler), the batch maker (`veriloop.trainers.rl_batch`: step 2), the objective
-(`veriloop.algorithms.objective`: policy-gradient, value, entropy and KL terms) and a critic
+(`veriloop.algorithms.policy_losses`: policy-gradient, value, entropy and KL terms) and a critic
 (`veriloop.trainers.rl_batch.build_critic`: None for critic-free estimators). Every loss,
 advantage and shaping variant is a registry entry or pure function of `veriloop.algorithms`;
 the trainer has no per-algorithm branches. Trajectories are appended to the run's store when a
@@ -57,7 +57,7 @@ from typing import Any
 import torch
 
 from veriloop.algorithms.entropy import AdaptiveEntropy
-from veriloop.algorithms.objective import Objective
+from veriloop.algorithms.policy_losses import Objective
 from veriloop.algorithms.shaping import Shaping
 from veriloop.data.store import TrajectoryStore
 from veriloop.envs.base import Environment
@@ -70,7 +70,6 @@ from veriloop.trainers.batch import ForwardOut, Packed, TrainBatch
 from veriloop.trainers.common import (
     RunPaths,
     Sampler,
-    TimedGrader,
     TrainablePolicy,
     apply_lora,
     autocast_dtype,
@@ -97,7 +96,7 @@ from veriloop.trainers.no_signal import NoSignalWatch, flat_share
 from veriloop.trainers.parallel import make_parallel
 from veriloop.trainers.ray_pool import RayRolloutPool
 from veriloop.trainers.rl_batch import BatchMaker, build_credit, build_critic
-from veriloop.trainers.rl_rollouts import Drawn, RolloutSource
+from veriloop.trainers.rl_rollouts import Drawn, RolloutSource, TimedGrader
 from veriloop.trainers.trackers import open_trackers
 from veriloop.types import Group, Task, Trajectory
 
@@ -255,7 +254,7 @@ class RLTrainer:
             self.sampler.observe(drawn.every)  # a curriculum may move up a level
         metrics.update(staleness_metrics([g.samples for g in groups], step - 1),
                        stale_dropped=self.rollouts.stale_dropped,
-                       flat_groups=flat_share(self.shaping, groups, drawn.dropped))
+                       flat_groups=flat_share(groups, drawn.dropped))
         if self.workers is not None:
             metrics.update(self.workers.metrics())
         return metrics
@@ -325,7 +324,7 @@ class RLTrainer:
 
     def loss(self, rows: TrainBatch, packed: Packed) -> tuple[torch.Tensor, dict[str, float]]:
         """The loss of one micro-batch (`rows` of the batch, laid out as `packed`) and its
-        detached statistics (`veriloop.algorithms.objective`)."""
+        detached statistics (`veriloop.algorithms.policy_losses`)."""
         out = self._forward(packed, entropy=True)
         return self.objective(out, rows, packed.loss_mask,
                               self._entropy_coef(out, packed.loss_mask), self.critic)

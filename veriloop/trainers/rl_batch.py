@@ -32,6 +32,7 @@ from veriloop.algorithms.critic import Critic
 from veriloop.algorithms.registries import Params, estimator
 from veriloop.algorithms.shaping import Shaping
 from veriloop.algorithms.turn_advantages import TurnAdvantageFn, TurnParams, turn_inputs
+from veriloop.trainers.algorithm_config import AlgorithmConfig
 from veriloop.trainers.batch import (
     Packed,
     TrainBatch,
@@ -41,7 +42,7 @@ from veriloop.trainers.batch import (
     turn_metrics,
     turn_token_values,
 )
-from veriloop.trainers.config import AlgorithmConfig, RunConfig
+from veriloop.trainers.config import RunConfig
 from veriloop.types import Group, Trajectory
 
 

@@ -8,30 +8,149 @@ sampling, groups whose rewards are all equal are dropped and more are drawn (bou
 the weights (`served`), at most `rollout.max_staleness` updates old; `publish` copies each
 update into that copy, into a separate rollout policy (e.g. vLLM) or into the workers.
 
-Sampling is seeded per step and round (`DeterministicKeys`), so the same config samples the
-same tokens locally, on Ray and over the ranks of a torch.distributed job (`RankRunner`). The task sampler is shared with the producer's thread: draw
-from it under `sampler_lock`.
+The source's handles on the policy and the grader, which the Ray rollout actors use too:
+`VersionedPolicy` tags every generation with the version of the weights that produced it (the
+number of optimizer updates they have seen) and takes each update in place between two
+`generate` calls; `DeterministicKeys` seeds sampling per step and round, so the same config
+samples the same tokens locally, on Ray and over the ranks of a torch.distributed job
+(`RankRunner`); `TimedGrader` adds up the grading time a step logs. The task sampler is shared
+with the producer's thread: draw from it under `sampler_lock`.
 """
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import threading
+import time
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 import torch
 
 from veriloop.algorithms.dynamic_sampling import fill_batch, informative_groups
 from veriloop.algorithms.shaping import Shaping
 from veriloop.envs.base import Environment
-from veriloop.policy import Policy
-from veriloop.rollout.producer import RolloutProducer, VersionedPolicy, serving_copy
+from veriloop.policies.hf import HFPolicy
+from veriloop.policy import Generation, GenerationRequest, Policy, SamplingParams
+from veriloop.rollout.config import RolloutConfig
+from veriloop.rollout.producer import RolloutProducer
 from veriloop.rollout.runner import RolloutRunner
-from veriloop.trainers.common import DeterministicKeys, Sampler, TimedGrader, TrainablePolicy
+from veriloop.trainers.common import Sampler, TrainablePolicy
 from veriloop.trainers.config import RunConfig
 from veriloop.trainers.distributed import gather, world
-from veriloop.trainers.ray_pool import RayRolloutPool
-from veriloop.types import Group, Task, Trajectory
+from veriloop.types import Grade, Group, Task, Trajectory
+
+
+class RolloutWorkers(Protocol):
+    """What the source needs of rollout workers in other processes (Ray rollout actors:
+    `veriloop.trainers.ray_pool.RayRolloutPool`)."""
+
+    def runner(self, config: RolloutConfig, step: int, grader: Any = None,
+               on_trajectory: Callable[[Trajectory], None] | None = None) -> Any: ...
+
+    def load_weights(self, model: torch.nn.Module, version: int) -> None: ...
+
+
+class VersionedPolicy:
+    """A policy whose generations carry `policy_version`; everything else passes through."""
+
+    def __init__(self, policy: Any, version: int = 0) -> None:
+        self.policy = policy
+        self.version = version
+        self._lock = threading.Lock()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.policy, name)
+
+    def generate(self, requests: Sequence[GenerationRequest],
+                 params: SamplingParams) -> list[Generation]:
+        with self._lock:
+            version = self.version
+            gens = self.policy.generate(requests, params)
+        return [dataclasses.replace(g, policy_version=version) for g in gens]
+
+    def release(self, key: str) -> None:
+        self.policy.release(key)
+
+    def load_weights(self, model: torch.nn.Module, version: int) -> None:
+        """Copy `model`'s parameters and buffers into the served model in place (the same
+        architecture, e.g. the trainer's copy; an engine backend's own `load_weights`, e.g.
+        vLLM's), then serve them as `version` (a local sampler notices and drops the K/V it
+        kept, which the old weights computed)."""
+        with self._lock, torch.no_grad():
+            if hasattr(self.policy, "load_weights"):
+                self.policy.load_weights(model)
+            else:
+                src = model.state_dict(keep_vars=True)
+                for name, dst in self.policy.model.state_dict(keep_vars=True).items():
+                    dst.copy_(src[name])
+            self.version = version
+
+
+def serving_copy(policy: Any) -> Any:
+    """A second local policy over a deep copy of `policy.model` (same tokenizer and renderer):
+    what the producer samples from while the trainer changes the original."""
+    if not hasattr(policy, "model") or not hasattr(policy, "tokenizer"):
+        raise ValueError(f"asynchronous rollouts need a local model policy (tiny, a checkpoint "
+                         f"directory, a .gguf file), not {getattr(policy, 'name', policy)!r}")
+    model = copy.deepcopy(policy.model).eval().requires_grad_(False)
+    return HFPolicy(model, policy.tokenizer, name=policy.name, renderer=policy.renderer)
+
+
+class DeterministicKeys:
+    """Policy wrapper that renames the runner's random per-episode keys to `e0, e1, ...` in
+    first-seen order, so seeded sampling (whose row seeds include the key) repeats exactly
+    across runs and resumes. Everything else passes through to the wrapped policy."""
+
+    def __init__(self, policy: Policy) -> None:
+        self.policy = policy
+        self._keys: dict[str, str] = {}
+        self._start = 0
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.policy, name)
+
+    def reset(self, start: int = 0) -> None:
+        """Forget the keys; the next one is `e<start>` (a worker given the episodes from
+        index `start` of a step's list names them as one process running the whole list)."""
+        self._keys.clear()
+        self._start = start
+
+    def _key(self, key: str) -> str:
+        if key not in self._keys:
+            self._keys[key] = f"e{self._start + len(self._keys)}"
+        return self._keys[key]
+
+    def generate(self, requests: Sequence[GenerationRequest], params: SamplingParams
+                 ) -> list[Generation]:
+        reqs = [dataclasses.replace(r, key=self._key(r.key)) for r in requests]
+        return self.policy.generate(reqs, params)
+
+    def release(self, key: str) -> None:
+        self.policy.release(self._keys.get(key, key))
+
+
+class TimedGrader:
+    """Wraps a grader to add up the seconds spent grading (the runner grades in threads), and
+    hands it the training step when it is step-aware (scheduled composite graders)."""
+
+    def __init__(self, grader: Callable[..., Grade]) -> None:
+        self.grader = grader
+        self.seconds = 0.0
+        self._lock = threading.Lock()
+
+    def set_step(self, step: int) -> None:
+        if hasattr(self.grader, "set_step"):
+            self.grader.set_step(step)
+
+    def __call__(self, task: Task, trajectory: Trajectory, state: Any) -> Grade:
+        t0 = time.perf_counter()
+        try:
+            return self.grader(task, trajectory, state)
+        finally:
+            with self._lock:
+                self.seconds += time.perf_counter() - t0
 
 
 class Drawn(NamedTuple):
@@ -65,7 +184,7 @@ class RolloutSource:
     def __init__(self, cfg: RunConfig, env: Environment, grader: TimedGrader, sampler: Sampler,
                  policy: TrainablePolicy, shaping: Shaping, run_id: str,
                  rollout_policy: Policy | None = None,
-                 workers: RayRolloutPool | None = None) -> None:
+                 workers: RolloutWorkers | None = None) -> None:
         """`policy` holds the trained model; `rollout_policy` samples instead of it (and gets
         the weights after every update); `workers` run the synchronous rollouts elsewhere."""
         self.cfg, self.env, self.grader, self.sampler = cfg, env, grader, sampler

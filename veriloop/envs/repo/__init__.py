@@ -22,7 +22,8 @@ from typing import Literal
 from veriloop.envs.judging import check_reward
 from veriloop.envs.repo.episode import RepoEpisode, RepoState, apply_edit
 from veriloop.envs.repo.expert import RepoExpertPolicy
-from veriloop.envs.repo.families import FAMILIES, Family
+from veriloop.envs.repo.families import FAMILIES
+from veriloop.envs.repo.family import Family
 from veriloop.envs.repo.generator import Repo, build_repo, fixed_files
 from veriloop.envs.repo.grading import RepoGrader, grading_files, replay_edits
 from veriloop.envs.sandboxed import LazyPool, run_limits

@@ -4,41 +4,19 @@ Each family is one small module of a package (`PKG` is replaced by the repositor
 with a bug introduced by replacing `fix` (the correct snippet) by `bug`. `visible` tests ship in
 the repository and fail on the bug; `hidden` tests are added at grading time and cover cases the
 visible test does not (a fix that only special-cases the visible test fails them). Cross-file
-families (difficulty 3) put the bug in a helper module that the tested module imports.
+families (difficulty 3: `veriloop.envs.repo.cross_file`, last in `FAMILIES`) put the bug in a
+helper module that the tested module imports.
 Difficulty: 1 = one wrong expression next to the failing assertion; 2 = a logic error that needs
 the function understood; 3 = the failing test points at a different file than the bug.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from veriloop.envs.repo.cross_file import CROSS_FILE
+from veriloop.envs.repo.family import Family, family
 
-
-@dataclass(frozen=True)
-class Family:
-    name: str
-    difficulty: int
-    module: str  # file (in the package) holding the bug
-    source: str  # correct source of that module
-    fix: str  # correct snippet (occurs exactly once in `source`)
-    bug: str  # what replaces it in the seeded repository
-    visible: str  # test functions shipped with the repository (fail on the bug)
-    hidden: str  # extra test functions run only at grading
-    extra: dict[str, str] = field(default_factory=dict)  # other package modules it needs
-
-    @property
-    def buggy_source(self) -> str:
-        return self.source.replace(self.fix, self.bug, 1)
-
-
-def _f(name: str, difficulty: int, module: str, source: str, fix: str, bug: str, visible: str,
-       hidden: str, extra: dict[str, str] | None = None) -> Family:
-    return Family(name, difficulty, module, source.lstrip("\n"), fix, bug, visible.lstrip("\n"),
-                  hidden.lstrip("\n"), extra or {})
-
-
-FAMILIES: tuple[Family, ...] = (
-    _f("off_by_one_sum", 1, "series.py", '''
+SINGLE_MODULE: tuple[Family, ...] = (
+    family("off_by_one_sum", 1, "series.py", '''
 """Sums over sequences."""
 
 
@@ -53,7 +31,7 @@ def total(values):
        "from PKG.series import total\n\n\ndef test_total_empty_and_single():\n"
        "    assert total([]) == 0\n    assert total([5]) == 5\n"
        "    assert total([-1, 1, 10]) == 10\n"),
-    _f("max_comparison", 1, "ranking.py", '''
+    family("max_comparison", 1, "ranking.py", '''
 """Picking the best item."""
 
 
@@ -70,7 +48,7 @@ def largest(values):
        "from PKG.ranking import largest\n\n\ndef test_largest_more():\n"
        "    assert largest([-5, -2, -9]) == -2\n    assert largest([7]) == 7\n"
        "    assert largest([1, 1, 4, 4]) == 4\n"),
-    _f("clamp_bound", 1, "bounds.py", '''
+    family("clamp_bound", 1, "bounds.py", '''
 """Keeping numbers in range."""
 
 
@@ -84,7 +62,7 @@ def clamp(x, lo, hi):
        "    assert clamp(-3, 0, 10) == 0\n"
        "    assert clamp(10, 0, 10) == 10\n    assert clamp(4, 0, 10) == 4\n"
        "    assert clamp(2.5, 1.5, 2.0) == 2.0\n"),
-    _f("integer_division_mean", 1, "averages.py", '''
+    family("integer_division_mean", 1, "averages.py", '''
 """Averages."""
 
 
@@ -96,7 +74,7 @@ def mean(values):
        "from PKG.averages import mean\n\n\ndef test_mean_more():\n    assert mean([2, 4]) == 3\n"
        "    assert abs(mean([0.1, 0.2, 0.4]) - 0.7 / 3) < 1e-12\n"
        "    assert mean([-1, -2]) == -1.5\n"),
-    _f("missing_empty_guard", 2, "stats.py", '''
+    family("missing_empty_guard", 2, "stats.py", '''
 """Summary statistics that tolerate empty input."""
 
 
@@ -111,7 +89,7 @@ def average(values):
        "from PKG.stats import average\n\n\ndef test_average_values():\n"
        "    assert average([]) == 0.0\n    assert average([3]) == 3\n"
        "    assert average([1, 2, 6]) == 3\n"),
-    _f("mutable_default", 2, "tags.py", '''
+    family("mutable_default", 2, "tags.py", '''
 """Tag lists."""
 
 
@@ -132,7 +110,7 @@ def add_tag(tag, tags=None):
        "from PKG.tags import add_tag\n\n\ndef test_add_tag_does_not_mutate():\n"
        "    base = ['x']\n    assert add_tag('y', base) == ['x', 'y']\n    assert base == ['x']\n"
        "    assert add_tag('z') == ['z']\n"),
-    _f("strip_whitespace", 1, "names.py", '''
+    family("strip_whitespace", 1, "names.py", '''
 """Normalising user names."""
 
 
@@ -144,7 +122,7 @@ def normalize(name):
        "    assert normalize('  Alice ') == 'alice'\n",
        "from PKG.names import normalize\n\n\ndef test_normalize_more():\n"
        "    assert normalize('BOB') == 'bob'\n    assert normalize('\\tEve\\n') == 'eve'\n"),
-    _f("wrong_config_key", 1, "settings.py", '''
+    family("wrong_config_key", 1, "settings.py", '''
 """Reading settings with defaults."""
 
 
@@ -156,7 +134,7 @@ def timeout(config):
        "    assert timeout({'timeout': 5}) == 5.0\n",
        "from PKG.settings import timeout\n\n\ndef test_timeout_default_and_str():\n"
        "    assert timeout({}) == 30.0\n    assert timeout({'timeout': '2.5'}) == 2.5\n"),
-    _f("sort_order", 1, "leaderboard.py", '''
+    family("sort_order", 1, "leaderboard.py", '''
 """Leaderboards."""
 
 
@@ -170,7 +148,7 @@ def top(scores, n):
        "from PKG.leaderboard import top\n\n\ndef test_top_two():\n"
        "    assert top({'a': 1, 'b': 5, 'c': 3}, 2) == [('b', 5), ('c', 3)]\n"
        "    assert top({}, 3) == []\n"),
-    _f("operator_precedence", 1, "geometry.py", '''
+    family("operator_precedence", 1, "geometry.py", '''
 """Areas."""
 
 import math
@@ -184,7 +162,7 @@ def ring_area(outer, inner):
        "    assert abs(ring_area(2, 1) - 3 * math.pi) < 1e-9\n",
        "import math\n\nfrom PKG.geometry import ring_area\n\n\ndef test_ring_area_more():\n"
        "    assert ring_area(1, 1) == 0\n    assert abs(ring_area(3, 2) - 5 * math.pi) < 1e-9\n"),
-    _f("float_equality", 2, "numeric.py", '''
+    family("float_equality", 2, "numeric.py", '''
 """Floating point comparisons."""
 
 
@@ -197,7 +175,7 @@ def is_close(a, b, rel=1e-9):
        "from PKG.numeric import is_close\n\n\ndef test_is_close_more():\n"
        "    assert not is_close(1.0, 1.1)\n    assert is_close(1e20, 1e20 * (1 + 1e-12))\n"
        "    assert is_close(2.0, 2.0)\n"),
-    _f("slice_zero", 2, "windows.py", '''
+    family("slice_zero", 2, "windows.py", '''
 """Taking parts of sequences."""
 
 
@@ -212,7 +190,7 @@ def last_n(items, n):
        "from PKG.windows import last_n\n\n\ndef test_last_more():\n"
        "    assert last_n([1, 2, 3], 2) == [2, 3]\n"
        "    assert last_n([1, 2, 3], 0) == []\n    assert last_n((4, 5), 5) == [4, 5]\n"),
-    _f("running_total", 2, "cumulative.py", '''
+    family("running_total", 2, "cumulative.py", '''
 """Running totals."""
 
 
@@ -229,7 +207,7 @@ def running_total(values):
        "    assert running_total([1, 2, 3]) == [1, 3, 6]\n",
        "from PKG.cumulative import running_total\n\n\ndef test_running_total_more():\n"
        "    assert running_total([]) == []\n    assert running_total([5, -5, 2]) == [5, 0, 2]\n"),
-    _f("not_found_sentinel", 1, "lookup.py", '''
+    family("not_found_sentinel", 1, "lookup.py", '''
 """Searching sequences."""
 
 
@@ -245,7 +223,7 @@ def find_index(items, target):
        "from PKG.lookup import find_index\n\n\ndef test_found():\n"
        "    assert find_index(['a', 'b'], 'b') == 1\n"
        "    assert find_index(['a', 'b'], 'a') == 0\n    assert find_index([], 1) == -1\n"),
-    _f("invert_mapping", 1, "mapping.py", '''
+    family("invert_mapping", 1, "mapping.py", '''
 """Dictionary helpers."""
 
 
@@ -257,7 +235,7 @@ def invert(d):
        "    assert invert({'a': 1}) == {1: 'a'}\n",
        "from PKG.mapping import invert\n\n\ndef test_invert_more():\n    assert invert({}) == {}\n"
        "    assert invert({'x': 'y', 'z': 'w'}) == {'y': 'x', 'w': 'z'}\n"),
-    _f("pagination_offset", 2, "paging.py", '''
+    family("pagination_offset", 2, "paging.py", '''
 """Paginating lists."""
 
 
@@ -272,7 +250,7 @@ def page(items, number, size):
        "    assert page(list(range(10)), 4, 3) == [9]\n"
        "    assert page(list(range(10)), 2, 5) == [5, 6, 7, 8, 9]\n"
        "    assert page([], 1, 3) == []\n"),
-    _f("csv_split", 1, "csvline.py", '''
+    family("csv_split", 1, "csvline.py", '''
 """Parsing one CSV line (no quoting)."""
 
 
@@ -285,7 +263,7 @@ def parse_line(line):
        "from PKG.csvline import parse_line\n\n\ndef test_parse_more():\n"
        "    assert parse_line('new york, paris') == ['new york', 'paris']\n"
        "    assert parse_line('x,,y') == ['x', '', 'y']\n"),
-    _f("wrong_exception", 2, "convert.py", '''
+    family("wrong_exception", 2, "convert.py", '''
 """Lenient conversions."""
 
 
@@ -300,7 +278,7 @@ def safe_int(text, default=0):
        "    assert safe_int('abc') == 0\n",
        "from PKG.convert import safe_int\n\n\ndef test_more():\n    assert safe_int('12') == 12\n"
        "    assert safe_int('1.5', -1) == -1\n    assert safe_int(' 7 ') == 7\n"),
-    _f("leap_year", 2, "calendar_rules.py", '''
+    family("leap_year", 2, "calendar_rules.py", '''
 """Gregorian calendar rules."""
 
 
@@ -312,7 +290,7 @@ def is_leap(year):
        "from PKG.calendar_rules import is_leap\n\n\ndef test_2000():\n    assert is_leap(2000)\n",
        "from PKG.calendar_rules import is_leap\n\n\ndef test_more_years():\n"
        "    assert is_leap(2024) and not is_leap(1900) and not is_leap(2023) and is_leap(1600)\n"),
-    _f("temperature_parens", 1, "temperature.py", '''
+    family("temperature_parens", 1, "temperature.py", '''
 """Unit conversion."""
 
 
@@ -324,7 +302,7 @@ def to_celsius(fahrenheit):
        "    assert abs(to_celsius(212) - 100) < 1e-9\n",
        "from PKG.temperature import to_celsius\n\n\ndef test_more():\n"
        "    assert abs(to_celsius(32)) < 1e-9\n    assert abs(to_celsius(-40) + 40) < 1e-9\n"),
-    _f("case_insensitive_count", 2, "wordcount.py", '''
+    family("case_insensitive_count", 2, "wordcount.py", '''
 """Counting words."""
 
 from collections import Counter
@@ -338,7 +316,7 @@ def word_counts(text):
        "    assert word_counts('The the')['the'] == 2\n",
        "from PKG.wordcount import word_counts\n\n\ndef test_more():\n"
        "    c = word_counts('A b a B c')\n    assert c == {'a': 2, 'b': 2, 'c': 1}\n"),
-    _f("unique_order", 2, "dedupe.py", '''
+    family("unique_order", 2, "dedupe.py", '''
 """Removing duplicates."""
 
 
@@ -363,7 +341,7 @@ def unique(items):
        "    assert unique([3, 1, 3, 2, 1]) == [3, 1, 2]\n",
        "from PKG.dedupe import unique\n\n\ndef test_more():\n    assert unique([]) == []\n"
        "    assert unique(['b', 'a', 'b']) == ['b', 'a']\n"),
-    _f("binary_search_bound", 2, "bsearch.py", '''
+    family("binary_search_bound", 2, "bsearch.py", '''
 """Binary search."""
 
 
@@ -384,7 +362,7 @@ def contains(sorted_items, target):
        "from PKG.bsearch import contains\n\n\ndef test_more():\n    items = [1, 3, 5, 7, 9]\n"
        "    assert all(contains(items, x) for x in items)\n"
        "    assert not any(contains(items, x) for x in (0, 2, 10))\n"),
-    _f("fibonacci_base", 1, "sequences.py", '''
+    family("fibonacci_base", 1, "sequences.py", '''
 """Integer sequences."""
 
 
@@ -398,7 +376,7 @@ def fib(n):
        "from PKG.sequences import fib\n\n\ndef test_fib_zero():\n    assert fib(0) == 0\n",
        "from PKG.sequences import fib\n\n\ndef test_fib_more():\n"
        "    assert [fib(i) for i in range(8)] == [0, 1, 1, 2, 3, 5, 8, 13]\n"),
-    _f("flatten_tuples", 2, "nesting.py", '''
+    family("flatten_tuples", 2, "nesting.py", '''
 """Flattening nested sequences."""
 
 
@@ -417,7 +395,7 @@ def flatten(items):
        "from PKG.nesting import flatten\n\n\ndef test_more():\n"
        "    assert flatten([[1, [2, (3, [4])]], 'ab']) == [1, 2, 3, 4, 'ab']\n"
        "    assert flatten([]) == []\n"),
-    _f("money_format", 1, "money.py", '''
+    family("money_format", 1, "money.py", '''
 """Formatting amounts."""
 
 
@@ -430,7 +408,7 @@ def format_amount(amount, currency="EUR"):
        "from PKG.money import format_amount\n\n\ndef test_more():\n"
        "    assert format_amount(3, 'USD') == '3.00 USD'\n"
        "    assert format_amount(0.125) == '0.12 EUR'\n"),
-    _f("chunk_tail", 2, "batching.py", '''
+    family("chunk_tail", 2, "batching.py", '''
 """Splitting work into batches."""
 
 
@@ -443,7 +421,7 @@ def chunks(items, size):
        "from PKG.batching import chunks\n\n\ndef test_more():\n"
        "    assert chunks([1, 2], 2) == [[1, 2]]\n"
        "    assert chunks([], 3) == []\n    assert chunks([1, 2, 3], 1) == [[1], [2], [3]]\n"),
-    _f("gcd_return", 1, "arith.py", '''
+    family("gcd_return", 1, "arith.py", '''
 """Integer arithmetic."""
 
 
@@ -456,7 +434,7 @@ def gcd(a, b):
        "from PKG.arith import gcd\n\n\ndef test_gcd():\n    assert gcd(12, 18) == 6\n",
        "from PKG.arith import gcd\n\n\ndef test_more():\n    assert gcd(7, 0) == 7\n"
        "    assert gcd(17, 5) == 1\n    assert gcd(0, 9) == 9\n"),
-    _f("palindrome_filter", 2, "palindrome.py", '''
+    family("palindrome_filter", 2, "palindrome.py", '''
 """Palindromes."""
 
 
@@ -469,7 +447,7 @@ def is_palindrome(text):
        "    assert is_palindrome('A man, a plan, a canal: Panama')\n",
        "from PKG.palindrome import is_palindrome\n\n\ndef test_more():\n"
        "    assert is_palindrome('No lemon, no melon')\n    assert not is_palindrome('abc')\n"),
-    _f("rotate_direction", 2, "rotation.py", '''
+    family("rotate_direction", 2, "rotation.py", '''
 """Rotating lists."""
 
 
@@ -485,7 +463,7 @@ def rotate_right(items, k):
        "from PKG.rotation import rotate_right\n\n\ndef test_more():\n"
        "    assert rotate_right([1, 2, 3], 5) == [2, 3, 1]\n    assert rotate_right([], 2) == []\n"
        "    assert rotate_right([1, 2], 2) == [1, 2]\n"),
-    _f("merge_precedence", 2, "options.py", '''
+    family("merge_precedence", 2, "options.py", '''
 """Merging option dictionaries."""
 
 
@@ -497,79 +475,9 @@ def merged(defaults, overrides):
        "    assert merged({'a': 1}, {'a': 2}) == {'a': 2}\n",
        "from PKG.options import merged\n\n\ndef test_more():\n"
        "    assert merged({'a': 1, 'b': 2}, {'b': 3, 'c': 4}) == {'a': 1, 'b': 3, 'c': 4}\n"),
-    _f("cents_rounding", 3, "units.py", '''
-"""Money units."""
-
-
-def to_cents(amount):
-    """Amount in currency units to integer cents, rounded to the nearest cent."""
-    return round(amount * 100)
-''', "round(amount * 100)", "int(amount * 100)",
-       "from PKG.cart import total_cents\n\n\ndef test_cart_total():\n"
-       "    assert total_cents([0.29, 1.15]) == 144\n",
-       "from PKG.cart import total_cents\nfrom PKG.units import to_cents\n\n\ndef test_more():\n"
-       "    assert to_cents(0.57) == 57\n    assert total_cents([]) == 0\n"
-       "    assert total_cents([19.99, 0.01]) == 2000\n",
-       {"cart.py": '"""Shopping cart totals."""\n\nfrom PKG.units import to_cents\n\n\n'
-                   'def total_cents(prices):\n    """Sum of the prices in cents."""\n'
-                   '    return sum(to_cents(p) for p in prices)\n'}),
-    _f("tokenizer_split", 3, "textutil.py", '''
-"""Text helpers."""
-
-
-def tokenize(text):
-    """Lower-case words of text, split on any whitespace."""
-    return [w.lower() for w in text.split()]
-''', "text.split()", 'text.split(" ")',
-       "from PKG.index import build_index\n\n\ndef test_index_tabs():\n"
-       "    assert build_index(['red\\tfish'])['fish'] == [0]\n",
-       "from PKG.index import build_index\n\n\ndef test_more():\n"
-       "    idx = build_index(['Red fish', 'blue  fish'])\n    assert idx['fish'] == [0, 1]\n"
-       "    assert '' not in idx and idx['red'] == [0]\n",
-       {"index.py": '"""Inverted index."""\n\nfrom PKG.textutil import tokenize\n\n\n'
-                    'def build_index(docs):\n    """word -> sorted list of document numbers."""\n'
-                    '    index = {}\n    for i, doc in enumerate(docs):\n'
-                    '        for word in sorted(set(tokenize(doc))):\n'
-                    '            index.setdefault(word, []).append(i)\n    return index\n'}),
-    _f("february_days", 3, "dates.py", '''
-"""Calendar arithmetic."""
-
-
-def days_in_month(year, month):
-    """Number of days in a month of the Gregorian calendar."""
-    if month == 2:
-        leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
-        return 29 if leap else 28
-    return 30 if month in (4, 6, 9, 11) else 31
-''', "return 29 if leap else 28", "return 28 if leap else 29",
-       "from PKG.schedule import month_end\n\n\ndef test_feb_end():\n"
-       "    assert month_end(2023, 2) == '2023-02-28'\n",
-       "from PKG.schedule import month_end\n\n\ndef test_more():\n"
-       "    assert month_end(2024, 2) == '2024-02-29'\n"
-       "    assert month_end(2023, 4) == '2023-04-30'\n"
-       "    assert month_end(2023, 12) == '2023-12-31'\n",
-       {"schedule.py": '"""Billing schedule."""\n\nfrom PKG.dates import days_in_month\n\n\n'
-                       'def month_end(year, month):\n'
-                       '    """ISO date of the last day of the month."""\n'
-                       '    return f"{year:04d}-{month:02d}-{days_in_month(year, month):02d}"\n'}),
-    _f("discount_percent", 3, "pricing.py", '''
-"""Price rules."""
-
-
-def apply_discount(price, percent):
-    """price reduced by `percent` per cent, never below zero."""
-    return max(0.0, price * (1 - percent / 100))
-''', "price * (1 - percent / 100)", "price * (1 - percent)",
-       "from PKG.checkout import final_price\n\n\ndef test_final_price():\n"
-       "    assert abs(final_price(200.0, 'SAVE10') - 180.0) < 1e-9\n",
-       "from PKG.checkout import final_price\n\n\ndef test_more():\n"
-       "    assert final_price(50.0, None) == 50.0\n"
-       "    assert abs(final_price(80.0, 'HALF') - 40.0) < 1e-9\n",
-       {"checkout.py": '"""Checkout."""\n\nfrom PKG.pricing import apply_discount\n\n'
-                       'CODES = {"SAVE10": 10, "HALF": 50}\n\n\n'
-                       'def final_price(price, code):\n    """Price after the discount code."""\n'
-                       '    if code is None:\n        return price\n'
-                       '    return apply_discount(price, CODES[code])\n'}),
 )
+
+# the order is the tasks' (a seed picks families by position): single-module ones first
+FAMILIES: tuple[Family, ...] = SINGLE_MODULE + CROSS_FILE
 
 FAMILY_NAMES = tuple(f.name for f in FAMILIES)

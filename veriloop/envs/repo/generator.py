@@ -19,7 +19,8 @@ import random
 import re
 from dataclasses import dataclass
 
-from veriloop.envs.repo.families import FAMILIES, Family
+from veriloop.envs.repo.families import FAMILIES
+from veriloop.envs.repo.family import Family
 
 PACKAGES = ("ledger", "shopkit", "textops", "numkit", "toolbox", "utilkit", "corelib", "datakit",
             "appcore", "workbench", "minilib", "stockroom")

@@ -61,8 +61,8 @@ from veriloop.envs.research.episode import (
 )
 from veriloop.envs.research.questions import SECTIONS
 from veriloop.graders.base import Grader
+from veriloop.graders.claims import ANY_NUMBER, detect_unbacked_claims, shown, tool_outputs
 from veriloop.graders.compose import Component, Composite
-from veriloop.graders.hacking import ANY_NUMBER, detect_unbacked_claims, shown, tool_outputs
 from veriloop.graders.judge import JudgeGrader
 from veriloop.graders.rubric import Rubric, RubricGrader
 from veriloop.types import Grade, Subgoal, Task, Trajectory

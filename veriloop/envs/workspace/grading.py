@@ -41,8 +41,8 @@ import re
 from typing import Any
 
 from veriloop.envs.workspace.checks import run_checks
+from veriloop.graders.claims import detect_unbacked_claims
 from veriloop.graders.compose import Component, Composite
-from veriloop.graders.hacking import detect_unbacked_claims
 from veriloop.types import Grade, Subgoal, Task, Trajectory
 
 WEIGHTS = {"task": 0.5, "subgoals": 0.2, "efficiency": 0.15, "safety": 0.15}
