@@ -16,9 +16,10 @@ AlgEquiv fixtures, spent since math4 read its failures), the counts on the `held
 the `heldout4` split (`heldout4_*`: 144 cases of collection 6, spent since math6 read its
 failures), the counts on the `heldout5` split (`heldout5_*`: 132 cases of collection 7, spent
 since math7 read its failures), the counts on the `heldout6` split (`heldout6_*`: 128 cases
-of collection 8, spent since math8 read its failures), the counts on the blind `heldout7` split
-(`heldout7_*`: 118 cases of collection 9), and the in-process cost of checking pathological answers (towers of powers, huge factorials,
-deep nesting), which the grader of 77ee922 worked on until the pool killed it at its timeout
+of collection 8, spent since math8 read its failures), the counts on the `heldout7` split
+(`heldout7_*`: 116 cases of collection 9, spent since math10 read its failures), the counts on
+the blind `heldout8` split (`heldout8_*`: 348 cases of collection 10), and the in-process cost
+of checking pathological answers (towers of powers, huge factorials, deep nesting), which the grader of 77ee922 worked on until the pool killed it at its timeout
 (5 s by default).
 
     python benchmarks/math_verifier.py --pairs 60 --json
@@ -56,6 +57,8 @@ JSON_KEYS = ("pairs", "verdicts_agree", "pool_ms_per_check", "process_per_check_
              "heldout6_timeouts", "heldout6_meets_bar",
              "heldout7_pairs", "heldout7_false_positives", "heldout7_false_negatives",
              "heldout7_timeouts", "heldout7_meets_bar",
+             "heldout8_pairs", "heldout8_false_positives", "heldout8_false_negatives",
+             "heldout8_timeouts", "heldout8_meets_bar",
              "pathological_ms_per_check", "pathological_refused",
              "conditions_before", "load_avg_after")
 
@@ -86,7 +89,7 @@ def main() -> None:
     # the blind split is measured whole or not at all: counts on a few of its rows would say
     # which rows fail (--quick skips it, and heldout2-3 with it, and reports 0 pairs)
     ap.add_argument("--no-blind", dest="blind", action="store_false",
-                    help="skip the heldout2-6 splits and the blind heldout7 split")
+                    help="skip the heldout2-7 splits and the blind heldout8 split")
     args = parse_args(ap, QUICK)
     before = conditions()  # load, threads, commit: printed with the figures
     pairs = [p for p in load_pairs(SHIPPED_MATH_PAIRS) if p.category != "pathological"]
@@ -126,7 +129,7 @@ def main() -> None:
     }
     heldout = load_pairs(SUITE_MATH_PAIRS, split="heldout")[: args.heldout or None]
     report = audit_split("heldout", args.heldout)
-    # collections 4-8 (spent by math4-8) and 9, the blind held-out since math8
+    # collections 4-9 (spent by math4-8 and math10) and 10, the blind held-out since math10
     skipped = {"n": 0, "false_positives": 0, "false_negatives": 0, "timeouts": 0,
                "false_positive_rate": 1.0, "false_negative_rate": 1.0}
     stack = audit_split("heldout2", 0) if args.blind else skipped
@@ -134,7 +137,8 @@ def main() -> None:
     spent4 = audit_split("heldout4", 0) if args.blind else skipped
     spent5 = audit_split("heldout5", 0) if args.blind else skipped
     spent6 = audit_split("heldout6", 0) if args.blind else skipped
-    blind = audit_split("heldout7", 0) if args.blind else skipped
+    spent7 = audit_split("heldout7", 0) if args.blind else skipped
+    blind = audit_split("heldout8", 0) if args.blind else skipped
     # the first collection of suite cases (the 71 held-out ones measured at 77ee922), apart
     rows = [json.loads(line) for line in SUITE_MATH_PAIRS.read_text().splitlines()]
     first = {(r["gold"], r["answer"]) for r in rows if r["collection"] == 1}
@@ -153,7 +157,8 @@ def main() -> None:
         heldout_first_false_negatives=sum(m["equivalent"] for m in first_mistakes),
         **{f"{name}_{key}": value for name, r in (("heldout2", stack), ("heldout3", spent3),
                                                   ("heldout4", spent4), ("heldout5", spent5),
-                                                  ("heldout6", spent6), ("heldout7", blind))
+                                                  ("heldout6", spent6), ("heldout7", spent7),
+                                                  ("heldout8", blind))
            for key, value in (("pairs", r["n"]), ("false_positives", r["false_positives"]),
                               ("false_negatives", r["false_negatives"]),
                               ("timeouts", r["timeouts"]),

@@ -20,13 +20,17 @@ The splits, in the order they were written (build_suite_pairs.py says how):
   math8 the same way;
 - `heldout7`: collection 9 (a PRM800K-style grader's asserts, lm-eval minerva_math, ms-swift,
   marin and small eval/RL projects' answer-matching tests), written before math8 read heldout6,
-  and the only blind split: measured once, counts only, nothing tuned on it since.
+  measured once blind, then SPENT by math10 the same way;
+- `heldout8`: collection 10 (Doenet/math-expressions' and Khan Academy KAS's equivalence and
+  non-equivalence tables, LLM-eval graders' tests; 139 of its 348 cases not equivalent),
+  written before math10 read heldout7, and the only blind split: measured once, counts only,
+  nothing tuned on it since.
 
 Each test asserts the measured counts as a regression bar and xfails while above the issue's
 bar (a pass once it is met). Only counts are printed: a blind split's failures are never shown.
-The whole-split audits of heldout2 to heldout6 are `slow` (5-35 s each on two cores); the
+The whole-split audits of heldout2 to heldout7 are `slow` (5-35 s each on two cores); the
 default suite keeps the spent `heldout` split whole, a fixed third of `heldout2`, and the blind
-`heldout7` whole (about 3-10 s).
+`heldout8` whole (about 10-30 s).
 """
 
 import json
@@ -52,9 +56,11 @@ def _rates(report: dict) -> str:
 
 
 def _judged(report: dict) -> tuple[int, int]:
-    """(FP, FN) among checks that were not timed out: how many time out depends on the
-    machine's load, and these tests must not."""
-    judged = [m for m in report["mistakes"] if not m["explanation"].startswith("timeout")]
+    """(FP, FN) among checks that were not timed out and whose worker started: how many time
+    out, or find no worker within its start limit, depends on the machine's load, and these
+    tests must not."""
+    judged = [m for m in report["mistakes"]
+              if not m["explanation"].startswith(("timeout", "error: verifier worker died"))]
     return sum(not m["equivalent"] for m in judged), sum(m["equivalent"] for m in judged)
 
 
@@ -95,7 +101,7 @@ def test_suite_pairs_heldout_rates(grader):
     report = audit(grader, heldout, concurrency=2)
     assert report["n"] == 126 and sum((p.gold, p.answer) in first for p in heldout) == 69
     assert report["timeouts"] == 0, _rates(report)
-    assert report["false_positives"] == 0 and report["false_negatives"] == 0, _rates(report)
+    assert _judged(report) == (0, 0), _rates(report)
     _meets_bar_or_xfail("held-out", report)
 
 
@@ -222,13 +228,17 @@ def test_suite_pairs_heldout6_rates(grader):
 # heldout7: collection 9 (suite_pairs_c9.py: a PRM800K-style grader's asserts, lm-eval's
 # minerva_math tests, ms-swift's MathAccuracy tests, marin's and other eval/RL projects'
 # answer-matching tests; 118 cases after repeats were dropped), committed (0d22415) before math8
-# read heldout6 or changed the grader, and measured ONCE after math8's classes, counts only,
-# with nothing tuned on it since: 118 cases, FP 2/37, FN 7/81, no timeout (3 s). The bar below
-# is that measurement, so a regression fails; the issue's bar is not met, which the xfail
-# records (it turns into a pass once it is). With 37 negatives one FP is 2.7%: this split alone
-# cannot show FP <= 1%.
-HELDOUT7_FP, HELDOUT7_FN = 2, 7
+# read heldout6 or changed the grader, and measured ONCE after math8's classes (2c3944a), counts
+# only: 118 cases, FP 2/37, FN 7/81, no timeout. math10 then SPENT it (after committing
+# collection 10 as heldout8, ca639da): read its nine failures, fixed four classes (Unicode
+# symbols math-verify does not read, a stray closing brace after the answer, an unbraced
+# radicand after a root index, a numeric statement with `x` as a product sign:
+# test_math_classes_heldout7.py) and left its two false positives out (the order of a comma
+# list, a convention already left out of hendrycks' suite: suite_pairs_c9.LEFT_OUT): 116 cases,
+# FP 0/35, FN 0/81, no timeout -- a tuning figure now. `slow` like the other spent audits.
+HELDOUT7_FP, HELDOUT7_FN = 0, 0
 
 
+@pytest.mark.slow
 def test_suite_pairs_heldout7_rates(grader):
-    _audit_split(grader, "heldout7", (118, 81), HELDOUT7_FP, HELDOUT7_FN)
+    _audit_split(grader, "heldout7", (116, 81), HELDOUT7_FP, HELDOUT7_FN)

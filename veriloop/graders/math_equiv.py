@@ -41,7 +41,8 @@ What we add around `math_verify.parse/verify`:
   fractions) where the answer is defined and the gold has a real value.
 - **Relations as relations** (`math_relations`): two equations are equal when one is a
   nonzero constant multiple of the other (`a^3 b^3 = 0` is not `ab = 0`), two inequalities
-  when one is a positive multiple of the other in the same direction (`2 < 2x` is `x > 1`).
+  when one is a positive multiple of the other in the same direction (`2 < 2x` is `x > 1`),
+  two equations without an unknown when their sides agree (`13 \\times 7 = 91`, `91 = 7 x 13`).
 - **Letter case**: `X` is not `x` (math-verify folds case). `i` is the imaginary unit when the
   gold uses it and the answer uses it or is complex (`\\sqrt{-1}`); complex values compare as
   complex numbers. Big powers (`(x-a)^{6000}`) are told apart by evaluation before sympy

@@ -47,7 +47,12 @@ def strip_delims(s: str) -> str:
     for a, b in (('\\"', '\\"'), ('"', '"'), ("$$", "$$"), ("$", "$"), ("\\(", "\\)"), ("\\[", "\\]")):
         if s.startswith(a) and s.endswith(b) and len(s) >= len(a) + len(b):
             s = s[len(a):len(s) - len(b)].strip()
-    return re.sub(r"(?<!\\)\\$", "", s.rstrip(".").strip()).strip()
+    s = re.sub(r"(?<!\\)\\$", "", s.rstrip(".").strip()).strip()
+    # one "}" too many after the answer, as copied out of "\\boxed{...}}": it closes nothing
+    extra = len(re.findall(r"(?<!\\)\}", s)) - len(re.findall(r"(?<!\\)\{", s))
+    while extra > 0 and re.search(r"(?<!\\)\}$", s):
+        s, extra = s[:-1].rstrip(), extra - 1
+    return s
 
 
 def _without_text_blocks(s: str) -> str:
@@ -172,7 +177,9 @@ def rewrite_for_parsing(s: str) -> str:
     digit groups inside an expression (`1 000 4/9`), a percent sign after a group or fraction
     (`\\frac{7}{3}\\%`: math-verify reads `%` after a plain number only), plain `√3`, `π` and `pi`,
     Euler's number as `\\mathrm{e}` (math-verify reads it as a symbol named e), Unicode
-    superscripts (`162x⁴`, `10⁻³`: math-verify drops them, reading 162x), and the logical
+    superscripts (`162x⁴`, `10⁻³`: math-verify drops them, reading 162x), Unicode symbols it
+    does not read (`∈`, `∞`, `∅`, `·`, `ℝ`), an unbraced radicand after a root index
+    (`\\sqrt[3]2`), an `x` between two numbers as a product sign (`3 x 4`), and the logical
     or (`\\lor`, `\\vee`: math-verify keeps only its last option; "or" makes a set of all)."""
     n = number_word(s)
     if n is not None:
@@ -183,6 +190,10 @@ def rewrite_for_parsing(s: str) -> str:
     # plain-text forms: "√3", "π", "pi/2" (math-verify reads a bare "pi" as p*i)
     s = re.sub(r"√\s*(\d+(?:\.\d+)?|[A-Za-z])", r"\\sqrt{\1}", s).replace("√", "\\sqrt")
     s = re.sub(r"π|(?<![\\A-Za-z])pi(?![A-Za-z])", r"\\pi ", s)
+    s = re.sub("[" + "".join(_UNICODE_MACROS) + "]", lambda m: _UNICODE_MACROS[m.group(0)], s)
+    # as in TeX, one token after the index is the radicand: "\\sqrt[3]27" is \\sqrt[3]{2}7
+    s = re.sub(r"\\sqrt\s*\[([^\[\]]*)\]\s*([0-9A-Za-z])", r"\\sqrt[\1]{\2}", s)
+    s = re.sub(r"(?<=\d)\s+x\s+(?=\d)", r" \\times ", s)  # "3 x 4": between numbers, a product
     s = _SUPERSCRIPT.sub(lambda m: "^{" + m.group(0).translate(_SUPERSCRIPT_DIGITS) + "}", s)
     s = re.sub(r"\\(?:lor|vee)(?![A-Za-z])", r"\\text{ or }", s)
     s = re.sub(r"(?<=[\d)}])or(?=[A-Za-z(\\])", " or ", s)  # "W(x)=1orW(x)=-1"
@@ -195,6 +206,9 @@ def rewrite_for_parsing(s: str) -> str:
     return re.sub(r"(-?)(\d*)\.(\d*)\\overline\{(\d+)\}", _repeating, s)
 
 
+# Unicode symbols math-verify does not read (it reads ≤, ≠, ∉, ∪, ×, ÷, ± and ⋅ itself)
+_UNICODE_MACROS = {"∈": "\\in ", "∞": "\\infty ", "∅": "\\emptyset ", "·": "\\cdot ",
+                   "ℝ": "\\mathbb{R}"}
 # Unicode superscript digits and signs, as a model writes powers in plain text ("x⁴", "10⁻³")
 _SUPERSCRIPT = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+")
 _SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
@@ -221,8 +235,8 @@ def decimal_scientific(s: str) -> str:
 def looks_like_math(s: str) -> bool:
     """True for a bare answer ("3/4", "x = 2 or x = 3", "5 cm", "\\pi"); False for prose,
     empty text and punctuation-only text (":")."""
-    if not re.search(r"[0-9A-Za-z\\]", s):
-        return False
+    if not re.search(r"[0-9A-Za-z\\π√" + "".join(_UNICODE_MACROS) + "]", s):
+        return False  # "∅" and "∞" are answers too
     if number_word(s) is not None:
         return True
     words = [w for w in _WORD.findall(_without_text_blocks(s)) if w.lower() not in _MATH_WORDS]

@@ -13,6 +13,9 @@ Two single inequalities are the same answer when, written as `d < 0` (or `d <= 0
 a positive constant multiple of the other: `2 < 2x` and `x > 1`; `3x^2 < 9a` and `x^2 - 3a < 0`.
 A negative multiple flips the direction (`x < 1` is not `x > 1`); strict and non-strict differ.
 
+Two equations without an unknown (`13 \\times 7 = 91`, `91 = 7 \\times 13`) are one statement
+when their sides have the same values, in order or swapped.
+
 `i` is the imaginary unit in a relation when both sides use it (as in `math_equiv`).
 """
 
@@ -101,8 +104,26 @@ def _same_equation(ge: Any, ae: Any) -> bool:
     (`1/x + 1/y = 2` and `y = x/(2x - 1)`: the factor (2x-1)/(xy))."""
     gd, ad = ge.lhs - ge.rhs, ae.lhs - ae.rhs
     if not (gd.free_symbols or ad.free_symbols):
-        return False
+        return _same_sides(ge, ae)
     return _ratio(gd, ad) is not None or _factor_off_the_domain(gd, ad)
+
+
+def _same_sides(ge: Any, ae: Any) -> bool:
+    """Two equations without an unknown (`13 \\times 7 = 91`, `91 = 7 \\cdot 13`) state one fact
+    when their sides have the same values, in order or swapped; `6 \\times 8 = 48` is another
+    fact, though as true. (Their differences are both 0, so no ratio can tell them apart.)"""
+    import sympy
+
+    def same(x: Any, y: Any) -> bool:
+        if heavy(x) or heavy(y):
+            return False
+        try:
+            return bool(sympy.simplify(x - y) == 0)
+        except (TypeError, ValueError):
+            return False
+
+    return ((same(ge.lhs, ae.lhs) and same(ge.rhs, ae.rhs))
+            or (same(ge.lhs, ae.rhs) and same(ge.rhs, ae.lhs)))
 
 
 def _factor_off_the_domain(gd: Any, ad: Any) -> bool:
