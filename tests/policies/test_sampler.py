@@ -368,3 +368,65 @@ def test_inference_linear_falls_back_to_mkl_when_onednn_refuses(monkeypatch):
     with torch.inference_mode():
         assert torch.equal(llama.inference_linear(x, w), torch.nn.functional.linear(x, w))
     assert llama._ONEDNN is False  # not tried again
+
+
+@pytest.fixture
+def pair(trained_ish):
+    """Two policies over one model (trained_ish: greedy outputs vary token to token): the plain
+    layout and the shared-prefix layout (the default)."""
+    shared = trained_ish
+    plain = HFPolicy(shared.model, shared.tokenizer, renderer=shared.renderer,
+                     shared_prefix=False)
+    return plain, shared
+
+
+def test_multi_turn_groups_decode_the_same_tokens_in_both_layouts(pair, one_thread):
+    """Three turns of two groups of three and a single episode, rows finishing at different
+    steps (they leave the batch), a new episode joining at turn 2 beside kept ones: both
+    layouts sample the same tokens with the same logprobs and reuse the same cached prefixes."""
+    plain, shared = pair
+    base = _prompts(shared, 3)
+    prompts = [base[0]] * 3 + [base[1]] * 3 + [base[2]]
+    keys = [f"e{i}" for i in range(7)]
+    caps = [2, 9, 5, 12, 3, 7, 10]
+    obs = list(shared.renderer.render_observation([Message(role="tool", content="42")],
+                                                  action_closed=False).ids)
+    sampled = SamplingParams(temperature=1.0, max_new_tokens=12, stop=(), seed=5)
+    greedy = SamplingParams(temperature=0.0, max_new_tokens=10, stop=())
+    results = {}
+    for name, pol in (("plain", plain), ("shared", shared)):
+        s, convs, turns = pol.sampler, [list(p) for p in prompts], []
+        for turn, params in enumerate((sampled, greedy, greedy)):
+            rows, ks = (convs, keys) if turn != 1 else (convs + [base[2]], keys + ["late"])
+            outs = s.generate(rows, params, keys=ks, max_new_tokens=caps + [4],
+                              row_seeds=ks, ignore_eos=True)
+            turns.append(outs)
+            convs = [c + o.token_ids + obs for c, o in zip(convs, outs)]
+        results[name] = turns
+        for k in [*keys, "late"]:
+            pol.release(k)
+        assert not s._kept
+    for a_turn, b_turn in zip(results["plain"], results["shared"], strict=True):
+        for a, b in zip(a_turn, b_turn, strict=True):
+            assert a.token_ids == b.token_ids
+            assert a.cached_prefix == b.cached_prefix
+            assert max(abs(x - y) for x, y in zip(a.logprobs, b.logprobs)) < 1e-4
+    assert [o.cached_prefix for o in results["shared"][1][:7]] == [
+        len(p) + c - 1 for p, c in zip(prompts, caps)]  # every turn-2 row started from its cache
+
+
+def test_a_groups_prompt_is_kept_once(pair, one_thread):
+    """Four episodes of one prompt keep its K/V once (one shared object), not four copies; the
+    kept bytes count it once."""
+    plain, shared = pair
+    prompt = _prompts(shared, 1)[0]
+    params = SamplingParams(temperature=1.0, max_new_tokens=3, stop=(), seed=1)
+    keys = ["a", "b", "c", "d"]
+    for pol in (plain, shared):
+        pol.sampler.generate([prompt] * 4, params, keys=keys, row_seeds=keys, ignore_eos=True)
+    kept = [shared.sampler._kept[k] for k in keys]
+    assert all(k.prefix is kept[0].prefix for k in kept)
+    assert kept[0].prefix.ids == tuple(prompt)
+    per_token = kept[0].prefix.nbytes // len(prompt)
+    assert shared.sampler._kept_bytes == per_token * (len(prompt) + 4 * 2)  # prompt + 2 fed each
+    assert plain.sampler._kept_bytes == per_token * 4 * (len(prompt) + 2)

@@ -7,6 +7,9 @@ transformers' GGUF support (weights are dequantized to the chosen dtype).
 For trainers: `policy.model` is the `nn.Module` the sampler decodes with (shared parameters,
 no copy), so an optimizer step on `policy.model.parameters()` is what the next `generate`
 samples from; `policy.set_model(m)` swaps in another module object.
+
+`shared_prefix=False` decodes with the sampler's plain layout (every row holds its own copy of
+a group's prompt K/V), the layout before issue 45; benchmarks/rollout_throughput.py runs both.
 """
 
 from __future__ import annotations
@@ -94,7 +97,7 @@ class HFPolicy:
 
     def __init__(self, model, tokenizer, name: str = "hf", renderer: HFChatRenderer | None = None,
                  cache_budget_bytes: int = 2 << 30, fast: bool | None = None,
-                 prefill_bytes: int = 1 << 30) -> None:
+                 prefill_bytes: int = 1 << 30, shared_prefix: bool = True) -> None:
         self.name = name
         self.model = model
         self.tokenizer = tokenizer
@@ -104,7 +107,7 @@ class HFPolicy:
         stop_ids.update([eos] if isinstance(eos, int) else (eos or []))
         self.sampler = Sampler(model, tokenizer, stop_token_ids=sorted(stop_ids),
                                cache_budget_bytes=cache_budget_bytes, fast=fast,
-                               prefill_bytes=prefill_bytes)
+                               prefill_bytes=prefill_bytes, shared_prefix=shared_prefix)
         self._lock = threading.Lock()
 
     @classmethod

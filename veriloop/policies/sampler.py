@@ -16,10 +16,16 @@
 - **Chunked prefill.** A prompt window is fed `prefill_chunk` positions at a time, so the
   attention scores of a prefill take at most `prefill_bytes` (1 GiB) whatever the number of
   rows and their length: 112 rows of 5,000 tokens at once asked a GPU for 25 GiB unchunked.
-- **Per-episode cache.** With `keys`, a row's KV is kept after generation; if the next prompt
-  for that key extends the kept ids (it does: the runner appends the observation delta), only
-  the new suffix is prefilled. Kept caches are dropped on `release(key)`, when the weights
-  change (tensor versions), and least-recently-used first beyond `cache_budget_bytes`.
+- **Shared prompts held once** (`shared_prefix=True`, the default; veriloop/policies/
+  batch_layout.py and shared_prefix.py): identical prompts (a GRPO group) are prefilled once
+  and their K/V stays one block that every decode step reads once for all the group's rows;
+  each row's cache holds only what follows. `shared_prefix=False` is the plain layout before
+  issue 45 (each row a full copy), kept for benchmarks/rollout_throughput.py.
+- **Per-episode cache.** With `keys`, a row's KV is kept after generation (pointing at its
+  group's prompt block, kept once); if the next prompt for that key extends the kept ids (it
+  does: the runner appends the observation delta), only the new suffix is prefilled. Kept
+  caches are dropped on `release(key)`, when the weights change (tensor versions), and
+  least-recently-used first beyond `cache_budget_bytes` (a shared prompt counted once).
 - **Sampling.** temperature / top-k / top-p; each row has its own `torch.Generator` seeded
   from `(seed, row_seed)`, so a seeded row samples the same tokens whatever else is in the
   batch. `temperature == 0` is greedy.
@@ -48,6 +54,8 @@ from dataclasses import dataclass, field
 import torch
 
 from veriloop.models.llama import LlamaDecoder, supports_fast_forward
+from veriloop.policies.batch_layout import Kept, PlainBatch, SharedBatch
+from veriloop.policies.shared_prefix import PrefixDecoder
 from veriloop.policy import SamplingParams
 
 
@@ -58,13 +66,6 @@ class SampleOutput:
     finish_reason: str  # "stop" | "length" | "cancelled" (on_token returned False)
     stop: str | int | None = None  # the stop string or stop token that ended it
     cached_prefix: int = 0  # prompt tokens that were reused from the kept cache
-
-
-@dataclass
-class _Kept:
-    ids: tuple[int, ...]  # the tokens whose K/V are in `kv` (prompt + generated, minus last)
-    kv: list[tuple[torch.Tensor, torch.Tensor]]  # per layer [kv_heads, n, head_dim]
-    nbytes: int = 0
 
 
 @dataclass
@@ -122,25 +123,18 @@ class HFForward:
         return out.logits[:, -1]
 
 
-def _select_rows(cache: list[tuple[torch.Tensor, torch.Tensor]], idx: torch.Tensor) -> None:
-    """Keep the rows `idx` of every layer's K/V, in place, a layer at a time: each old layer is
-    freed as its copy is made, so the cache never exists twice (its whole size on a GPU)."""
-    for i, (k, v) in enumerate(cache):
-        cache[i] = (k.index_select(0, idx), v.index_select(0, idx))
-
-
 class Sampler:
     """Batched sampling over a Hugging Face causal LM (see module docstring)."""
 
     def __init__(self, model, tokenizer, stop_token_ids: Sequence[int] = (),
                  cache_budget_bytes: int = 2 << 30, fast: bool | None = None,
-                 prefill_bytes: int = 1 << 30) -> None:
+                 prefill_bytes: int = 1 << 30, shared_prefix: bool = True) -> None:
         self.tokenizer = tokenizer
+        self.shared_prefix = shared_prefix
         self.stop_token_ids = frozenset(stop_token_ids)
         self.cache_budget_bytes = cache_budget_bytes
         self.prefill_bytes = prefill_bytes
-        self._kept: OrderedDict[str, _Kept] = OrderedDict()
-        self._kept_bytes = 0
+        self._kept: OrderedDict[str, Kept] = OrderedDict()
         self.stats = SamplerStats()
         self._token_text: list[str] | None = None
         self._fast_requested = fast
@@ -159,29 +153,47 @@ class Sampler:
         self._forward = LlamaDecoder(model) if fast else HFForward(model)
         if fast:
             self._forward.refresh()
+            self.prefix_decoder = PrefixDecoder(self._forward)
         self._weights_version = self._version()
         self.release_all()
 
     def _version(self) -> int:
         return sum(p._version for p in self.model.parameters())
 
+    @property
+    def decoder(self) -> LlamaDecoder:
+        """The fast forward (Llama-family models only: `self.fast`)."""
+        assert isinstance(self._forward, LlamaDecoder)
+        return self._forward
+
     def release(self, key: str) -> None:
-        kept = self._kept.pop(key, None)
-        if kept is not None:
-            self._kept_bytes -= kept.nbytes
+        self._kept.pop(key, None)
 
     def release_all(self) -> None:
         self._kept.clear()
-        self._kept_bytes = 0
 
-    def _keep(self, key: str, kept: _Kept) -> None:
+    @property
+    def _kept_bytes(self) -> int:
+        """The kept caches' bytes, a prefix shared by a group's episodes counted once."""
+        shared = {id(k.prefix): k.prefix.nbytes for k in self._kept.values() if k.prefix}
+        return sum(k.nbytes for k in self._kept.values()) + sum(shared.values())
+
+    def _keep(self, key: str, kept: Kept) -> None:
         self.release(key)
-        kept.nbytes = sum(k.numel() * k.element_size() * 2 for k, _ in kept.kv)
         self._kept[key] = kept
-        self._kept_bytes += kept.nbytes
-        while self._kept_bytes > self.cache_budget_bytes and len(self._kept) > 1:
-            _, old = self._kept.popitem(last=False)
-            self._kept_bytes -= old.nbytes
+        while len(self._kept) > 1 and self._kept_bytes > self.cache_budget_bytes:
+            self._kept.popitem(last=False)
+
+    def reuse(self, key: str, ids: tuple[int, ...], out: SampleOutput) -> Kept | None:
+        """The kept cache of `key` if its ids are a proper prefix of `ids` (the episode's next
+        prompt extends what it kept), marked recently used and counted as reused; else None."""
+        kept = self._kept.get(key) if key else None
+        if kept is None or len(kept.ids) >= len(ids) or ids[:len(kept.ids)] != kept.ids:
+            return None
+        self._kept.move_to_end(key)
+        out.cached_prefix = len(kept.ids)
+        self.stats.reused_tokens += len(kept.ids)
+        return kept
 
     # -- stopping
 
@@ -302,18 +314,12 @@ class Sampler:
 
     def _run_fast(self, prompts, live, keys, caps, params, draws, outs, ignore_eos, device,
                   on_token):
-        fw: LlamaDecoder = self._forward  # type: ignore[assignment]
-        dtype = fw.embed.weight.dtype
+        layout = SharedBatch if self.shared_prefix else PlainBatch
+        batch = layout(self, prompts, live, keys, outs, caps, device, self.decoder.embed.weight.dtype)
         tail = max((len(s) for s in params.stop), default=0) + 8
-        lengths = [len(prompts[i]) for i in live]
-        P = max(lengths)
-        S = P + max(caps[i] for i in live)
-        cache, valid, logits = self._prefill(fw, prompts, live, keys, outs, P, S, device, dtype)
-        B = len(live)
-
-        rows = list(live)  # rows[r] = request index of batch row r; -1: finished, still there
-        pos = torch.tensor([lengths[r] - 1 for r in range(B)], dtype=torch.long, device=device)
-        cur, t, n_live = P, 0, B
+        # rows[r] = request index of batch row r; -1: finished, still there
+        rows = [live[j] for j in batch.order] if isinstance(batch, SharedBatch) else list(live)
+        logits, t, n_live = batch.logits, 0, len(rows)
         while True:
             tok, lp = self._pick(logits.float(), params,
                                  None if draws is None else draws[rows, t])
@@ -331,7 +337,10 @@ class Sampler:
                     done.append(r)
             self.stats.generated_tokens += n_live
             for r in done:
-                self._keep_row(keys, rows[r], prompts, outs, cache, valid, r, cur)
+                i = rows[r]
+                if keys[i]:  # the K/V of everything fed: prompt + generated except the last
+                    self._keep(keys[i], batch.kept(r, tuple(prompts[i]) + tuple(
+                        outs[i].token_ids[:-1])))
                 rows[r] = -1
             n_live -= len(done)
             if n_live == 0:
@@ -342,116 +351,16 @@ class Sampler:
             if done and 4 * (len(rows) - n_live) >= len(rows):
                 keep = [r for r in range(len(rows)) if rows[r] >= 0]
                 idx = torch.tensor(keep, dtype=torch.long, device=device)
-                _select_rows(cache, idx)
-                valid, pos, tok = valid[idx], pos[idx], tok[idx]
+                batch.select(idx)
+                tok = tok[idx]
                 rows = [rows[r] for r in keep]
-            pos = pos + 1
-            valid[:, cur] = True
-            mask = valid[:, None, None, :cur + 1]  # [B, 1, 1, cur+1]
-            logits = fw(tok[:, None], pos[:, None], cache, cur, mask)
-            cur += 1
-
-    def _prefill(self, fw, prompts, live, keys, outs, P, S, device, dtype):
-        """Prefill the live rows into a fresh [B, kv, S, hd] cache (row r's prompt ends at slot
-        P - 1). Rows with a kept cache whose ids prefix their prompt start from it; identical
-        prompts (a GRPO group) are prefilled once; the longest prefix common to the remaining
-        prompts (system prompt, tool list) is computed once and shared."""
-        entries: list[tuple[tuple[int, ...], list | None, int]] = []  # (ids, prefix kv, len)
-        row_entry: list[int] = []
-        by_prompt: dict[tuple[int, ...], int] = {}
-        for i in live:
-            ids = tuple(prompts[i])
-            kept = self._kept.get(keys[i]) if keys[i] else None
-            if kept is not None and len(kept.ids) < len(ids) and ids[:len(kept.ids)] == kept.ids:
-                self._kept.move_to_end(keys[i])
-                outs[i].cached_prefix = len(kept.ids)
-                self.stats.reused_tokens += len(kept.ids)
-                row_entry.append(len(entries))
-                entries.append((ids, kept.kv, len(kept.ids)))
-            elif ids in by_prompt:
-                row_entry.append(by_prompt[ids])
-            else:
-                by_prompt[ids] = len(entries)
-                row_entry.append(len(entries))
-                entries.append((ids, None, 0))
-        fresh = [e for e, (_, kv, _) in enumerate(entries) if kv is None]
-        if len(fresh) > 1:
-            first = entries[fresh[0]][0]
-            common = min(len(entries[e][0]) for e in fresh) - 1
-            for e in fresh[1:]:
-                ids = entries[e][0]
-                n = 0
-                while n < common and ids[n] == first[n]:
-                    n += 1
-                common = n
-            if common >= 8:
-                shared = self._prefill_shared(fw, first[:common], device, dtype)
-                for e in fresh:
-                    entries[e] = (entries[e][0], shared, common)
-
-        E = len(entries)
-        W = max(len(ids) - n for ids, _, n in entries)
-        cache = fw.new_cache(E, S, device, dtype)
-        valid = torch.zeros(E, S, dtype=torch.bool, device=device)  # [E, S]
-        tokens = torch.zeros(E, W, dtype=torch.long, device=device)  # [E, W]
-        positions = torch.zeros(E, W, dtype=torch.long, device=device)  # [E, W]
-        for r, (ids, kv, n) in enumerate(entries):
-            off = P - len(ids)
-            valid[r, off:] = True
-            window = list(ids[max(0, len(ids) - W):])
-            tokens[r, W - len(window):] = torch.tensor(window, dtype=torch.long)
-            positions[r] = (torch.arange(P - W, P) - off).clamp(min=0)
-            if kv is not None:
-                for (ck, cv), (k, v) in zip(cache, kv):
-                    ck[r, :, off:off + n] = k[:, :n]
-                    cv[r, :, off:off + n] = v[:, :n]
-        slots = torch.arange(P, device=device)
-        C = self.prefill_chunk(E, W, P)
-        for j in range(0, W, C):  # chunked: attention buffers scale with E * C * P, not E * W * P
-            c = min(C, W - j)
-            end = P - W + j + c
-            causal = slots[None, :end] <= slots[P - W + j:end, None]  # [c, end]
-            diag = slots[None, :end] == slots[P - W + j:end, None]  # [c, end]: pads see themselves
-            mask = (valid[:, None, :end] & causal[None]) | diag[None]  # [E, c, end]
-            logits = fw(tokens[:, j:j + c], positions[:, j:j + c], cache, P - W + j,
-                        mask[:, None])  # [E, V] (the last chunk's: the prompts' last positions)
-        self.stats.prefill_tokens += sum(len(ids) - n for ids, _, n in entries)
-        if E == len(live):
-            return cache, valid, logits
-        idx = torch.tensor(row_entry, dtype=torch.long, device=device)  # [B]
-        _select_rows(cache, idx)
-        return cache, valid[idx], logits[idx]
+            logits = batch.step(tok)
 
     def prefill_chunk(self, rows: int, window: int, length: int) -> int:
         """Query positions per prefill forward: the most whose attention scores
         ([rows, heads, chunk, length] float32) fit in `prefill_bytes`, at least 1."""
-        heads = self._forward.dims.heads
+        heads = self.decoder.dims.heads
         return max(1, min(window, self.prefill_bytes // (4 * rows * heads * length)))
-
-    def _prefill_shared(self, fw, ids, device, dtype) -> list[tuple[torch.Tensor, torch.Tensor]]:
-        """K/V of one token sequence at positions 0..n-1, per layer [kv, n, hd]."""
-        n = len(ids)
-        cache = fw.new_cache(1, n, device, dtype)
-        tokens = torch.tensor([list(ids)], dtype=torch.long, device=device)  # [1, n]
-        positions = torch.arange(n, device=device)[None]  # [1, n]
-        mask = torch.ones(n, n, dtype=torch.bool, device=device).tril()[None, None]  # [1,1,n,n]
-        C = self.prefill_chunk(1, n, n)
-        for j in range(0, n, C):
-            fw(tokens[:, j:j + C], positions[:, j:j + C], cache, j, mask[:, :, j:j + C, :j + C])
-        self.stats.prefill_tokens += n
-        return [(k[0], v[0]) for k, v in cache]
-
-    def _keep_row(self, keys, i, prompts, outs, cache, valid, r, cur) -> None:
-        """Keep row r's K/V (prompt + generated tokens except the last, never fed) for key."""
-        if not keys[i]:
-            return
-        ids = tuple(prompts[i]) + tuple(outs[i].token_ids[:-1])
-        start = int(valid[r].nonzero()[0])
-        end = start + len(ids)
-        if end > cur:  # cannot happen: the last fed slot is cur - 1
-            return
-        kv = [(k[r, :, start:end].clone(), v[r, :, start:end].clone()) for k, v in cache]
-        self._keep(keys[i], _Kept(ids=ids, kv=kv))
 
     def _run_hf(self, prompts, live, caps, params, draws, outs, ignore_eos, device, on_token):
         # lazy: only the fallback forward uses it; fast paths skip transformers
