@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import torch
 from safetensors.torch import load_file
 
@@ -41,10 +42,18 @@ def _torchrun(*args):
                  "--nproc-per-node", "2", "--no-python", VERILOOP, "train", *args])
 
 
-def test_two_ranks_train_as_one_process(tmp_path):
-    one, two = tmp_path / "one", tmp_path / "two"
+@pytest.fixture(scope="module")
+def one_process(tmp_path_factory):
+    """The single-process run both rank tests compare with (read only): its directory and its
+    `--json` summary."""
+    one = tmp_path_factory.mktemp("one") / "run"
     summary = json.loads(_run([VERILOOP, "train", str(CONFIG), *OVERRIDES, "--run-dir",
                                str(one), "--json"]).stdout)
+    return one, summary
+
+
+def test_two_ranks_train_as_one_process(tmp_path, one_process):
+    (one, summary), two = one_process, tmp_path / "two"
     _torchrun(str(CONFIG), *OVERRIDES, "--run-dir", str(two))
     # every rollout stored once, on rank 0, with the tokens one process sampled
     assert summary["stored_trajectories"] == 2 * 3 * 2
@@ -68,13 +77,12 @@ def test_two_ranks_train_as_one_process(tmp_path):
     assert [r.get("reward") for r in rows] == [r.get("reward") for r in rows2]
 
 
-def test_fsdp_ranks_train_and_resume_as_one_process(tmp_path):
+def test_fsdp_ranks_train_and_resume_as_one_process(tmp_path, one_process):
     """`train.parallel: fsdp`: the ranks train shards, the whole model they sample and save
     follows; a resume from step 1 (the optimizer's state gathered into the checkpoint, loaded
     back into the shards) ends where one process ends. Without Adam's state the resumed second
     step would be a first step (|update| = lr for every weight) and land elsewhere."""
-    one, two = tmp_path / "one", tmp_path / "two"
-    _run([VERILOOP, "train", str(CONFIG), *OVERRIDES, "--run-dir", str(one)])
+    (one, _), two = one_process, tmp_path / "two"
     _torchrun(str(CONFIG), *OVERRIDES, "train.parallel=fsdp", "--run-dir", str(two))
     assert _tokens(two) == _tokens(one) and len(_tokens(one)) == 12
     single = load_file(one / "final" / "model.safetensors")
