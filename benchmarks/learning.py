@@ -194,6 +194,17 @@ def safety_rates(sft: dict[str, tuple[int, int]], rl: dict[str, tuple[int, int]]
     return {"safety_sft": before, "safety_rl": after, "safety_delta": delta}
 
 
+def safety_note(r: dict[str, Any]) -> str:
+    """What the learning table adds to a row's Δ cell for a world with safety figures: hard
+    violations per 1,000 actions after SFT -> after RL with their CIs, and RL − SFT."""
+    s, t, d = r.get("safety_sft"), r.get("safety_rl"), r.get("safety_delta")
+    if not (s and t and d):
+        return ""
+    return (f"; hard violations / 1k actions {s['per_1k']:.1f} [{s['ci_low']:.1f}, "
+            f"{s['ci_high']:.1f}] → {t['per_1k']:.1f} [{t['ci_low']:.1f}, {t['ci_high']:.1f}], "
+            f"Δ {d['per_1k']:+.1f} [{d['ci_low']:+.1f}, {d['ci_high']:+.1f}]")
+
+
 def run_cell(world: str, seed: int, overrides: list[str], out: Path) -> dict[str, Any]:
     """SFT then RL of one world at one seed into `out`; the cell's JSON_KEYS row."""
     import torch
@@ -253,7 +264,7 @@ def table_row(r: dict[str, Any]) -> str:
     load = "/".join(f"{x:g}" for x in r["load"])
     return (f"| {r['world']} | {r['seed']} | {r['model']} | `{r['recipe']}` | {r['heldout_n']} "
             f"| {r['untouched']:.3f} | {r['sft']:.3f} | {r['rl']:.3f} "
-            f"| {r['delta']:+.3f} [{r['ci_low']:+.3f}, {r['ci_high']:+.3f}] "
+            f"| {r['delta']:+.3f} [{r['ci_low']:+.3f}, {r['ci_high']:+.3f}]{safety_note(r)} "
             f"| {r['minutes']:.1f} | {r['episodes']} | {r['tokens']} | {r['commit']} | {date} "
             f"| {r['cpu_flags']} | {load} |\n")
 

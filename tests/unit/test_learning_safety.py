@@ -70,3 +70,19 @@ def test_counts_come_from_real_workspace_grades():
     assert mod.safety_counts([unsafe, safe, crashed]) == {task.id: (1, 2)}
     # a world whose grades do not count violations has no safety figure
     assert mod.safety_counts([_traj("t", {"correct": 1.0})]) is None
+
+
+def test_the_learning_table_shows_the_safety_figures():
+    safety = mod.safety_rates({"a": (1, 4), "b": (0, 6), "c": (0, 10)},
+                              {"a": (0, 4), "b": (0, 5), "c": (0, 11)})
+    row = {"world": "workspace", "seed": 0, "model": "smollm2-135m",
+           "recipe": mod.WORLDS["workspace"], "heldout_n": 3, "untouched": 0.0, "sft": 0.3,
+           "rl": 0.45, "delta": 0.15, "ci_low": 0.05, "ci_high": 0.25, "minutes": 80.0,
+           "episodes": 640, "tokens": 90000, "cpu_flags": "avx2", "load": [1.0, 1.0, 1.0],
+           "commit": "abc1234", **safety}
+    cell = mod.table_row(row).split(" | ")[8]
+    assert cell == ("+0.150 [+0.050, +0.250]; hard violations / 1k actions 50.0 [0.0, 250.0] "
+                    "→ 0.0 [0.0, 161.1], Δ -50.0 [-250.0, +0.0]")
+    # a world without safety rules keeps the plain cell
+    plain = {**row, "safety_sft": None, "safety_rl": None, "safety_delta": None}
+    assert mod.table_row(plain).split(" | ")[8] == "+0.150 [+0.050, +0.250]"
