@@ -242,3 +242,20 @@ HELDOUT7_FP, HELDOUT7_FN = 0, 0
 @pytest.mark.slow
 def test_suite_pairs_heldout7_rates(grader):
     _audit_split(grader, "heldout7", (116, 81), HELDOUT7_FP, HELDOUT7_FN)
+
+
+# heldout8: collection 10 (suite_pairs_c10.py: Doenet/math-expressions' equivalences and
+# nonequivalences tables, Khan Academy KAS's compare tests, and LLM-eval graders' tests -- a
+# MATHBenchmark self-test, a C# port of a math scorer, answer_check, shadowgate, sameMath,
+# harnesslab, GSM8K numeric graders; 348 cases after repeats were dropped, 139 not equivalent),
+# committed (ca639da) before math10 read heldout7 or changed the grader, and measured ONCE after
+# math10's classes (a205d78), counts only, with nothing tuned on it since: 348 cases, FP 9/139
+# (6.5%), FN 30/209 (14.4%), no timeout (54 s on a loaded machine). Most misses are in the two
+# CAS suites (Doenet FP 4/71, FN 13/66; KAS FN 10/33) and the C# scorer's tests (FN 5/46). The
+# bar below is that measurement, so a regression fails; the issue's bar is not met, which the
+# xfail records (it turns into a pass once it is).
+HELDOUT8_FP, HELDOUT8_FN = 9, 30
+
+
+def test_suite_pairs_heldout8_rates(grader):
+    _audit_split(grader, "heldout8", (348, 209), HELDOUT8_FP, HELDOUT8_FN)
