@@ -4,8 +4,7 @@ fixed targets, and the builder gives a critic only to estimators that need one."
 import pytest
 import torch
 
-from veriloop.algorithms.advantages import get_critic_estimator
-from veriloop.algorithms.critic import Critic
+from veriloop.algorithms.advantages import Critic, get_critic_estimator
 from veriloop.trainers.algorithm_config import AlgorithmConfig
 from veriloop.trainers.rl_batch import build_critic
 

@@ -18,8 +18,8 @@ policy tokens.
   over the group. Lengths are the policy tokens of each sample (`lengths [G, K]`, which every
   estimator accepts and the others ignore); without them it is the group mean (dr_grpo).
 
-Estimators that need a critic (a value head, `veriloop.algorithms.critic`) are per token and
-called apart (`get_critic_estimator`; `needs_critic` tells which kind a name is):
+Estimators that need a critic (a value head: `Critic`, below) are per token and called apart
+(`get_critic_estimator`; `needs_critic` tells which kind a name is):
 
 - `gae`: PPO's generalized advantage estimation. The outcome reward sits on each sequence's
   last policy token; only policy tokens are steps (tool outputs in between are skipped);
@@ -37,17 +37,29 @@ Turn-level critic-free estimators (turn_grpo, subgoal_slice, gigpo) live in
 `difficulty_weighted` rescales group advantages so harder prompts weigh more, following
 GRPO-LEAD: positive advantages are scaled by w(pass rate), negative ones by w(1 - pass rate),
 with a logistic w that is large when the pass rate is low.
+
+`Critic` is PPO's critic: a value head on the policy's hidden states, the per-token advantages
+it feeds and the clipped value loss. The head is a zero-initialised `Linear(hidden, 1)` on the
+policy's final-normed last hidden state, read at the policy tokens. It shares the policy's
+trunk, as PPO for language models usually does: the value loss (times `value_coef`) also
+reaches the policy's parameters. The advantages come from a critic estimator (`gae`,
+`turn_gae`), the loss from `veriloop.algorithms.losses.value_loss`.
+`veriloop.trainers.rl_batch.build_critic` gives the critic an algorithm config asks for, or
+None for the critic-free (group-baseline) estimators; the trainer is handed that and never asks
+which algorithm runs. Not provided: a separate value network, or value pretraining before the
+policy updates.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import torch
 from pydantic import Field
 from torch import Tensor
 
+from veriloop.algorithms.losses import ValueStats, value_loss
 from veriloop.algorithms.registries import ESTIMATORS, Entry, Params, estimator
 from veriloop.types import Group
 
@@ -263,3 +275,41 @@ REINFORCE_PP = Entry(reinforce_pp, GroupParams, "group")
 OPO = Entry(opo, GroupParams, "group")
 GAE = Entry(gae_advantages, CriticParams, "critic")
 TURN_GAE = Entry(turn_gae, CriticParams, "critic")
+
+
+class Critic:
+    """PPO's value head and what it computes (see the module docstring)."""
+
+    def __init__(self, hidden_size: int, estimator: CriticEstimator, gamma: float = 1.0,
+                 lam: float = 0.95, clip: float | None = 0.2, coef: float = 0.5) -> None:
+        self.head = torch.nn.Linear(hidden_size, 1)
+        torch.nn.init.zeros_(self.head.weight)
+        torch.nn.init.zeros_(self.head.bias)
+        self.estimator = estimator
+        self.gamma, self.lam, self.clip, self.coef = gamma, lam, clip, coef
+
+    def parameters(self) -> list[torch.nn.Parameter]:
+        return list(self.head.parameters())
+
+    def values(self, hidden: Tensor, where: Tensor) -> Tensor:
+        """hidden [N, H] at the N positions where `where` [B, L] is True -> values [B, L]
+        (0 elsewhere)."""
+        v = self.head(hidden.float()).squeeze(-1)  # [N]
+        return torch.zeros(where.shape, dtype=v.dtype, device=v.device).masked_scatter(where, v)
+
+    def advantages(self, rewards: Tensor, values: Tensor, mask: Tensor) -> tuple[Tensor, Tensor]:
+        """Rewards [B] (outcome) or [B, L] (per turn, on each turn's last policy token) and the
+        values [B, L] before the update -> (advantages, returns) [B, L] each."""
+        return self.estimator(rewards, values, mask, self.gamma, self.lam)
+
+    def loss(self, values: Tensor, old_values: Tensor, returns: Tensor,
+             mask: Tensor) -> tuple[Tensor, ValueStats]:
+        """value_coef × the clipped value loss (token mean over policy tokens)."""
+        loss, stats = value_loss(values, old_values, returns, mask, self.clip)
+        return self.coef * loss, stats
+
+    def state_dict(self) -> dict[str, Any]:
+        return self.head.state_dict()
+
+    def load_state_dict(self, state: dict[str, Any]) -> None:
+        self.head.load_state_dict(state)

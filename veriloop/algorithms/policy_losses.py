@@ -40,7 +40,7 @@ import torch
 from pydantic import Field
 from torch import Tensor
 
-from veriloop.algorithms.critic import Critic
+from veriloop.algorithms.advantages import Critic
 from veriloop.algorithms.entropy import entropy_diagnostics, per_token, token_covariance
 from veriloop.algorithms.losses import (
     Reduce,

@@ -23,12 +23,12 @@ from torch import Tensor
 
 from veriloop.algorithms.advantages import (
     AdvantageFn,
+    Critic,
     GroupTensors,
     difficulty_weighted,
     group_tensors,
     needs_critic,
 )
-from veriloop.algorithms.critic import Critic
 from veriloop.algorithms.registries import Params, estimator
 from veriloop.algorithms.shaping import Shaping
 from veriloop.algorithms.turn_advantages import TurnAdvantageFn, TurnParams, turn_inputs
