@@ -1,7 +1,7 @@
 """Synchronous vs asynchronous RL rollouts under heavy-tailed environment latency.
 
 Both variants train the same model on `arithmetic` through the public path
-(`load_config("configs/quickstart.yaml", overrides)`, `RLTrainer.setup(env=...)`, `.step()`)
+(`load_config("configs/quickstart.yaml", overrides)`, `RLTrainer.setup(env, grader)`, `.step()`)
 for the same number of steps, prompts per step and group size, i.e. the same number of trained
 samples. Every environment step first sleeps for a seeded Pareto draw
 (`veriloop.envs.latency.LatencyEnv`: median 0.09 s, one step in 36 over 1 s, capped at 5 s by
@@ -73,15 +73,17 @@ def overrides(args, variant: str) -> list[str]:
 
 def run_one(args, variant: str, out: Path) -> dict:
     from veriloop.envs.latency import LatencyEnv
+    from veriloop.run.build import build_env, build_grader
     from veriloop.run.config import load_config
-    from veriloop.trainers.common import env_from_config, policy_from_config
+    from veriloop.trainers.common import policy_from_config
     from veriloop.trainers.rl import RLTrainer
 
     cfg = load_config(CONFIG[args.env], overrides(args, variant))
     trainer = RLTrainer(cfg, out, policy_from_config(cfg.model, cfg.init))
-    inner = env_from_config(cfg)
-    trainer.setup(env=LatencyEnv(inner, scale=args.scale, alpha=args.alpha, cap=args.cap,
-                                 seed=args.seed) if args.scale > 0 else inner)
+    inner = build_env(cfg)
+    env = LatencyEnv(inner, scale=args.scale, alpha=args.alpha, cap=args.cap,
+                     seed=args.seed) if args.scale > 0 else inner
+    trainer.setup(env, build_grader(cfg, env))
     load0 = os.getloadavg()[0]
     rewards, passes, stale = [], [], []
     try:

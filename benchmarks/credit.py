@@ -9,10 +9,10 @@ plus the same per-turn event rewards (book 12.6.5: tool success/error, recovery,
 clarify), so only the credit assignment differs.
 
 Every run is built through the public config path, `load_config("configs/grpo.yaml", overrides)`
-(`init=` an SFT model directory with --init), then `RLTrainer(cfg, run_dir, policy).setup()` and
-`.step()`. For each task and seed the variants run back to back, each from the same initial
-weights with the same `train.seed` (same task order and sampling seeds), for the same number of
-steps, prompts per step and group size.
+(`init=` an SFT model directory with --init), then `RLTrainer(cfg, run_dir,
+policy).setup(env, grader)` and `.step()`. For each task and seed the variants run back to
+back, each from the same initial weights with the same `train.seed` (same task order and
+sampling seeds), for the same number of steps, prompts per step and group size.
 
     python benchmarks/credit.py [--steps 8] [--seeds 0] [--prompts 4] [--group 4] [--init DIR]
 
@@ -68,6 +68,7 @@ def overrides(args, task: str, variant: str, seed: int) -> list[str]:
 
 
 def run_one(args, task: str, variant: str, seed: int, out: Path) -> dict:
+    from veriloop.run.build import build_env_and_grader
     from veriloop.run.config import load_config
     from veriloop.trainers.common import policy_from_config
     from veriloop.trainers.rl import RLTrainer
@@ -75,7 +76,7 @@ def run_one(args, task: str, variant: str, seed: int, out: Path) -> dict:
     cfg = load_config(CONFIG, overrides(args, task, variant, seed))
     trainer = RLTrainer(cfg, out / f"{task}-{variant}-s{seed}",
                         policy_from_config(cfg.model, cfg.init))
-    trainer.setup()
+    trainer.setup(*build_env_and_grader(trainer.cfg))
     passed, reward, secs = [], [], []
     try:
         for i in range(args.steps):

@@ -62,6 +62,7 @@ VARIANTS = {"baseline": [], "adaptive": ["algorithm.target_entropy={target}",
 
 
 def run(args, name: str, work: Path) -> dict:
+    from veriloop.run.build import build_env_and_grader
     from veriloop.run.config import load_config
     from veriloop.trainers.common import policy_from_config
     from veriloop.trainers.rl import RLTrainer
@@ -80,7 +81,7 @@ def run(args, name: str, work: Path) -> dict:
         ov.append(f"init={args.init}")
     cfg = load_config(ROOT / "configs" / "grpo.yaml", ov)
     t = RLTrainer(cfg, work / name, policy_from_config(cfg.model, cfg.init))
-    t.setup()
+    t.setup(*build_env_and_grader(t.cfg))
     entropy, cov, coef = [], [], []
     for _ in range(args.steps):
         m = t.step()

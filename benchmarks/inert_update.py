@@ -57,6 +57,7 @@ def main(argv: list[str]) -> None:
     a.inert_share = None if a.inert_share < 0 else a.inert_share
     import torch
 
+    from veriloop.run.build import build_env_and_grader
     from veriloop.run.config import load_config
     from veriloop.trainers.common import policy_from_config
     from veriloop.trainers.rl import RLTrainer
@@ -67,7 +68,7 @@ def main(argv: list[str]) -> None:
         torch.set_num_threads(cfg.train.threads)
     with tempfile.TemporaryDirectory() as tmp:
         t = RLTrainer(cfg, Path(tmp) / "run", policy_from_config(cfg.model))
-        t.setup()
+        t.setup(*build_env_and_grader(t.cfg))
         groups = t.reward(t.rollout(1).groups)
         t.model.train()
         batch = t.make_batch(groups)

@@ -98,12 +98,13 @@ def heldout(trainer: Any, keep: list | None = None) -> list:
 
 def rl_trainer(cfg: Any, run_dir: Path, init: Path | None) -> Any:
     """An RL trainer set up on the recipe's policy (untouched with `init` None)."""
+    from veriloop.run.build import build_env_and_grader
     from veriloop.trainers.common import policy_from_config
     from veriloop.trainers.rl import RLTrainer
 
     trainer = RLTrainer(cfg.model_copy(update={"kind": "rl", "init": init and str(init)}),
                         run_dir, policy_from_config(cfg.model, init=init))
-    trainer.setup()
+    trainer.setup(*build_env_and_grader(trainer.cfg))
     return trainer
 
 
@@ -211,6 +212,7 @@ def run_cell(world: str, seed: int, overrides: list[str], out: Path) -> dict[str
 
     from veriloop.benchmarking import conditions
     from veriloop.eval.compare import compare_runs
+    from veriloop.run.build import build_env, build_policy
     from veriloop.run.config import load_config
     from veriloop.trainers.sft import train_sft
 
@@ -226,7 +228,7 @@ def run_cell(world: str, seed: int, overrides: list[str], out: Path) -> dict[str
     untouched_trainer.close()
 
     t0 = time.perf_counter()
-    sft_model = train_sft(cfg, out / "sft").paths.model
+    sft_model = train_sft(cfg, out / "sft", build_policy(cfg), build_env(cfg)).paths.model
     train_s = time.perf_counter() - t0
 
     t0 = time.perf_counter()

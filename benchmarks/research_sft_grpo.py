@@ -88,25 +88,27 @@ def load(overrides: list[str]):
 
 
 def sft_phase(out: Path, samples: int, overrides: list[str]) -> None:
+    from veriloop.run.build import build_env, build_env_and_grader, build_policy
     from veriloop.trainers.common import policy_from_config
     from veriloop.trainers.rl import RLTrainer
     from veriloop.trainers.sft import train_sft
 
     cfg = load(overrides)
     start = time.time()
-    sft = train_sft(cfg, out / "sft")
+    sft = train_sft(cfg, out / "sft", build_policy(cfg), build_env(cfg))
     model = sft.paths.model
     log(out, phase="sft", seconds=round(time.time() - start, 1), model=str(model),
         device=str(next(sft.model.parameters()).device))
     rl = RLTrainer(cfg.model_copy(update={"kind": "rl", "init": str(model)}), out / "rl0",
                    policy_from_config(cfg.model, init=model))
-    rl.setup()
+    rl.setup(*build_env_and_grader(rl.cfg))
     evaluate(rl, out, "before", samples, cfg.rollout.temperature)
     rl.close()
 
 
 def rl_phase(out: Path, init: Path, deadline: float, samples: int, overrides: list[str],
              eval_factor: float = 2.2) -> None:
+    from veriloop.run.build import build_env_and_grader
     from veriloop.trainers.common import policy_from_config
     from veriloop.trainers.rl import RLTrainer
 
@@ -115,7 +117,7 @@ def rl_phase(out: Path, init: Path, deadline: float, samples: int, overrides: li
     eval_s = json.loads((init.parents[1] / "before.json").read_text())["seconds"]
     rl = RLTrainer(cfg.model_copy(update={"kind": "rl", "init": str(init)}), out / "run",
                    policy_from_config(cfg.model, init=init))
-    rl.setup()
+    rl.setup(*build_env_and_grader(rl.cfg))
     steps: list[float] = []
     for i in range(cfg.train.steps):
         # the first step also warms up (120 s against 76 s after it on an H200)

@@ -77,6 +77,7 @@ def veriloop_side(conn, args, path: str, rounds: int) -> None:
     torch.set_num_threads(args.threads)
     from veriloop.benchmarking import peak_rss_mb
     from veriloop.policies.hf import HFPolicy
+    from veriloop.run.build import build_env_and_grader
     from veriloop.run.config import load_config
     from veriloop.trainers.rl import RLTrainer
 
@@ -92,7 +93,7 @@ def veriloop_side(conn, args, path: str, rounds: int) -> None:
         f"train.threads={args.threads}"])
     policy = HFPolicy.from_pretrained(path, device="cpu", dtype="float32")
     trainer = RLTrainer(cfg, Path(args.out) / "veriloop", policy)
-    trainer.setup()
+    trainer.setup(*build_env_and_grader(cfg))
     specs = tuple(trainer.env.reset(trainer.sampler.tasks[0]).tools)
     tasks = trainer.sampler.tasks[:args.prompts * rounds]
     conn.send([(policy.renderer.render_prompt(t.prompt, specs).text,

@@ -75,13 +75,14 @@ def evaluate(args, policy, note=None) -> tuple[float, float]:
 
 
 def sft_model(args, work: Path) -> Path:
+    from veriloop.run.build import build_env
     from veriloop.trainers.common import policy_from_config
     from veriloop.trainers.sft import SFTTrainer
 
     c = cfg("quickstart.yaml", args, "kind=sft", f"sft.demos={args.sft_demos}",
             f"sft.epochs={args.sft_epochs}", "env.eval_tasks=0")
     t = SFTTrainer(c, work / "sft", policy_from_config(c.model), progress=False)
-    t.setup()
+    t.setup(build_env(t.cfg))
     t.train()
     return t.paths.model
 
@@ -108,6 +109,7 @@ def main() -> None:
     from veriloop.data.retrieval import ExperienceIndex, with_examples
     from veriloop.eval.reflexion import run_reflexion
     from veriloop.rollout.runner import RolloutConfig
+    from veriloop.run.build import build_env, build_env_and_grader
     from veriloop.trainers.common import policy_from_config
     from veriloop.trainers.dpo import DPOTrainer
     from veriloop.trainers.rft import RFTTrainer
@@ -139,7 +141,7 @@ def main() -> None:
         s = time.perf_counter()
         c = cfg("rft.yaml", args, *common, *extra)
         t = RFTTrainer(c, work / name, policy_from_config(c.model, c.init), progress=False)
-        t.setup()
+        t.setup(*build_env_and_grader(t.cfg))
         try:
             history = t.train()
             score = evaluate(args, t.policy)
@@ -160,7 +162,7 @@ def main() -> None:
             "dpo.lr=1e-4", "dpo.beta=0.1", "train.save_every=0")
     t = DPOTrainer(c, work / "dpo", policy_from_config(c.model, c.init), progress=False)
     try:
-        t.setup()
+        t.setup(build_env(t.cfg))
         t.train()
         record("dpo", evaluate(args, t.policy), budget, s, pairs=len(t.pairs))
     except Exception as e:  # noqa: BLE001 (no pairs: every task's samples graded alike)
@@ -177,7 +179,7 @@ def main() -> None:
             f"env.train_tasks={args.tasks}", "env.eval_tasks=0", "train.save_every=0",
             f"optim.minibatch_size={prompts * group}", "optim.micro_batch_size=16")
     t = RLTrainer(c, work / "grpo", policy_from_config(c.model, c.init))
-    t.setup()
+    t.setup(*build_env_and_grader(t.cfg))
     for _ in range(steps):
         t.step()
     record("grpo", evaluate(args, t.policy), steps * prompts * group, s, steps=steps)

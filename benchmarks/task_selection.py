@@ -67,6 +67,7 @@ def run(args, selection: bool, work: Path) -> dict:
     prompts = args.filtered_prompts or args.prompts if selection else args.prompts
     steps = math.ceil(args.steps * args.prompts / prompts)  # the same budget of episodes
     from veriloop.envs import get_env
+    from veriloop.run.build import build_grader
     from veriloop.run.config import load_config
     from veriloop.trainers.common import policy_from_config
     from veriloop.trainers.rl import RLTrainer
@@ -91,7 +92,7 @@ def run(args, selection: bool, work: Path) -> dict:
     trivial = {t.id for t in pool if t.metadata["trivial"]}
     t = RLTrainer(cfg, work / ("filtered" if selection else "baseline"),
                   policy_from_config(cfg.model, cfg.init))
-    t.setup(env=env)
+    t.setup(env, build_grader(cfg, env))
     seen: list = []
     observe = t.sampler.observe
 

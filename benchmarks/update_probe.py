@@ -87,6 +87,7 @@ def expert_logprob(model: Any, episodes: list[list[tuple[list, list]]]) -> tuple
 
 
 def make_trainer(config: Path, overrides: list[str], run_dir: Path, env: Any = None):
+    from veriloop.run.build import build_env, build_grader
     from veriloop.run.config import load_config
     from veriloop.trainers.common import policy_from_config
     from veriloop.trainers.rl import RLTrainer
@@ -94,7 +95,8 @@ def make_trainer(config: Path, overrides: list[str], run_dir: Path, env: Any = N
     cfg = load_config(config, overrides)
     trainer = RLTrainer(cfg.model_copy(update={"kind": "rl"}), run_dir,
                         policy_from_config(cfg.model, cfg.init))
-    trainer.setup(env)
+    env = env if env is not None else build_env(trainer.cfg)
+    trainer.setup(env, build_grader(trainer.cfg, env))
     return trainer
 
 

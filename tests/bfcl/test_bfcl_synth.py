@@ -20,10 +20,10 @@ from veriloop.envs.bfcl.expert import script
 from veriloop.envs.bfcl.synth import GENERATORS, BfclSynthEnv, failed, replay
 from veriloop.envs.bfcl.synth_registry import registry_tasks
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
+from veriloop.run.build import build_env
 from veriloop.run.config import load_config
 from veriloop.tool_variation import TRAIN
 from veriloop.tools import ToolRegistry, tool
-from veriloop.trainers.common import env_from_config
 from veriloop.types import ToolCall
 
 RUN = RolloutConfig(group_size=1, max_total_tokens=1 << 30)
@@ -37,7 +37,7 @@ def tasks():
 def test_registered_usable_from_a_config_and_seeded():
     assert "bfcl_synth" in list_envs()
     cfg = load_config(None, ["env.name=bfcl_synth", "env.options.backends=[MathAPI]"])
-    env = env_from_config(cfg)
+    env = build_env(cfg)
     some = env.tasks(5, seed=1)
     assert {t.metadata["source"] for t in some} == {"MathAPI"}
     assert some == get_env("bfcl_synth", backends="MathAPI").tasks(5, seed=1)

@@ -17,9 +17,9 @@ from veriloop.envs.bfcl.episode import ADDED_FUNCTIONS
 from veriloop.envs.bfcl.expert import BfclExpert, script
 from veriloop.envs.bfcl.variation import docs, forward_answer, variation_of, vary_task
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
+from veriloop.run.build import build_env
 from veriloop.run.config import load_config
 from veriloop.tool_variation import NOT_OFFERED
-from veriloop.trainers.common import env_from_config
 from veriloop.types import Message, ToolCall
 
 
@@ -62,7 +62,7 @@ def test_option_validated_and_variation_seeded_by_task():
 def test_config_env_options_turn_it_on():
     cfg = load_config(None, ["env.name=bfcl", "env.options.tool_variation=train",
                              "env.options.categories=[simple_python]"])
-    env = env_from_config(cfg)
+    env = build_env(cfg)
     task = env.tasks(1)[0]
     assert variation_of(task).family == "train"
 

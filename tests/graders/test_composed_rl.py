@@ -9,6 +9,7 @@ import yaml
 from veriloop.envs.arithmetic import ArithmeticEnv, ExpertPolicy
 from veriloop.graders import get_grader
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
+from veriloop.run.build import build_env_and_grader
 
 CONFIG = Path(__file__).resolve().parents[2] / "configs" / "graders" / "arithmetic_judged.yaml"
 SPEC = yaml.safe_load(CONFIG.read_text())["grader"]
@@ -61,7 +62,7 @@ def test_composed_grader_inside_an_rl_step(tmp_path):
             "optim.micro_batch_size=4", "train.threads=1", "algorithm.length_cost=0.01"]
     cfg = load_config(CONFIG, tiny)
     trainer = RLTrainer(cfg, tmp_path / "run", policy_from_config(cfg.model))
-    trainer.setup()
+    trainer.setup(*build_env_and_grader(trainer.cfg))
     try:
         m1 = trainer.step()
         for key in ("grade/correct", "grade/tool_use", "grade/judge", "grade/w/tool_use",

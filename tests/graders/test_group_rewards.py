@@ -14,6 +14,7 @@ from veriloop.graders.group import build_group_scorer, pairwise_scores
 from veriloop.graders.judge import Judge
 from veriloop.policies.base import Generation
 from veriloop.rendering import ByteRenderer
+from veriloop.run.build import build_env_and_grader
 from veriloop.types import Fault, FaultKind, Grade, Message, Trajectory
 
 
@@ -110,7 +111,7 @@ def test_group_rewards_from_a_trainer_config(tmp_path, extra):
     configs = Path(__file__).resolve().parents[2] / "configs"
     cfg = load_config(configs / "grpo.yaml", [*tiny, *extra])
     t = RLTrainer(cfg, tmp_path / "run", policy_from_config(cfg.model))
-    t.setup()
+    t.setup(*build_env_and_grader(t.cfg))
     assert t.shaping.group is not None
     row = t.step()
     t.close()

@@ -84,12 +84,13 @@ def test_store_keeps_prompt_and_tools_and_upgrades_older_stores(tmp_path):
 def test_several_noisy_demonstrations_of_each_task(tmp_path):
     """`sft.demo_samples`: each task demonstrated that many times, the noise drawn per sample."""
     from veriloop.data.store import TrajectoryStore
+    from veriloop.run.build import build_env
     from veriloop.trainers.sft import make_demonstrations
 
     cfg = load_config(None, ["env.name=repo", "env.difficulty=1", "sft.demos=2",
                              "sft.demo_samples=4", "sft.demo_noise=0.5", "train.seed=3"])
     with TrajectoryStore(tmp_path / "demos.db") as store:
-        trajs = make_demonstrations(cfg, store)
+        trajs = make_demonstrations(cfg, build_env(cfg), store)
         assert store.count(run_id="demos") == 8
     assert sorted(t.sample_index for t in trajs) == [0, 0, 1, 1, 2, 2, 3, 3]
     tasks = {t.task_id for t in trajs}

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from veriloop.data.store import TrajectoryStore
+from veriloop.run.build import build_env
 from veriloop.run.config import load_config
 from veriloop.run.quickstart import run_quickstart
 from veriloop.trainers.common import policy_from_config
@@ -42,7 +43,7 @@ def _sft(tmp_path, only_passed):
                                              "sft.epochs=1", f"sft.only_passed={only_passed}"])
     trainer = SFTTrainer(cfg, tmp_path / f"run-{only_passed}", policy_from_config(cfg.model),
                          progress=False)
-    trainer.setup()
+    trainer.setup(build_env(trainer.cfg))
     return trainer
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 import torch
 
+from veriloop.run.build import build_env, build_env_and_grader
 from veriloop.run.config import load_config
 from veriloop.trainers.common import policy_from_config
 from veriloop.trainers.rl import RLTrainer
@@ -46,7 +47,7 @@ def test_grpo_raises_repo_level1_reward(tmp_path):
     torch.set_num_threads(cfg.train.threads)
     sft = SFTTrainer(cfg.model_copy(update={"kind": "sft"}), tmp_path / "sft",
                      policy_from_config(cfg.model), progress=False)
-    sft.setup()
+    sft.setup(build_env(sft.cfg))
     assert sft.n_demos == 24 and 0.4 <= sft.demo_pass_rate <= 0.85  # noisy, not hopeless
     sft.train()
     model = sft.save_final()
@@ -55,7 +56,7 @@ def test_grpo_raises_repo_level1_reward(tmp_path):
     env = cfg.env.model_copy(update={"task_seed": cfg.env.task_seed + 10_000})
     rl = RLTrainer(cfg.model_copy(update={"kind": "rl", "init": str(model), "env": env}),
                    tmp_path / "rl", policy_from_config(cfg.model, init=model))
-    rl.setup()
+    rl.setup(*build_env_and_grader(rl.cfg))
     assert {t.id for t in rl.sampler.tasks} == {d.task_id for d in sft.store.query(run_id="demos")}
     rl.eval_tasks = list(rl.sampler.tasks)  # measure on the repos being trained on
 

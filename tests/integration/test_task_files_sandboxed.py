@@ -43,13 +43,14 @@ def _demonstrations(env_name: str, task_file, tmp_path, *overrides: str) -> list
     """The SFT path end to end: `env.extra_train_tasks` -> expert demonstrations, graded;
     the file's task among them."""
     from veriloop.data.store import TrajectoryStore
+    from veriloop.run.build import opened_env
     from veriloop.run.config import load_config
     from veriloop.trainers.sft import make_demonstrations
 
     cfg = load_config(None, [f"env.name={env_name}", f"env.extra_train_tasks=[{task_file}]",
                              "sft.demos=1", "env.options.pool_size=1", *overrides])
-    with TrajectoryStore(tmp_path / "demos.sqlite") as store:
-        trajs = make_demonstrations(cfg, store)
+    with TrajectoryStore(tmp_path / "demos.sqlite") as store, opened_env(cfg) as env:
+        trajs = make_demonstrations(cfg, env, store)
     return [t for t in trajs if t.task_id.startswith("hostile")]
 
 

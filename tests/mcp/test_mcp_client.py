@@ -139,12 +139,12 @@ def test_expert_episodes_call_the_server_through_the_runner(tmp_path):
 def test_a_run_configs_step_budget_reaches_an_environment_with_mcp_tools():
     """`env.max_turns` with `env.options.mcp_servers` was an AttributeError traceback (the MCP
     wrapper's budget had no setter); now the wrapped environment and its episodes get it."""
-    from veriloop.trainers.common import env_from_config
+    from veriloop.run.build import build_env
     from veriloop.trainers.config import RunConfig
 
     cfg = RunConfig.model_validate(
         {"env": {"max_turns": 1, "options": {"mcp_servers": [calc_server()]}}})
-    env = env_from_config(cfg)
+    env = build_env(cfg)
     try:
         assert env.max_turns == env.env.max_turns == 1
         trajs = RolloutRunner(env, env.expert(), RolloutConfig()).run(env.tasks(2, seed=3))

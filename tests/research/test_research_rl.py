@@ -162,6 +162,7 @@ from pathlib import Path
 import pytest
 import torch
 
+from veriloop.run.build import build_env, build_env_and_grader
 from veriloop.run.config import load_config
 from veriloop.trainers.common import policy_from_config
 from veriloop.trainers.rl import RLTrainer
@@ -177,12 +178,12 @@ def test_grpo_raises_research_level1_heldout_reward(tmp_path):
     torch.set_num_threads(cfg.train.threads)
     sft = SFTTrainer(cfg.model_copy(update={"kind": "sft"}), tmp_path / "sft",
                      policy_from_config(cfg.model), progress=False)
-    sft.setup()
+    sft.setup(build_env(sft.cfg))
     sft.train()
     model = sft.save_final()
     rl = RLTrainer(cfg.model_copy(update={"kind": "rl", "init": str(model)}), tmp_path / "rl",
                    policy_from_config(cfg.model, init=model))
-    rl.setup()
+    rl.setup(*build_env_and_grader(rl.cfg))
     tasks = list(rl.eval_tasks)
     assert len(tasks) == 14 and {t.difficulty for t in tasks} == {1}
     assert not {t.id for t in tasks} & {t.id for t in rl.sampler.tasks}

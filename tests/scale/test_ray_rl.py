@@ -179,13 +179,14 @@ def test_chunk_whose_retry_dies_too_is_marked_worker_lost(cluster):
     `worker_lost` trajectories (one per episode, excluded from training), not retried again."""
     import ray
 
+    from veriloop.run.build import BUILDERS, build_env
     from veriloop.run.config import load_config
-    from veriloop.trainers.common import env_from_config, policy_from_config
+    from veriloop.trainers.common import policy_from_config
     from veriloop.trainers.ray_pool import NAMESPACE, RayRolloutPool
     from veriloop.types import FaultKind
 
     cfg = load_config(CONFIG, [a for a in ARGS if a.startswith(("rollout.", "env."))])
-    pool = RayRolloutPool(cfg, 1, "twice")
+    pool = RayRolloutPool(cfg, 1, "twice", BUILDERS)
     killed = []
 
     def kill_each_generation():
@@ -204,7 +205,7 @@ def test_chunk_whose_retry_dies_too_is_marked_worker_lost(cluster):
 
     try:
         pool.load_weights(policy_from_config(cfg.model).model, 0)
-        tasks = env_from_config(cfg).tasks(2, seed=0, split="train", difficulty=1)
+        tasks = build_env(cfg).tasks(2, seed=0, split="train", difficulty=1)
         rc = cfg.rollout.model_copy(update={"group_size": 2, "seed": 1, "run_id": "twice"})
         killer = threading.Thread(target=kill_each_generation)
         killer.start()
@@ -270,8 +271,8 @@ def test_killed_environment_actor_faults_its_episodes_and_restarts(cluster):
 
     from veriloop.envs import expert_for
     from veriloop.rollout.runner import RolloutRunner
+    from veriloop.run.build import BUILDERS, build_env
     from veriloop.run.config import load_config
-    from veriloop.trainers.common import env_from_config
     from veriloop.trainers.ray_envs import (
         EnvWorker,
         GraderWorker,
@@ -282,9 +283,9 @@ def test_killed_environment_actor_faults_its_episodes_and_restarts(cluster):
     from veriloop.types import FaultKind
 
     cfg = load_config(CONFIG, ["env.max_turns=4"])
-    (actor,) = start_actors(EnvWorker, cfg, 1, f"env-kill-{os.getpid()}")
-    (grader,) = start_actors(GraderWorker, cfg, 1, f"grader-kill-{os.getpid()}")
-    local = env_from_config(cfg)
+    (actor,) = start_actors(EnvWorker, cfg, BUILDERS, 1, f"env-kill-{os.getpid()}")
+    (grader,) = start_actors(GraderWorker, cfg, BUILDERS, 1, f"grader-kill-{os.getpid()}")
+    local = build_env(cfg)
     env = RemoteEnv(local, [actor])
     expert = expert_for(local)
     killed = []

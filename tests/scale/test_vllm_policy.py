@@ -16,6 +16,7 @@ pytestmark = pytest.mark.vllm
 from veriloop.policies.base import GenerationRequest, SamplingParams
 from veriloop.policies.hf import HFPolicy
 from veriloop.policies.vllm import VLLMPolicy
+from veriloop.run.build import build_env_and_grader
 from veriloop.run.config import load_config
 from veriloop.run.tiny import ensure_tiny
 from veriloop.trainers.rl import RLTrainer
@@ -56,7 +57,7 @@ def test_two_rl_steps_on_vllm_then_logprobs_match_the_trainer(tmp_path, engine_o
     cfg = load_config(CONFIGS / "grpo.yaml", TINY)
     trainer = RLTrainer(cfg, tmp_path / "run", HFPolicy.from_pretrained(path, name="tiny-s"),
                         rollout_policy=engine)
-    trainer.setup()
+    trainer.setup(*build_env_and_grader(trainer.cfg))
     before = {k: v.clone() for k, v in trainer.model.state_dict().items()}
     try:
         for _ in range(2):
@@ -105,7 +106,7 @@ def test_lora_run_syncs_adapters_into_the_engine(tmp_path, engine_of):
     cfg = load_config(CONFIGS / "grpo.yaml", [*TINY, "model.lora_rank=8", "optim.lr=0.05"])
     trainer = RLTrainer(cfg, tmp_path / "run", HFPolicy.from_pretrained(path, name="tiny-s"),
                         rollout_policy=engine)
-    trainer.setup()
+    trainer.setup(*build_env_and_grader(trainer.cfg))
     try:
         for _ in range(2):
             m = trainer.step()

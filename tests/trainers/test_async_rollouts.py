@@ -13,6 +13,7 @@ from veriloop.envs.arithmetic import ArithmeticEnv, ExpertPolicy
 from veriloop.envs.latency import LatencyEnv, pareto_latency
 from veriloop.rollout.producer import RolloutProducer
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
+from veriloop.run.build import build_env_and_grader
 from veriloop.run.config import load_config
 from veriloop.trainers.common import policy_from_config
 from veriloop.trainers.rl import RLTrainer
@@ -146,7 +147,7 @@ def _msg(expert, task, ep):
 def _trainer(tmp_path, tiny, extra):
     cfg = load_config(CONFIGS / "grpo.yaml", [*tiny, "algorithm.kl_coef=0", *extra])
     t = RLTrainer(cfg, tmp_path / "run", policy_from_config(cfg.model))
-    t.setup()
+    t.setup(*build_env_and_grader(t.cfg))
     return t
 
 
@@ -199,7 +200,7 @@ def test_async_train_resume_stores_each_step_once(tmp_path, tiny):
     cfg = load_config(CONFIGS / "grpo.yaml", [*tiny, "algorithm.kl_coef=0", *extra,
                                               "train.steps=3"])
     t2 = RLTrainer(cfg, tmp_path / "run", policy_from_config(cfg.model))
-    t2.setup()
+    t2.setup(*build_env_and_grader(t2.cfg))
     try:
         assert t2.resume() and t2.step_count == 2 and t2.rollouts.served.version == 2
         t2.train(progress=False, heldout=False)

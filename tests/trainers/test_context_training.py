@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from veriloop.run.build import build_env_and_grader
 from veriloop.run.config import load_config
 from veriloop.trainers.common import policy_from_config
 from veriloop.trainers.rl import RLTrainer
@@ -18,7 +19,7 @@ SUMMARIZE = ["algorithm.length_cost=0.01", "rollout.context=summarize", "rollout
 def test_rl_step_trains_every_context(tmp_path, tiny, config):
     cfg = load_config(CONFIGS / config, [*tiny, *SUMMARIZE])
     t = RLTrainer(cfg, tmp_path / "run", policy_from_config(cfg.model))
-    t.setup()
+    t.setup(*build_env_and_grader(t.cfg))
     m = t.step()
     assert m["context/segments"] > 1 and m["context/summarized"] > 0
     assert m["train_sequences"] > m["rollouts"] - m["infra_errors"]

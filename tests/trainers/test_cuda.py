@@ -9,6 +9,7 @@ import pytest
 import torch
 from transformers import LlamaConfig, LlamaForCausalLM
 
+from veriloop.run.build import build_env, build_env_and_grader
 from veriloop.run.config import load_config
 from veriloop.trainers.batch import forward_logprobs, pack
 from veriloop.trainers.common import policy_from_config
@@ -43,7 +44,7 @@ def test_sft_and_grpo_train_the_tiny_model_on_the_gpu(tmp_path, tiny):
     cfg = load_config(None, ["kind=sft", "model.size=xs", "model.device=cuda", "sft.demos=8",
                              "sft.epochs=2", "sft.batch_tokens=1024", "sft.warmup_steps=1"])
     sft = SFTTrainer(cfg, tmp_path / "sft", policy_from_config(cfg.model), progress=False)
-    sft.setup()
+    sft.setup(build_env(sft.cfg))
     rows = sft.train()
     assert next(sft.model.parameters()).device.type == "cuda"
     assert rows[-1]["loss"] < rows[0]["loss"]
@@ -51,7 +52,7 @@ def test_sft_and_grpo_train_the_tiny_model_on_the_gpu(tmp_path, tiny):
     cfg = load_config(CONFIGS / "grpo.yaml", [*tiny, "model.device=cuda", "optim.lr=0.01"])
     rl = RLTrainer(cfg.model_copy(update={"init": str(model)}), tmp_path / "rl",
                    policy_from_config(cfg.model, init=model))
-    rl.setup()
+    rl.setup(*build_env_and_grader(rl.cfg))
     before = [p.detach().clone() for p in rl.model.parameters()]
     metrics = [rl.step() for _ in range(2)]
     assert all(m["score"] == m["score"] for m in metrics)  # not NaN
@@ -66,7 +67,7 @@ def test_ppo_trains_a_gpu_model_beside_its_cpu_value_head(tmp_path, tiny, clip):
     cfg = load_config(CONFIGS / "ppo.yaml", [*tiny, "model.device=cuda",
                                              f"optim.grad_clip={clip}"])
     rl = RLTrainer(cfg, tmp_path / "rl", policy_from_config(cfg.model))
-    rl.setup()
+    rl.setup(*build_env_and_grader(rl.cfg))
     m = rl.step()  # the gradient norm over GPU and CPU parameters (it raised with clip 0)
     assert m["grad_norm"] == m["grad_norm"]  # not NaN
     assert {p.device.type for p in rl.params} == {"cuda", "cpu"}
@@ -75,7 +76,7 @@ def test_ppo_trains_a_gpu_model_beside_its_cpu_value_head(tmp_path, tiny, clip):
     rl.close()
     cpu_cfg = cfg.model_copy(update={"model": cfg.model.model_copy(update={"device": "cpu"})})
     again = RLTrainer(cpu_cfg, tmp_path / "rl", policy_from_config(cpu_cfg.model))
-    again.setup()
+    again.setup(*build_env_and_grader(again.cfg))
     assert again.resume() and again.step_count == 1  # a GPU checkpoint resumes on the CPU
     for a, b in zip(weights, again.model.parameters(), strict=True):
         assert torch.equal(a, b.detach())

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from veriloop.data.curriculum import LevelCurriculum
+from veriloop.run.build import build_env_and_grader
 from veriloop.run.config import load_config
 from veriloop.trainers.common import policy_from_config
 from veriloop.trainers.rl import RLTrainer
@@ -22,7 +23,7 @@ def test_rl_run_draws_from_the_curriculum_and_logs_its_level(tmp_path, tiny):
                  "optim.minibatch_size=8", "optim.micro_batch_size=8"]
     cfg = load_config(CONFIGS / "grpo.yaml", overrides)
     t = RLTrainer(cfg, tmp_path / "run", policy_from_config(cfg.model))
-    t.setup()
+    t.setup(*build_env_and_grader(t.cfg))
     assert isinstance(t.sampler, LevelCurriculum)
     t.train(progress=False, heldout=False)
     rows = [json.loads(x) for x in (tmp_path / "run" / "metrics.jsonl").read_text().splitlines()]
@@ -34,7 +35,7 @@ def test_rl_run_draws_from_the_curriculum_and_logs_its_level(tmp_path, tiny):
     t.close()
 
     again = RLTrainer(cfg, tmp_path / "run", policy_from_config(cfg.model))
-    again.setup()
+    again.setup(*build_env_and_grader(again.cfg))
     assert again.sampler.state_dict() != state  # a fresh curriculum ...
     assert again.resume()
     assert again.sampler.state_dict() == state  # ... resumed from the last checkpoint

@@ -13,6 +13,7 @@ import pytest
 import torch
 import torch.multiprocessing as mp
 
+from veriloop.run.build import build_env_and_grader
 from veriloop.run.config import load_config
 from veriloop.trainers.common import policy_from_config
 from veriloop.trainers.rl import RLTrainer
@@ -25,7 +26,7 @@ EXTRA = ["train.precision=fp32", "algorithm.kl_coef=0", "algorithm.length_cost=0
 def _trainer(run_dir, overrides):
     cfg = load_config(CONFIGS / "grpo.yaml", overrides)
     t = RLTrainer(cfg, run_dir, policy_from_config(cfg.model))
-    t.setup()
+    t.setup(*build_env_and_grader(t.cfg))
     return t
 
 

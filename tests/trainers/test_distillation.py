@@ -20,8 +20,9 @@ from veriloop.data.store import TrajectoryStore
 from veriloop.envs.bfcl.expert import script
 from veriloop.errors import ConfigError
 from veriloop.formats import HermesFormat
+from veriloop.run.build import build_env
 from veriloop.run.config import load_config
-from veriloop.trainers.common import env_from_config, policy_from_config
+from veriloop.trainers.common import policy_from_config
 from veriloop.trainers.sft import SFTTrainer, as_demonstration
 
 TOOLS = textwrap.dedent('''
@@ -53,7 +54,7 @@ def test_teacher_demonstrations_are_graded_and_filtered(tmp_path):
             f"env.options.registry={tmp_path / 'tools.py'}:TOOLS", "sft.only_passed=true",
             "sft.batch_tokens=2048", "sft.warmup_steps=1", "env.max_turns=2"]
     cfg = load_config(None, [*base, "sft.demo_policy=expert"])
-    tasks = env_from_config(cfg).tasks(9, seed=cfg.env.task_seed + 10_000, split="train")
+    tasks = build_env(cfg).tasks(9, seed=cfg.env.task_seed + 10_000, split="train")
     fmt, replies, good = HermesFormat(), {}, set()
     for i, task in enumerate(tasks):
         calls = script(task)[0]
@@ -70,7 +71,7 @@ def test_teacher_demonstrations_are_graded_and_filtered(tmp_path):
         cfg = load_config(None, [*base, f"sft.demo_policy=openai:{url}#teacher-1"])
         student = policy_from_config(cfg.model)
         trainer = SFTTrainer(cfg, tmp_path / "run", student, progress=False)
-        trainer.setup()
+        trainer.setup(build_env(trainer.cfg))
     finally:
         proc.terminate()
         proc.wait(timeout=30)

@@ -11,8 +11,9 @@ import torch
 from veriloop.data.store import TrajectoryStore
 from veriloop.errors import ConfigError
 from veriloop.rollout.runner import RolloutRunner
+from veriloop.run.build import build_env
 from veriloop.run.config import load_config
-from veriloop.trainers.common import env_from_config, policy_from_config
+from veriloop.trainers.common import policy_from_config
 from veriloop.trainers.dpo import DPOTrainer
 from veriloop.types import Grade
 
@@ -30,7 +31,7 @@ def own_samples(tmp_path, tiny):
     grade: the untrained model solves nothing), in a store."""
     cfg = _cfg(tiny)
     policy = policy_from_config(cfg.model)
-    env = env_from_config(cfg)
+    env = build_env(cfg)
     rc = cfg.rollout.model_copy(update={"group_size": 4, "temperature": 1.0, "run_id": "own"})
     trajs = RolloutRunner(env, policy, rc).run(env.tasks(3, seed=0, split="train"))
     trajs = [t.model_copy(update={"grade": Grade(score=1.0 - 0.25 * t.sample_index,
@@ -48,7 +49,7 @@ def test_reference_is_the_sampling_logprob_sum_and_training_widens_the_margin(
                       "dpo.lr=3e-3", "dpo.max_pairs_per_task=1", "train.save_every=0",
                       "train.precision=fp32"])  # the reference equals the sampler's sums exactly
     t = DPOTrainer(cfg, tmp_path / "run", policy_from_config(cfg.model), progress=False)
-    t.setup()
+    t.setup(build_env(t.cfg))
     assert len(t.pairs) == 3  # one per task: sample 0 (score 1) over sample 3 (score 0.25)
     by_id = {x.id: x for x in trajs}
     for i, p in enumerate(t.pairs):
@@ -74,7 +75,7 @@ def test_no_pairs_is_a_config_error(tmp_path, tiny, own_samples):
     cfg = _cfg(tiny, [f"dpo.store={flat}"])
     t = DPOTrainer(cfg, tmp_path / "run", policy_from_config(cfg.model), progress=False)
     with pytest.raises(ConfigError, match="no preference pairs"):
-        t.setup()
+        t.setup(build_env(t.cfg))
 
 
 def test_dpo_from_the_cli_and_resume(tmp_path, tiny, own_samples, capsys):
@@ -92,7 +93,7 @@ def test_dpo_from_the_cli_and_resume(tmp_path, tiny, own_samples, capsys):
     assert summary["kind"] == "dpo" and summary["pairs"] >= 3 and summary["steps"] >= 2
     cfg = load_config(tmp_path / "cli" / "config.yaml")
     again = DPOTrainer(cfg, tmp_path / "cli", policy_from_config(cfg.model), progress=False)
-    again.setup()
+    again.setup(build_env(again.cfg))
     assert again.resume() and again.step_count == summary["steps"]
     assert torch.is_tensor(again.ref)
     again.close()

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from veriloop.cli import app
+from veriloop.run.build import build_env
 from veriloop.trainers.config import RunConfig, save_config
 
 CONFIGS = Path(__file__).resolve().parents[2] / "configs"
@@ -183,7 +184,7 @@ def test_failed_setup_writes_no_config_and_can_be_retried(tmp_path):
     cfg = load_config(None, ["kind=sft", "model.size=xs", f"sft.store={store}"])
     trainer = SFTTrainer(cfg, tmp_path / "run", policy_from_config(cfg.model), progress=False)
     with pytest.raises(ValueError, match="no usable demonstrations"):
-        trainer.setup()
+        trainer.setup(build_env(trainer.cfg))
     trainer.store.close()
     assert not (tmp_path / "run" / "config.yaml").exists()
 

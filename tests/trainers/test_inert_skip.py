@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 import torch
 
+from veriloop.run.build import build_env_and_grader
 from veriloop.run.config import load_config
 from veriloop.trainers.batch import TrainBatch
 from veriloop.trainers.common import policy_from_config
@@ -57,7 +58,7 @@ def test_inert_sequences_skip_the_forward_and_leave_the_update_unchanged(tmp_pat
         "optim.minibatch_size=2", "optim.micro_batch_size=1", "optim.lr=0.01",
         "optim.weight_decay=0.1", "optim.grad_clip=0", "train.precision=fp32"])
     t = RLTrainer(cfg, tmp_path / "run", policy_from_config(cfg.model))
-    t.setup()
+    t.setup(*build_env_and_grader(t.cfg))
     groups, _, _ = t.rollout(1)
     t.model.train()
     batch = t.make_batch(groups)

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from veriloop.errors import ConfigError
+from veriloop.run.build import build_env_and_grader
 from veriloop.run.config import load_config
 from veriloop.trainers.common import policy_from_config
 from veriloop.trainers.rl import RLTrainer
@@ -72,7 +73,7 @@ def _trainer(run: Path, name: str, params: str) -> RLTrainer:
     (run / "config.yaml").write_text(CONFIG % (name, params))
     cfg = load_config(run / "config.yaml", [])
     t = RLTrainer(cfg, run / "out", policy_from_config(cfg.model))
-    t.setup()
+    t.setup(*build_env_and_grader(t.cfg))
     return t
 
 

@@ -9,6 +9,7 @@ import pytest
 from reward_signal import vary_rewards
 
 from veriloop.algorithms.shaping import Shaping
+from veriloop.run.build import build_env_and_grader
 from veriloop.run.config import load_config
 from veriloop.trainers.common import policy_from_config
 from veriloop.trainers.no_signal import NoSignalWatch, flat_share
@@ -36,7 +37,7 @@ def _run(tmp_path, tiny, signal: bool) -> list[dict]:
                                                "env.eval_tasks=0", "train.steps=4",
                                                "train.save_every=0"])
     t = RLTrainer(cfg, tmp_path / "run", policy_from_config(cfg.model))
-    t.setup()
+    t.setup(*build_env_and_grader(t.cfg))
     if signal:
         vary_rewards(t)
     t.train(progress=False)

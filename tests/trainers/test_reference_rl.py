@@ -9,6 +9,7 @@ from pathlib import Path
 import torch
 
 from veriloop.envs import get_env
+from veriloop.run.build import build_env_and_grader
 from veriloop.run.config import load_config
 from veriloop.trainers.common import policy_from_config
 from veriloop.trainers.rl import RLTrainer
@@ -32,7 +33,7 @@ def _example():
 def test_reference_update_equals_the_trainers_update(tmp_path, tiny):
     cfg = load_config(ROOT / "configs/grpo.yaml", [*tiny, *SAME])
     t = RLTrainer(cfg, tmp_path / "run", policy_from_config(cfg.model))
-    t.setup()
+    t.setup(*build_env_and_grader(t.cfg))
     # hand-made grades on real rollouts (the untrained model scores 0 everywhere, and flat
     # groups move nothing): group 0 passes 1 of 4, group 1 passes 3 of 4
     passes = [[1, 0, 0, 0], [1, 1, 1, 0]]

@@ -9,6 +9,7 @@ import pytest
 
 from veriloop.data.store import TrajectoryStore
 from veriloop.errors import ConfigError
+from veriloop.run.build import build_env_and_grader
 from veriloop.run.config import load_config
 from veriloop.trainers.common import policy_from_config
 from veriloop.trainers.rft import RFTTrainer
@@ -22,7 +23,7 @@ FAST = ["kind=rft", "env.eval_tasks=0", "rollout.max_new_tokens=8", "rft.tasks=3
 def _trainer(run_dir, tiny, grade, extra=()):
     cfg = load_config(CONFIGS / "sft.yaml", [*tiny, *FAST, *extra])
     t = RFTTrainer(cfg, run_dir, policy_from_config(cfg.model), progress=False)
-    t.setup()
+    t.setup(*build_env_and_grader(t.cfg))
     t.grader = grade
     return t
 

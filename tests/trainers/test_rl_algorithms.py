@@ -8,6 +8,7 @@ import pytest
 import torch
 from reward_signal import vary_rewards
 
+from veriloop.run.build import build_env, build_env_and_grader, build_grader
 from veriloop.run.config import load_config
 from veriloop.trainers.common import policy_from_config
 from veriloop.trainers.rl import RLTrainer
@@ -21,7 +22,8 @@ SIGNAL = ["algorithm.length_cost=0.01"]
 def _trainer(tmp_path, tiny, config, extra=(), env=None):
     cfg = load_config(CONFIGS / config, [*tiny, *SIGNAL, *extra])
     t = RLTrainer(cfg, tmp_path / "run", policy_from_config(cfg.model))
-    t.setup(env)
+    env = env if env is not None else build_env(cfg)
+    t.setup(env, build_grader(cfg, env))
     vary_rewards(t)
     return t
 
@@ -88,7 +90,7 @@ def test_dynamic_sampling_drops_flat_groups_and_is_bounded(tmp_path, tiny):
     cfg = load_config(CONFIGS / "dapo.yaml", [*tiny, "algorithm.overlong_max=null",
                                               "algorithm.max_sampling_rounds=2"])
     t = RLTrainer(cfg, tmp_path / "run", policy_from_config(cfg.model))
-    t.setup()
+    t.setup(*build_env_and_grader(t.cfg))
     m = t.step()
     assert m["dropped_groups"] == 2 * 2  # two rounds of two groups, all dropped
     assert m["rollouts"] == 16 and "train_sequences" not in m

@@ -11,6 +11,7 @@ import pytest
 import torch
 
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
+from veriloop.run.build import build_env_and_grader
 from veriloop.run.config import load_config
 from veriloop.trainers.common import policy_from_config
 from veriloop.trainers.rl import RLTrainer
@@ -22,7 +23,7 @@ CONFIGS = Path(__file__).resolve().parents[2] / "configs"
 def _trainer(tmp_path, tiny, config, extra=()):
     cfg = load_config(CONFIGS / config, [*tiny, *extra])
     t = RLTrainer(cfg, tmp_path / "run", policy_from_config(cfg.model))
-    t.setup()
+    t.setup(*build_env_and_grader(t.cfg))
     return t
 
 

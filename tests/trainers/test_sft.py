@@ -5,6 +5,7 @@ import json
 import pytest
 import torch
 
+from veriloop.run.build import build_env
 from veriloop.run.config import load_config
 from veriloop.trainers.common import policy_from_config
 from veriloop.trainers.sft import SFTTrainer
@@ -16,7 +17,7 @@ SMALL = ["kind=sft", "model.size=xs", "sft.demos=24", "sft.epochs=2", "sft.batch
 def _sft(run, extra=()):
     cfg = load_config(None, [*SMALL, *extra])
     t = SFTTrainer(cfg, run, policy_from_config(cfg.model), progress=False)
-    t.setup()
+    t.setup(build_env(t.cfg))
     return t
 
 
@@ -96,10 +97,10 @@ def test_sft_refuses_when_the_clean_expert_never_passes(tmp_path, monkeypatch):
 
     real = sft_mod.make_demonstrations
 
-    def broken_env(cfg, store):  # the real demonstrations, graded as a broken env grades them
+    def broken_env(cfg, env, store):  # the real demonstrations, graded as a broken env would
         with TrajectoryStore(tmp_path / f"scratch-{cfg.sft.demo_noise}.sqlite") as scratch:
             trajs = [t.model_copy(update={"grade": t.grade.model_copy(
-                update={"score": 0.36, "passed": False})}) for t in real(cfg, scratch)]
+                update={"score": 0.36, "passed": False})}) for t in real(cfg, env, scratch)]
         store.append_many(trajs, step=0)
         return trajs
 

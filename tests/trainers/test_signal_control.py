@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from veriloop.errors import ConfigError
+from veriloop.run.build import build_env_and_grader
 from veriloop.run.config import load_config
 from veriloop.trainers.common import policy_from_config
 from veriloop.trainers.rl import RLTrainer
@@ -19,7 +20,7 @@ def _trainer(run_dir, tiny, extra=()):
     cfg = load_config(CONFIGS / "grpo.yaml", [*tiny, "algorithm.kl_coef=0", "train.steps=2",
                                               "train.save_every=1", *extra])
     t = RLTrainer(cfg, run_dir, policy_from_config(cfg.model))
-    t.setup()
+    t.setup(*build_env_and_grader(t.cfg))
     return t
 
 

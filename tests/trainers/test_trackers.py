@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from veriloop.errors import ConfigError
+from veriloop.run.build import build_env_and_grader, build_tracker
 from veriloop.run.config import load_config
 from veriloop.trainers import trackers
 from veriloop.trainers.common import policy_from_config
@@ -28,8 +29,8 @@ def train(run, tiny, tracker, *extra):
     cfg = load_config(None, [*tiny, "train.steps=2", "env.eval_tasks=2",
                              f"logging.trackers=[{tracker}]", "logging.project=veriloop-test",
                              *extra])
-    t = RLTrainer(cfg, run, policy_from_config(cfg.model))
-    t.setup()
+    t = RLTrainer(cfg, run, policy_from_config(cfg.model), trackers=build_tracker)
+    t.setup(*build_env_and_grader(t.cfg))
     t.train(progress=False)
     t.close()
     rows = {r["step"]: scalars({k: v for k, v in r.items() if k != "step"})

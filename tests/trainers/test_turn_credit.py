@@ -9,6 +9,7 @@ from reward_signal import vary_rewards
 
 from veriloop.envs.workspace import WorkspaceEnv
 from veriloop.rollout.runner import RolloutConfig, RolloutRunner
+from veriloop.run.build import build_env_and_grader
 from veriloop.run.config import load_config
 from veriloop.trainers.common import policy_from_config
 from veriloop.trainers.rl import RLTrainer
@@ -25,7 +26,7 @@ TURN_METRICS = ("turn/reward_mean", "turn/reward_std", "turn/adv_mean", "turn/ad
 def _run(tmp_path, config, overrides, steps=2):
     cfg = load_config(CONFIGS / config, overrides)
     t = RLTrainer(cfg, tmp_path / "run", policy_from_config(cfg.model))
-    t.setup()
+    t.setup(*build_env_and_grader(t.cfg))
     vary_rewards(t)
     rows = [t.step() for _ in range(steps)]
     t.save()

@@ -31,6 +31,7 @@ from veriloop.cli import (
     train,
     viewer,
 )
+from veriloop.cli.names import HelpGroup
 from veriloop.errors import UserError
 from veriloop.run.config_errors import describe_validation_error
 
@@ -70,8 +71,9 @@ class App(typer.Typer):
             sys.exit(2)
 
 
+# HelpGroup: the help ends with the registered environments, graders, estimators, losses, models
 app = App(help="Post-train LLM agents with RL on verifiable environments.",
-          no_args_is_help=True, add_completion=False)
+          no_args_is_help=True, add_completion=False, cls=HelpGroup)
 
 
 def _version(value: bool) -> None:

@@ -3,7 +3,7 @@
 - `config`: load a YAML config with dotted overrides (`load_config`, `load_run_config`);
 - `preflight`: every check of a config, run directory and checkpoint before a model loads;
 - `runlock`: one process per run directory;
-- `build`: the environment, grader, policy and rollout engine a config names;
+- `build`: the environment, grader, policy, rollout engine and trackers a config names;
 - `heldout`: the run's held-out evaluation (over `veriloop.eval.heldout.evaluate_heldout`);
 - `train`: a training run from a checked config; `quickstart`: the SFT -> GRPO main job;
 - `rollouts`: rollouts and evaluations stored and summarized (`veriloop rollout`, `eval`).

@@ -1,27 +1,31 @@
-"""Building a run's components: the environment, its grader, the policy and the rollout engine,
-from a run config (`veriloop train`, quickstart, `veriloop eval CONFIG`) or from
-the names a command line gives (`--env NAME --env-option K=V`, `--policy expert`).
+"""Building a run's components: the environment, its grader, the policy, the rollout engine
+and the experiment trackers, from a run config (`veriloop train`, quickstart, `veriloop eval
+CONFIG`) or from the names a command line gives (`--env NAME --env-option K=V`, `--policy
+expert`).
 
-Every builder turns a wrong name or option into a `veriloop.errors.UserError` whose one line
-says what to change, so trainers and evaluations receive working components and never see a
-user's mistake. The primitives a Ray worker process also needs to rebuild the same components
-from the same config (`env_from_config`, `policy_from_config`, `grader_from_config` in
-`veriloop.trainers.common`) sit on the trainers' floor; this module is where a run chooses and
-checks them. (The experiment trackers are still opened by the trainers' metrics logger.)
+This is the one place a run's components are built: the trainers receive them (an
+environment and grader in `setup`, a tracker opener as `trackers`), and the processes that
+must rebuild them from the same config (Ray rollout, environment and grader actors) are handed
+these same functions as `BUILDERS` (they sit on the trainers' floor and cannot import this
+one). Every builder turns a wrong name or option into a `veriloop.errors.UserError` whose one
+line says what to change, so trainers and evaluations receive working components and never see
+a user's mistake.
 """
-
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from veriloop.envs import expert_for, get_env, set_step_budget
 from veriloop.envs.base import Environment
 from veriloop.errors import UserError
-from veriloop.graders.base import Grader
+from veriloop.graders.base import Grader, get_grader
 from veriloop.policy import Policy
-from veriloop.trainers.common import TrainablePolicy, grader_from_config, policy_from_config
+from veriloop.trainers.common import Builders, TrainablePolicy, policy_from_config
 from veriloop.trainers.config import RunConfig
+from veriloop.trainers.trackers import Tracker, TrackerGroup, open_tracker, require
 from veriloop.types import Task
 
 SUITE_ENV_OPTIONS: dict[str, dict[str, Any]] = {"robustness": {"fault_rate": 0.15}}
@@ -47,6 +51,26 @@ def build_env(cfg: RunConfig) -> Environment:
     return set_step_budget(make_env(cfg.env.name, cfg.env.options), cfg.env.max_turns)
 
 
+def build_env_and_grader(cfg: RunConfig) -> tuple[Environment, Grader]:
+    """The run's environment and its grader (`build_env`, `build_grader`): what a trainer's
+    `setup(env, grader)` takes."""
+    env = build_env(cfg)
+    return env, build_grader(cfg, env)
+
+
+@contextmanager
+def opened_env(cfg: RunConfig) -> Iterator[Environment]:
+    """`build_env(cfg)`, closed (when it has a `close`: sandbox pools, tool servers) after the
+    block: whoever builds an environment closes it, not the trainer it is handed to."""
+    env = build_env(cfg)
+    try:
+        yield env
+    finally:
+        close = getattr(env, "close", None)
+        if close is not None:
+            close()
+
+
 def heldout_tasks(cfg: RunConfig, env: Environment, n: int | None = None) -> list[Task]:
     """The run's held-out tasks: `n` (default `env.eval_tasks`) test-split tasks at
     `env.task_seed` and `env.difficulty`, the ones training evaluates on."""
@@ -55,10 +79,14 @@ def heldout_tasks(cfg: RunConfig, env: Environment, n: int | None = None) -> lis
 
 
 def build_grader(cfg: RunConfig, env: Environment) -> Grader:
-    """The run's grader: `grader.name` with its options when the config names one, else the
-    environment's own (`env.grader()`); see `veriloop.trainers.common.grader_from_config`."""
+    """The one choice of a run's grader: `grader.name` (a registered grader or a composite)
+    with `grader.options` when the config names one, else the environment's own
+    (`env.grader()`). Training, the held-out evaluation and `veriloop eval CONFIG` all grade
+    with it."""
+    if not cfg.grader.name:
+        return env.grader()
     try:
-        return grader_from_config(cfg, env)
+        return get_grader(cfg.grader.name, **cfg.grader.options)
     except KeyError as e:  # an unknown grader name; its message lists the known ones
         raise UserError(str(e.args[0])) from None
 
@@ -70,6 +98,21 @@ def build_policy(cfg: RunConfig, init: str | Path | None = None) -> TrainablePol
         return policy_from_config(cfg.model, init if init is not None else cfg.init)
     except (KeyError, ValueError, FileNotFoundError) as e:
         raise UserError(str(e.args[0] if e.args else e)) from None
+
+
+def build_tracker(cfg: RunConfig, run_dir: Path) -> Tracker:
+    """The experiment trackers `logging.trackers` names (wandb, mlflow, trackio), each started
+    with the run config, as one tracker; a missing package is a `ConfigError` saying which extra
+    to install. Every trainer opens its run's trackers through this (its `trackers` opener)."""
+    opened: list[Tracker] = []
+    try:
+        for name, package in require(cfg.logging.trackers).items():
+            opened.append(open_tracker(name, package, cfg, run_dir))
+    except BaseException:
+        for t in opened:
+            t.close()
+        raise
+    return TrackerGroup(opened)
 
 
 def scripted_policy(env_name: str, policy: str | None, noise: float, seed: int,
@@ -127,3 +170,7 @@ def suite_env_and_tasks(env_name: str, suite: str, n: int, seed: int,
                             f"environment '{env_name}' does not take ({e})") from None
     # suite_tasks: an optional method (checked above), not part of the Environment protocol
     return env, list(env.suite_tasks(suite, n, seed))  # type: ignore[attr-defined]
+
+
+BUILDERS = Builders(env=build_env, grader=build_grader, policy=build_policy)
+"""This module's builders, for the processes that rebuild a run's components (Ray actors)."""

@@ -39,7 +39,7 @@ from veriloop.eval.report import write_report
 from veriloop.policy import Policy
 from veriloop.progress import counting, on_terminal, progress_bar
 from veriloop.recipes import RECIPES_DIR
-from veriloop.run.build import build_env, build_grader, build_policy
+from veriloop.run.build import build_env, build_grader, build_policy, build_tracker, opened_env
 from veriloop.run.config import load_config
 from veriloop.run.heldout import benchmark_summary
 from veriloop.trainers.config import RunConfig, save_config
@@ -153,15 +153,17 @@ def _run(cfg: RunConfig, root: Path, progress: bool, stages: Progress,
 
     t = time.perf_counter()
     enter("sft")
-    sft = SFTTrainer(cfg.model_copy(update={"kind": "sft"}), root / "sft", policy, progress)
-    sft.setup()
-    if not sft.resume() or sft.step_count < sft.total_steps:
-        sft.train()
+    sft = SFTTrainer(cfg.model_copy(update={"kind": "sft"}), root / "sft", policy, progress,
+                     trackers=build_tracker)
+    with opened_env(cfg) as env:
+        sft.setup(env)
+        if not sft.resume() or sft.step_count < sft.total_steps:
+            sft.train()
     sft_model = sft.save_final()
     timings["sft_s"] = time.perf_counter() - t
 
     rl_cfg = cfg.model_copy(update={"kind": "rl", "init": str(sft_model)})
-    rl = RLTrainer(rl_cfg, root / "rl", build_policy(rl_cfg))
+    rl = RLTrainer(rl_cfg, root / "rl", build_policy(rl_cfg), trackers=build_tracker)
     env = build_env(rl_cfg)
     rl.setup(env, build_grader(rl_cfg, env))
     resumed = rl.resume()

@@ -28,7 +28,15 @@ from veriloop.eval.heldout import log_heldout
 from veriloop.eval.report import write_report
 from veriloop.policy import Policy
 from veriloop.progress import episodes, heartbeat
-from veriloop.run.build import build_engine, build_env, build_grader, build_policy
+from veriloop.run.build import (
+    BUILDERS,
+    build_engine,
+    build_env,
+    build_grader,
+    build_policy,
+    build_tracker,
+    opened_env,
+)
 from veriloop.run.heldout import heldout_summary
 from veriloop.trainers import checkpoint
 from veriloop.trainers.common import TrainablePolicy
@@ -101,12 +109,16 @@ def train_run(cfg: RunConfig, root: Path, ray_joined: bool | None = None,
 
 def _train_offline(cfg: RunConfig, root: Path, policy: TrainablePolicy, progress: bool
                    ) -> dict[str, Any]:
-    trainer = OFFLINE[cfg.kind](cfg, root, policy, progress=progress)
-    with heartbeat(f"{cfg.kind} setup", progress):  # e.g. generating demonstrations
-        trainer.setup()
-        resumed = resume(trainer, root)
-    before = _eval_before(cfg, trainer, root, progress)
-    trainer.train()
+    trainer = OFFLINE[cfg.kind](cfg, root, policy, progress=progress, trackers=build_tracker)
+    with opened_env(cfg) as env:
+        with heartbeat(f"{cfg.kind} setup", progress):  # e.g. generating demonstrations
+            if isinstance(trainer, RFTTrainer):
+                trainer.setup(env, build_grader(cfg, env))
+            else:
+                trainer.setup(env)
+            resumed = resume(trainer, root)
+        before = _eval_before(cfg, trainer, root, progress)
+        trainer.train()
     if before is not None:
         after = _heldout(cfg, trainer.policy, "eval after", progress)
         log_heldout(root, {0: before, trainer.step_count: after} if before
@@ -130,10 +142,11 @@ def _train_rl(cfg: RunConfig, root: Path, policy: TrainablePolicy, progress: boo
     if ray_joined is not None:
         from veriloop.trainers.ray_pool import RayRolloutPool  # lazy: ray is optional
 
-        pool = RayRolloutPool.start(cfg, ray_workers, root.name, leave=ray_joined,
+        pool = RayRolloutPool.start(cfg, ray_workers, root.name, BUILDERS, leave=ray_joined,
                                     env_workers=ray_env_workers,
                                     grader_workers=ray_grader_workers)
-    trainer = RLTrainer(cfg, root, policy, rollout_policy=rollout_policy, workers=pool)
+    trainer = RLTrainer(cfg, root, policy, rollout_policy=rollout_policy, workers=pool,
+                        trackers=build_tracker)
     try:
         with heartbeat("rl setup", progress):
             env = build_env(cfg)

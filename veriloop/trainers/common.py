@@ -1,13 +1,15 @@
 """Builders shared by the trainers: policy loading, LoRA, optimizer and schedule, seeding, the
 shuffled task sampler with a resumable position (or the level curriculum a config selects),
-run-directory layout."""
+run-directory layout, and the supervised trainers' step loop. The environment,
+grader and trackers are not built here: the run layer (`veriloop.run.build`) builds them and
+hands them to the trainers (`Builders` names its functions for the Ray actors)."""
 
 from __future__ import annotations
 
 import math
 import random
 import shutil
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -19,9 +21,12 @@ from veriloop.data.curriculum import LevelCurriculum
 from veriloop.data.task_files import read_task_files
 from veriloop.data.task_selection import Profiler, SelectiveSampler
 from veriloop.envs.base import Environment
-from veriloop.graders.base import Grader, get_grader
+from veriloop.graders.base import Grader
+from veriloop.policies import load_policy
 from veriloop.policy import Policy
 from veriloop.trainers.config import ModelConfig, RunConfig
+from veriloop.trainers.metrics import MetricsLogger
+from veriloop.trainers.trackers import TrackerOpener
 from veriloop.types import SavableTokenizer, Task, Trajectory
 
 
@@ -47,21 +52,6 @@ class RunPaths:
         return self.root / "report.html"
 
 
-def env_from_config(cfg: RunConfig) -> Environment:
-    """The environment a run config names, with its options and step budget applied."""
-    from veriloop.envs import get_env, set_step_budget
-
-    return set_step_budget(get_env(cfg.env.name, **cfg.env.options), cfg.env.max_turns)
-
-
-def grader_from_config(cfg: RunConfig, env: Environment) -> Grader:
-    """The one choice of a run's grader: `grader.name` (a registered grader or a composite)
-    with `grader.options` when the config names one, else the environment's own
-    (`env.grader()`). Training, the held-out evaluation and `veriloop eval CONFIG` all grade
-    with it."""
-    return get_grader(cfg.grader.name, **cfg.grader.options) if cfg.grader.name else env.grader()
-
-
 def training_tasks(cfg: RunConfig, env: Environment, n: int, seed: int) -> list[Task]:
     """`n` training-split tasks of the environment (seed `seed`, `env.difficulty`), then every
     task of the `env.extra_train_tasks` files (checked by `read_task_files`)."""
@@ -81,8 +71,6 @@ def policy_from_config(model_cfg: ModelConfig, init: str | Path | None = None) -
     """The model-backed policy a trainer trains in place (float32 on `model_cfg.device`): `init`
     (a model directory or a finished run directory) if given, else `model_cfg.name` (the embedded
     tiny model at `size`/`seed`, or any `veriloop.policies.load_policy` spec)."""
-    from veriloop.policies import load_policy
-
     local = {"device": model_cfg.device, "dtype": "float32"}
     if init is not None:
         return load_policy(str(init), **local)
@@ -100,12 +88,25 @@ class TrainablePolicy(Policy, Protocol):
     def set_model(self, model: torch.nn.Module) -> None: ...
 
 
+@dataclass(frozen=True)
+class Builders:
+    """How a run builds its components from its config: `veriloop.run.build`'s `build_env`,
+    `build_grader` and `build_policy` (`veriloop.run.build.BUILDERS`). The run layer builds the
+    trainer's own components and hands them over; it hands these functions to the processes
+    that must rebuild the same components themselves (Ray rollout, environment and grader
+    actors), which cannot import the run layer above them."""
+
+    env: Callable[[RunConfig], Environment]
+    grader: Callable[[RunConfig, Environment], Grader]
+    policy: Callable[[RunConfig], TrainablePolicy]
+
+
 def apply_lora(model: torch.nn.Module, cfg: ModelConfig) -> torch.nn.Module:
     """Inject LoRA adapters in place (peft); the returned PeftModel shares the base modules, so
     a sampler holding the base model sees the adapters too."""
     if cfg.lora_rank <= 0:
         return model
-    from peft import LoraConfig, get_peft_model
+    from peft import LoraConfig, get_peft_model  # lazy: peft loads transformers; LoRA only
 
     # peft annotates lora_alpha as int; it only scales, so the config's float is kept
     lcfg = LoraConfig(r=cfg.lora_rank, lora_alpha=cfg.lora_alpha,  # type: ignore[arg-type]
@@ -250,6 +251,7 @@ class SupervisedTrainer(Protocol):
     step_count: int
     total_steps: int
     progress: bool
+    trackers: TrackerOpener | None  # opens the run's experiment trackers (None: none)
 
     def step(self) -> dict[str, float]: ...
     def save(self) -> Path: ...
@@ -262,12 +264,10 @@ def train_to_end(trainer: SupervisedTrainer, kind: str, save_every: int
     `trainer.total_steps`, each step's metrics logged, a checkpoint every `save_every` steps
     (0: only at the end), then the last checkpoint and the final model; returns this call's
     metrics rows."""
-    from veriloop.trainers.metrics import MetricsLogger
-    from veriloop.trainers.trackers import open_trackers
-
+    opener = trainer.trackers
     logger = MetricsLogger(trainer.paths.root, trainer.total_steps, trainer.step_count, kind,
                            trainer.progress,
-                           trackers=open_trackers(trainer.cfg, trainer.paths.root))
+                           trackers=[opener(trainer.cfg, trainer.paths.root)] if opener else [])
     rows = []
     try:
         while trainer.step_count < trainer.total_steps:

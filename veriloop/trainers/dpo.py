@@ -29,8 +29,10 @@ import torch
 from veriloop.algorithms.dpo import dpo_loss, sequence_logprobs
 from veriloop.data.preferences import Pair, branch_rollouts, grade_pairs
 from veriloop.data.store import TrajectoryStore
+from veriloop.envs.base import Environment
 from veriloop.errors import ConfigError
 from veriloop.policy import Policy
+from veriloop.rollout.runner import RolloutRunner
 from veriloop.trainers import checkpoint
 from veriloop.trainers.batch import forward_logprobs, pack, policy_end
 from veriloop.trainers.common import (
@@ -39,7 +41,6 @@ from veriloop.trainers.common import (
     apply_lora,
     autocast_dtype,
     build_optimizer,
-    env_from_config,
     grad_norm_clip,
     seed_everything,
     train_to_end,
@@ -48,34 +49,27 @@ from veriloop.trainers.common import (
 )
 from veriloop.trainers.config import RunConfig, save_config
 from veriloop.trainers.sft import SFTTrainer, as_demonstration
+from veriloop.trainers.trackers import TrackerOpener
 from veriloop.types import Trajectory
 
 SAMPLES_RUN = "dpo-samples"
 
 
-def sample_trajectories(cfg: RunConfig, policy: Policy, store: TrajectoryStore
-                        ) -> list[Trajectory]:
-    """`dpo.samples` rollouts of `dpo.tasks` training tasks by `policy` (with pairing branch,
-    also `dpo.samples` branches of each task's first sample at `dpo.branch_turn`), graded and
-    stored."""
-    from veriloop.rollout.runner import RolloutRunner
-
+def sample_trajectories(cfg: RunConfig, env: Environment, policy: Policy,
+                        store: TrajectoryStore) -> list[Trajectory]:
+    """`dpo.samples` rollouts of `dpo.tasks` training tasks of `env` (the run's) by `policy`
+    (with pairing branch, also `dpo.samples` branches of each task's first sample at
+    `dpo.branch_turn`), graded and stored."""
     d = cfg.dpo
-    env = env_from_config(cfg)
     tasks = training_tasks(cfg, env, d.tasks, seed=cfg.env.task_seed)
     rc = cfg.rollout.model_copy(update={
         "group_size": d.samples, "temperature": d.temperature, "run_id": SAMPLES_RUN,
         "seed": cfg.train.seed})
-    try:
-        trajs = RolloutRunner(env, policy, rc).run(tasks)
-        if d.pairing == "branch":
-            firsts = [t for t in trajs if t.sample_index == 0]
-            trajs += branch_rollouts(env, policy, firsts, tasks, d.branch_turn, d.samples,
-                                     rc.model_copy(update={"seed": cfg.train.seed + 1}))
-    finally:
-        close = getattr(env, "close", None)
-        if close is not None:
-            close()
+    trajs = RolloutRunner(env, policy, rc).run(tasks)
+    if d.pairing == "branch":
+        firsts = [t for t in trajs if t.sample_index == 0]
+        trajs += branch_rollouts(env, policy, firsts, tasks, d.branch_turn, d.samples,
+                                 rc.model_copy(update={"seed": cfg.train.seed + 1}))
     store.append_many(trajs, step=0)
     return trajs
 
@@ -90,18 +84,25 @@ def pair_sequence(traj: Trajectory) -> tuple[list[int], list[int]] | None:
 
 
 class DPOTrainer:
-    """setup() -> step() ... -> save(); resume() continues a killed run exactly."""
+    """setup(env) -> step() ... -> save(); resume() continues a killed run exactly."""
 
     def __init__(self, cfg: RunConfig, run_dir: str | Path, policy: TrainablePolicy,
-                 progress: bool = True) -> None:
+                 progress: bool = True, trackers: TrackerOpener | None = None) -> None:
+        """`trackers` opens the run's experiment trackers when training starts
+        (`veriloop.run.build.build_tracker`; None: no trackers)."""
         self.cfg = cfg
         self.paths = RunPaths(Path(run_dir))
         self.policy = policy
         self.progress = progress
+        self.trackers = trackers
         self.step_count = 0
 
-    def setup(self) -> None:
+    def setup(self, env: Environment | None = None) -> None:
+        """Load or sample the preference pairs and take the reference log-probabilities. `env`
+        (the run's, `veriloop.run.build.build_env`) is needed only to sample; with `dpo.store`
+        it may be None."""
         cfg, d = self.cfg, self.cfg.dpo
+        self.env = env
         self.paths.root.mkdir(parents=True, exist_ok=True)
         seed_everything(cfg.train.seed)
         self.model = apply_lora(self.policy.model, cfg.model)
@@ -130,10 +131,13 @@ class DPOTrainer:
             trajs = [as_demonstration(t, self.policy.renderer) for t in trajs]
         elif self.store.count(run_id=SAMPLES_RUN):
             trajs = self.store.query(run_id=SAMPLES_RUN)  # resumed: the same samples
+        elif self.env is None:
+            raise ValueError("DPOTrainer.setup(env): sampling pairs needs the run's environment "
+                             "(veriloop.run.build.build_env(cfg))")
         else:
             was_training = self.model.training
             self.model.eval()
-            trajs = sample_trajectories(self.cfg, self.policy, self.store)
+            trajs = sample_trajectories(self.cfg, self.env, self.policy, self.store)
             self.model.train(was_training)
         pairs = grade_pairs(trajs, d.min_margin, d.max_pairs_per_task,
                             d.branch_turn if d.pairing == "branch" else 0)

@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from veriloop.envs.base import Observation
-from veriloop.trainers.common import env_from_config, grader_from_config
+from veriloop.trainers.common import Builders
 from veriloop.trainers.config import RunConfig
 from veriloop.types import Grade, Message, Task, ToolSpec, Trajectory
 
@@ -46,8 +46,8 @@ MAX_CONCURRENCY = 32
 class EnvWorker:
     """An environment's live episodes, by id (started with `ray.remote`; plain in tests)."""
 
-    def __init__(self, cfg: RunConfig) -> None:
-        self.env = env_from_config(cfg)
+    def __init__(self, cfg: RunConfig, build: Builders) -> None:
+        self.env = build.env(cfg)
         self.episodes: dict[str, Any] = {}
         self._lock = threading.Lock()
 
@@ -90,8 +90,8 @@ class EnvWorker:
 class GraderWorker:
     """The run's grader in an actor of its own (started with `ray.remote`)."""
 
-    def __init__(self, cfg: RunConfig) -> None:
-        self.grader = grader_from_config(cfg, env_from_config(cfg))
+    def __init__(self, cfg: RunConfig, build: Builders) -> None:
+        self.grader = build.grader(cfg, build.env(cfg))
 
     def set_step(self, step: int) -> None:
         if hasattr(self.grader, "set_step"):
@@ -111,21 +111,21 @@ class RemoteEpisode:
         self._closed, self._final = False, None
 
     def step(self, message: Message) -> Observation:
-        import ray
+        import ray  # lazy: ray is optional (the ray extra)
 
         return ray.get(self.actor.step.remote(self.eid, message))
 
     @property
     def state(self) -> Any:
         """The live state, or after `close` the final state the actor returned."""
-        import ray
+        import ray  # lazy: ray is optional (the ray extra)
 
         if self._closed:
             return self._final
         return ray.get(self.actor.state.remote(self.eid))
 
     def close(self) -> None:
-        import ray
+        import ray  # lazy: ray is optional (the ray extra)
 
         self._final = ray.get(self.actor.close.remote(self.eid))
         self._closed = True
@@ -157,7 +157,7 @@ class RemoteEnv:
         return self.local.grader()
 
     def reset(self, task: Task) -> RemoteEpisode:
-        import ray
+        import ray  # lazy: ray is optional (the ray extra)
 
         with self._lock:
             actor = self.actors[next(self._next)]
@@ -179,21 +179,22 @@ class RemoteGrader:
         self._lock = threading.Lock()
 
     def set_step(self, step: int) -> None:
-        import ray
+        import ray  # lazy: ray is optional (the ray extra)
 
         ray.get([a.set_step.remote(step) for a in self.actors])
 
     def __call__(self, task: Task, trajectory: Trajectory, state: Any) -> Grade:
-        import ray
+        import ray  # lazy: ray is optional (the ray extra)
 
         with self._lock:
             actor = self.actors[next(self._next)]
         return ray.get(actor.grade.remote(task, trajectory, state))
 
 
-def start_actors(cls: type, cfg: RunConfig, n: int, prefix: str) -> list[Any]:
-    """`n` actors of `cls(cfg)` named `<prefix>-<i>`, restarted by Ray when they die."""
-    import ray
+def start_actors(cls: type, cfg: RunConfig, build: Builders, n: int, prefix: str) -> list[Any]:
+    """`n` actors of `cls(cfg, build)` named `<prefix>-<i>`, restarted by Ray when they die
+    (`build`: the run's builders, `veriloop.run.build.BUILDERS`)."""
+    import ray  # lazy: ray is optional (the ray extra)
 
     remote = ray.remote(num_cpus=0, max_concurrency=MAX_CONCURRENCY, max_restarts=-1)(cls)
-    return [remote.options(name=f"{prefix}-{i}").remote(cfg) for i in range(n)]
+    return [remote.options(name=f"{prefix}-{i}").remote(cfg, build) for i in range(n)]

@@ -43,12 +43,7 @@ import torch
 from veriloop.errors import UserError
 from veriloop.rollout.config import RolloutConfig
 from veriloop.rollout.runner import RolloutRunner
-from veriloop.trainers.common import (
-    apply_lora,
-    env_from_config,
-    grader_from_config,
-    policy_from_config,
-)
+from veriloop.trainers.common import Builders, apply_lora
 from veriloop.trainers.config import RunConfig
 from veriloop.trainers.ray_envs import (
     EnvWorker,
@@ -67,7 +62,7 @@ NAMESPACE = "veriloop"
 def require_ray() -> Any:
     """The `ray` module, or a UserError saying how to install it."""
     try:
-        import ray
+        import ray  # lazy: ray is optional (the ray extra)
     except ImportError as e:
         raise UserError("--ray needs Ray, which is not installed: "
                         "pip install 'veriloop[ray]'") from e
@@ -98,23 +93,24 @@ def connect(address: str) -> bool:
 
 
 class RolloutWorker:
-    """One rollout actor's state: a policy copy, the environment and the grader of a run.
-    (`RayRolloutPool` starts it with `ray.remote`; any method may also run in-process.)"""
+    """One rollout actor's state: a policy copy, the environment and the grader of a run, each
+    built by the run's builders (`build`: `veriloop.run.build.BUILDERS`) as the driver built
+    its own. (`RayRolloutPool` starts it with `ray.remote`; any method may also run in-process.)"""
 
-    def __init__(self, cfg: RunConfig, threads: int = 1, env_actors: Sequence[Any] = (),
-                 grader_actors: Sequence[Any] = ()) -> None:
+    def __init__(self, cfg: RunConfig, build: Builders, threads: int = 1,
+                 env_actors: Sequence[Any] = (), grader_actors: Sequence[Any] = ()) -> None:
         torch.set_num_threads(threads)
-        policy = policy_from_config(cfg.model, cfg.init)
+        policy = build.policy(cfg)
         self.model = apply_lora(policy.model, cfg.model).eval()
         if self.model is not policy.model:
             policy.set_model(self.model)
         self.served = VersionedPolicy(policy, version=-1)  # no weights from the trainer yet
         self.keyed = DeterministicKeys(self.served)
-        self.env = env_from_config(cfg)
+        self.env = build.env(cfg)
         if grader_actors:
             grader: Any = RemoteGrader(grader_actors)
         else:
-            grader = grader_from_config(cfg, self.env)
+            grader = build.grader(cfg, self.env)
         self.grader = TimedGrader(grader)
         if env_actors:
             # an Environment by duck typing (its name and max_turns are the local copy's)
@@ -132,7 +128,7 @@ class RolloutWorker:
         [state dict ref])`, loaded first unless already held; (trajectories, grading seconds)."""
         version, ref = weights
         if version != self.served.version:
-            import ray
+            import ray  # lazy: ray is optional (the ray extra)
 
             state = ray.get(ref[0])
             with torch.no_grad():
@@ -175,9 +171,10 @@ class RayRolloutPool:
     in the `veriloop` namespace (a resumed run's new actors never meet its killed driver's, which
     Ray may still be removing); `run` splits a task list across them, replacing dead ones."""
 
-    def __init__(self, cfg: RunConfig, workers: int, name: str, leave: bool = False,
-                 env_workers: int = 0, grader_workers: int = 0) -> None:
-        """`leave`: `close` also leaves the cluster (`ray.shutdown`); `env_workers` /
+    def __init__(self, cfg: RunConfig, workers: int, name: str, build: Builders,
+                 leave: bool = False, env_workers: int = 0, grader_workers: int = 0) -> None:
+        """`build`: how the actors build the run's components (`veriloop.run.build.BUILDERS`);
+        `leave`: `close` also leaves the cluster (`ray.shutdown`); `env_workers` /
         `grader_workers`: episodes / grading in that many actors of their own (0: inside the
         rollout actors)."""
 
@@ -185,10 +182,11 @@ class RayRolloutPool:
         self.leave = leave
         if cfg.init is not None:  # actors may run in another directory or on another node
             cfg = cfg.model_copy(update={"init": str(Path(cfg.init).resolve())})
-        self.cfg, self.name = cfg, name
+        self.cfg, self.name, self.build = cfg, name, build
         tag = f"{name}-{os.getpid()}"
-        self.env_actors = start_actors(EnvWorker, cfg, env_workers, f"env-{tag}")
-        self.grader_actors = start_actors(GraderWorker, cfg, grader_workers, f"grader-{tag}")
+        self.env_actors = start_actors(EnvWorker, cfg, build, env_workers, f"env-{tag}")
+        self.grader_actors = start_actors(GraderWorker, cfg, build, grader_workers,
+                                          f"grader-{tag}")
         self._actor = ray.remote(num_cpus=1, max_concurrency=2)(RolloutWorker)  # 2: status()
         self.actors = [self._start(i, 0) for i in range(workers)]
         self.generation = [0] * workers
@@ -197,25 +195,26 @@ class RayRolloutPool:
         self.lost = 0  # episodes marked worker_lost
 
     @classmethod
-    def start(cls, cfg: RunConfig, workers: int | None, name: str, leave: bool = False,
-              env_workers: int = 0, grader_workers: int = 0) -> RayRolloutPool:
+    def start(cls, cfg: RunConfig, workers: int | None, name: str, build: Builders,
+              leave: bool = False, env_workers: int = 0, grader_workers: int = 0
+              ) -> RayRolloutPool:
         """`workers` actors on the cluster this process is connected to (`connect`); default:
         one per CPU of the cluster, at most one per prompt of a step."""
-        import ray
+        import ray  # lazy: ray is optional (the ray extra)
 
         if workers is None:
             cpus = int(ray.cluster_resources().get("CPU", 1))
             workers = max(1, min(cpus, cfg.rollout.prompts_per_step))
-        return cls(cfg, workers, name, leave, env_workers, grader_workers)
+        return cls(cfg, workers, name, build, leave, env_workers, grader_workers)
 
     def _start(self, i: int, generation: int) -> Any:
         name = f"rollout-{self.name}-{os.getpid()}-{i}.{generation}"
-        return self._actor.options(name=name).remote(self.cfg, 1, self.env_actors,
+        return self._actor.options(name=name).remote(self.cfg, self.build, 1, self.env_actors,
                                                      self.grader_actors)
 
     def load_weights(self, model: torch.nn.Module, version: int) -> None:
         """Publish `model`'s weights as `version`; actors load them before their next run."""
-        import ray
+        import ray  # lazy: ray is optional (the ray extra)
 
         state = {k: v.detach().cpu() for k, v in model.state_dict().items()}
         self.weights = (version, [ray.put(state)])
@@ -256,8 +255,8 @@ class RayRolloutPool:
                  first_task: int, step: int) -> tuple[list[Trajectory], float]:
         """Actor i's result; if it died, the same chunk on a fresh actor, once; if that one
         died too, `worker_lost` trajectories."""
-        import ray
-        from ray.exceptions import RayActorError
+        import ray  # lazy: ray is optional (the ray extra)
+        from ray.exceptions import RayActorError  # lazy: ray is optional (the ray extra)
 
         try:
             return ray.get(call)
@@ -271,7 +270,7 @@ class RayRolloutPool:
             return lost_trajectories(tasks, config, f"rollout actor died twice: {e}"), 0.0
 
     def _replace(self, i: int) -> None:
-        import ray
+        import ray  # lazy: ray is optional (the ray extra)
 
         ray.kill(self.actors[i], no_restart=True)  # already dead, or hung: make sure
         self.generation[i] += 1
@@ -279,7 +278,7 @@ class RayRolloutPool:
         self.restarts += 1
 
     def close(self) -> None:
-        import ray
+        import ray  # lazy: ray is optional (the ray extra)
 
         for actor in [*self.actors, *self.env_actors, *self.grader_actors]:
             ray.kill(actor, no_restart=True)

@@ -24,31 +24,36 @@ from pathlib import Path
 
 from veriloop.data.rejection import hinted_task, keep_successes, strip_hint, unsolved
 from veriloop.data.store import TrajectoryStore
+from veriloop.envs.base import Environment
 from veriloop.errors import ConfigError
+from veriloop.graders.base import Grader
+from veriloop.rollout.runner import RolloutRunner
 from veriloop.trainers.common import (
     RunPaths,
     TrainablePolicy,
-    env_from_config,
-    grader_from_config,
     save_model,
     seed_everything,
     training_tasks,
 )
 from veriloop.trainers.config import RunConfig, save_config
 from veriloop.trainers.sft import SFTTrainer
-from veriloop.trainers.trackers import run_name
+from veriloop.trainers.trackers import TrackerOpener, run_name
 from veriloop.types import Task, Trajectory
 
 
 class RFTTrainer:
-    """setup() -> train() (all rounds) -> save_final(); resume() skips finished rounds."""
+    """setup(env, grader) -> train() (all rounds) -> save_final(); resume() skips finished
+    rounds."""
 
     def __init__(self, cfg: RunConfig, run_dir: str | Path, policy: TrainablePolicy,
-                 progress: bool = True) -> None:
+                 progress: bool = True, trackers: TrackerOpener | None = None) -> None:
+        """`trackers` opens the experiment trackers of each round's SFT (one tracker run per
+        round, `veriloop.run.build.build_tracker`; None: no trackers)."""
         self.cfg = cfg
         self.paths = RunPaths(Path(run_dir))
         self.policy = policy
         self.progress = progress
+        self.trackers = trackers
         self.round = 0
         self.history: list[dict[str, float]] = []
 
@@ -56,19 +61,19 @@ class RFTTrainer:
     def step_count(self) -> int:
         return self.round
 
-    def setup(self) -> None:
+    def setup(self, env: Environment, grader: Grader) -> None:
+        """The task pool over `env`, graded by `grader` (the run's, as `veriloop.run.build`
+        builds them for RL too)."""
         cfg = self.cfg
         self.paths.root.mkdir(parents=True, exist_ok=True)
         seed_everything(cfg.train.seed)
-        self.env = env_from_config(cfg)
-        self.grader = grader_from_config(cfg, self.env)  # the one choice, as RL's
+        self.env = env
+        self.grader = grader
         self.tasks = training_tasks(cfg, self.env, cfg.rft.tasks, seed=cfg.env.task_seed)
         self.store = TrajectoryStore(self.paths.store)
         save_config(cfg, self.paths.config)
 
     def _rollout(self, tasks: list[Task], group: int, run_id: str, seed: int) -> list[Trajectory]:
-        from veriloop.rollout.runner import RolloutRunner
-
         model = self.policy.model
         was_training = model.training
         model.eval()
@@ -119,7 +124,8 @@ class RFTTrainer:
                     "kind": "sft", "sft": self.cfg.sft.model_copy(
                         update={"store": str(data), "only_passed": False, "min_score": None}),
                     "logging": self.cfg.logging.model_copy(update={"run_name": name})})
-                sft = SFTTrainer(sft_cfg, out, self.policy, progress=self.progress)
+                sft = SFTTrainer(sft_cfg, out, self.policy, progress=self.progress,
+                                 trackers=self.trackers)
                 sft.setup()
                 rows = sft.train()
                 stats["sft_steps"] = len(rows)

@@ -74,8 +74,6 @@ from veriloop.trainers.common import (
     apply_lora,
     autocast_dtype,
     build_optimizer,
-    env_from_config,
-    grader_from_config,
     restore_sampler,
     save_model,
     seed_everything,
@@ -97,7 +95,7 @@ from veriloop.trainers.parallel import make_parallel
 from veriloop.trainers.ray_pool import RayRolloutPool
 from veriloop.trainers.rl_batch import BatchMaker, build_credit, build_critic
 from veriloop.trainers.rl_rollouts import Drawn, RolloutSource, TimedGrader
-from veriloop.trainers.trackers import open_trackers
+from veriloop.trainers.trackers import TrackerOpener
 from veriloop.types import Group, Task, Trajectory
 
 
@@ -106,33 +104,36 @@ class RLTrainer:
 
     def __init__(self, cfg: RunConfig, run_dir: str | Path, policy: TrainablePolicy,
                  rollout_policy: Policy | None = None,
-                 workers: RayRolloutPool | None = None) -> None:
+                 workers: RayRolloutPool | None = None,
+                 trackers: TrackerOpener | None = None) -> None:
         """`policy` holds the model trained in place; `rollout_policy` (e.g. a
         `veriloop.policies.vllm.VLLMPolicy` of the same model) samples instead, and receives
         the weights after every update (`load_weights`). `workers` (e.g. a
         `veriloop.trainers.ray_pool.RayRolloutPool`) runs the synchronous rollouts and
-        evaluations in other processes instead, and receives the weights likewise."""
+        evaluations in other processes instead, and receives the weights likewise. `trackers`
+        opens the run's experiment trackers when training starts
+        (`veriloop.run.build.build_tracker`; None: no trackers)."""
         self.cfg = cfg
         self.paths = RunPaths(Path(run_dir))
         self.policy = policy
         self.rollout_policy = rollout_policy
         self.workers = workers
+        self.trackers = trackers
         self.run_id = self.paths.root.name
         self.main = world()[0] == 0  # the process that writes (rank 0 of a torchrun job)
         self.step_count = 0
 
     # -- setup ------------------------------------------------------------------------------
 
-    def setup(self, env: Environment | None = None, grader: Grader | None = None) -> None:
-        """Build the training state over `env` and `grader` (as `veriloop.run.build` builds
-        them; when not given, the config's, by the same `grader_from_config` choice)."""
+    def setup(self, env: Environment, grader: Grader) -> None:
+        """Build the training state over `env` and `grader` (the run's, as
+        `veriloop.run.build` builds them: `build_env`, `build_grader`)."""
         cfg = self.cfg
         self.paths.root.mkdir(parents=True, exist_ok=True)
         seed_everything(cfg.train.seed)
         if cfg.train.threads:
             torch.set_num_threads(cfg.train.threads)
-        env = env if env is not None else env_from_config(cfg)
-        grader = TimedGrader(grader if grader is not None else grader_from_config(cfg, env))
+        grader = TimedGrader(grader)
         pool = training_tasks(cfg, env, cfg.env.train_tasks, seed=cfg.env.task_seed)
         # shuffled epochs, a level curriculum, or a pass-rate / variance selection
         sampler = task_sampler(cfg, pool, profile=self._profile)
@@ -339,8 +340,8 @@ class RLTrainer:
         t = self.cfg.train
         evaluating = bool(self.eval_tasks)
         logger = MetricsLogger(self.paths.root if self.main else None, t.steps, self.step_count,
-                               "rl", progress, trackers=open_trackers(self.cfg, self.paths.root)
-                               if self.main else ())
+                               "rl", progress, trackers=[self.trackers(self.cfg, self.paths.root)]
+                               if self.main and self.trackers else [])
 
         def held_out() -> dict[str, float]:
             episodes = len(self.eval_tasks) * self.cfg.rollout.eval_samples

@@ -27,8 +27,12 @@ from typing import Any
 
 from veriloop.data.selection import select_demonstrations
 from veriloop.data.store import TrajectoryStore
+from veriloop.envs import expert_for
+from veriloop.envs.base import Environment
 from veriloop.errors import ConfigError
+from veriloop.policies import load_policy
 from veriloop.rendering import rerender
+from veriloop.rollout.runner import RolloutRunner
 from veriloop.trainers import checkpoint
 from veriloop.trainers.batch import forward_logprobs, pack
 from veriloop.trainers.common import (
@@ -37,9 +41,7 @@ from veriloop.trainers.common import (
     apply_lora,
     autocast_dtype,
     build_optimizer,
-    env_from_config,
     grad_norm_clip,
-    policy_from_config,
     save_model,
     seed_everything,
     train_to_end,
@@ -47,35 +49,26 @@ from veriloop.trainers.common import (
     warmup_schedule,
 )
 from veriloop.trainers.config import RunConfig, save_config
+from veriloop.trainers.trackers import TrackerOpener
 from veriloop.types import Trajectory
 
 
-def make_demonstrations(cfg: RunConfig, store: TrajectoryStore,
+def make_demonstrations(cfg: RunConfig, env: Environment, store: TrajectoryStore,
                         run_id: str = "demos") -> list[Trajectory]:
-    """Roll out the demonstrator (`sft.demo_policy`: the environment's scripted (noisy)
-    expert, or a teacher model) on training tasks and store the graded trajectories as the
-    demonstrator rendered them (all of them: selection happens when they are read)."""
-    from veriloop.envs import expert_for
-    from veriloop.rollout.runner import RolloutRunner
-
-    env = env_from_config(cfg)
+    """Roll out the demonstrator (`sft.demo_policy`: `env`'s scripted (noisy) expert, or a
+    teacher model) on training tasks of `env` (the run's, `veriloop.run.build.build_env`) and
+    store the graded trajectories as the demonstrator rendered them (all of them: selection
+    happens when they are read)."""
     if cfg.sft.demo_policy == "expert":
         demonstrator = expert_for(env, noise=cfg.sft.demo_noise, seed=cfg.train.seed)
     else:
-        from veriloop.policies import load_policy
-
         demonstrator = load_policy(cfg.sft.demo_policy)
     tasks = training_tasks(cfg, env, cfg.sft.demos, seed=cfg.env.task_seed + 10_000)
     # no token budget: the demonstrator's ids are not the model's (they are rendered again
     # for it), and a teacher's context is its server's business
     runner = RolloutRunner(env, demonstrator, cfg.rollout.model_copy(update={
         "group_size": cfg.sft.demo_samples, "max_total_tokens": 1 << 30, "run_id": run_id}))
-    try:
-        trajs = runner.run(tasks)
-    finally:
-        close = getattr(env, "close", None)
-        if close is not None:
-            close()
+    trajs = runner.run(tasks)
     store.append_many(trajs, step=0)
     return trajs
 
@@ -95,20 +88,27 @@ def as_demonstration(traj: Trajectory, renderer: Any) -> Trajectory:
 
 
 class SFTTrainer:
-    """setup() -> step() ... -> save(); resume() continues a killed run exactly."""
+    """setup(env) -> step() ... -> save(); resume() continues a killed run exactly."""
 
     def __init__(self, cfg: RunConfig, run_dir: str | Path, policy: TrainablePolicy,
-                 progress: bool = True) -> None:
+                 progress: bool = True, trackers: TrackerOpener | None = None) -> None:
+        """`trackers` opens the run's experiment trackers when training starts
+        (`veriloop.run.build.build_tracker`; None: no trackers)."""
         self.cfg = cfg
         self.paths = RunPaths(Path(run_dir))
         self.policy = policy
         self.progress = progress
+        self.trackers = trackers
         self.step_count = 0
 
     # -- setup ------------------------------------------------------------------------------
 
-    def setup(self) -> None:
+    def setup(self, env: Environment | None = None) -> None:
+        """Load or generate the demonstrations and build the training state. `env` (the run's,
+        `veriloop.run.build.build_env`) is needed only to generate demonstrations; with
+        `sft.store` it may be None."""
         cfg = self.cfg
+        self.env = env
         self.paths.root.mkdir(parents=True, exist_ok=True)
         seed_everything(cfg.train.seed)
         self.model = apply_lora(self.policy.model, cfg.model)
@@ -131,8 +131,11 @@ class SFTTrainer:
         else:
             if self.store.count(run_id="demos"):  # resumed: never regenerate or duplicate
                 trajs = self.store.query(run_id="demos")
+            elif self.env is None:
+                raise ValueError("SFTTrainer.setup(env): generating demonstrations needs the "
+                                 "run's environment (veriloop.run.build.build_env(cfg))")
             else:
-                trajs = make_demonstrations(cfg, self.store)
+                trajs = make_demonstrations(cfg, self.env, self.store)
             clean_expert = cfg.sft.demo_policy == "expert" and cfg.sft.demo_noise == 0
             graded = [t.grade for t in trajs if t.grade is not None]
             if clean_expert and graded and not any(g.passed for g in graded):
@@ -249,11 +252,12 @@ class SFTTrainer:
         return True
 
 
-def train_sft(cfg: RunConfig, run_dir: Path, progress: bool = False) -> SFTTrainer:
-    """SFT of the config's model from its start (`model.name`, or `init`) to the end in
-    `run_dir`; the trainer is returned trained, its final model saved at `paths.model`."""
-    trainer = SFTTrainer(cfg.model_copy(update={"kind": "sft"}), run_dir,
-                         policy_from_config(cfg.model, init=cfg.init), progress)
-    trainer.setup()
+def train_sft(cfg: RunConfig, run_dir: Path, policy: TrainablePolicy, env: Environment,
+              progress: bool = False) -> SFTTrainer:
+    """SFT of `policy` (the config's model: `veriloop.run.build.build_policy`) on demonstrations
+    in `env` to the end in `run_dir`; the trainer is returned trained, its final model saved at
+    `paths.model`."""
+    trainer = SFTTrainer(cfg.model_copy(update={"kind": "sft"}), run_dir, policy, progress)
+    trainer.setup(env)
     trainer.train()
     return trainer

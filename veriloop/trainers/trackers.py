@@ -1,8 +1,10 @@
 """Experiment trackers that also receive a run's metrics (`logging.trackers`): Weights & Biases,
 MLflow and trackio, each an optional extra (`pip install 'veriloop[wandb]'`).
 
-A tracker gets the run config when the trainer's `MetricsLogger` opens, each step's finite
-scalars (what TensorBoard gets) and a finish when the logger closes. Every tracker works offline:
+The run layer builds them (`veriloop.run.build.build_tracker`, handed to every trainer as its
+`trackers` opener); a tracker gets the run config when the trainer's training starts, each
+step's finite scalars (what TensorBoard gets) and a finish when the logger closes. Every
+tracker works offline:
 
 - wandb: an offline run under `<run>/wandb` (upload it later with `wandb sync`) unless
   `logging.online` is set; WANDB_MODE, when set, decides instead.
@@ -53,7 +55,7 @@ _MLFLOW_REFUSED = re.compile(r"[^\w\-. /:]")
 
 
 def _mlflow(mlflow: ModuleType, cfg: RunConfig, run_dir: Path) -> Tracker:
-    from mlflow.entities import Metric, Param
+    from mlflow.entities import Metric, Param  # lazy: mlflow is optional (the mlflow extra)
 
     uri = os.environ.get("MLFLOW_TRACKING_URI")
     if not uri:
@@ -126,18 +128,32 @@ def require(names: Sequence[str]) -> dict[str, ModuleType]:
     return packages
 
 
-def open_trackers(cfg: RunConfig, run_dir: Path) -> list[Tracker]:
-    """The trackers `cfg.logging.trackers` names, each started with the run config."""
-    opened: list[Tracker] = []
-    try:
-        for name, package in require(cfg.logging.trackers).items():
-            with _to_stderr():
-                opened.append(TRACKERS[name][1](package, cfg, run_dir))
-    except BaseException:
-        for t in opened:
-            t.close()
-        raise
-    return opened
+def open_tracker(name: str, package: ModuleType, cfg: RunConfig, run_dir: Path) -> Tracker:
+    """The tracker `name` (a key of `TRACKERS`) started with the run config, its package
+    (imported by `require`) printing to stderr."""
+    with _to_stderr():
+        return TRACKERS[name][1](package, cfg, run_dir)
+
+
+class TrackerGroup:
+    """Several trackers as one: each gets every `log`, and `close` finishes them all."""
+
+    def __init__(self, trackers: Sequence[Tracker] = ()) -> None:
+        self.trackers = list(trackers)
+
+    def log(self, step: int, metrics: Mapping[str, float]) -> None:
+        for tracker in self.trackers:
+            tracker.log(step, metrics)
+
+    def close(self) -> None:
+        for tracker in self.trackers:
+            tracker.close()
+
+
+TrackerOpener = Callable[[RunConfig, Path], Tracker]
+"""How a trainer opens its run's trackers when its training starts
+(`veriloop.run.build.build_tracker`): called with the run config and run directory (an RFT
+round's own), the tracker it returns is closed with the trainer's metrics logger."""
 
 
 def run_name(cfg: RunConfig, run_dir: Path) -> str:
