@@ -5,10 +5,21 @@ import json
 import subprocess
 import sys
 
+from typer.testing import CliRunner
+
+from veriloop.cli import app
+
 
 def veriloop(*args):
     return subprocess.run([sys.executable, "-m", "veriloop.cli", *args], capture_output=True,
                           text=True, timeout=300, check=False)
+
+
+def evaluate(*args):
+    """`veriloop eval ARGS` in this process: the runs bench-quality reads are its input, not
+    what is tested, so they skip an interpreter start each."""
+    res = CliRunner().invoke(app, ["eval", *args])
+    assert res.exit_code == 0, (res.output[-2000:], res.exception)
 
 
 def always_pass(task, trajectory, state):
@@ -21,9 +32,8 @@ def test_bench_quality_over_three_models(tmp_path):
     runs = []
     for noise in ("0.0", "0.5", "1.0"):
         out = tmp_path / f"noise{noise}"
-        proc = veriloop("eval", "--env", "arithmetic", "--policy", "noisy-expert", "--noise",
-                        noise, "--tasks", "6", "--k", "2", "--out", str(out), "--json")
-        assert proc.returncode == 0, proc.stderr
+        evaluate("--env", "arithmetic", "--policy", "noisy-expert", "--noise", noise, "--tasks",
+                 "6", "--k", "2", "--out", str(out), "--json")
         runs.append(str(out))
     proc = veriloop("bench-quality", *runs, "--verifier", "numeric", "--json")
     assert proc.returncode == 0, proc.stderr
@@ -44,8 +54,8 @@ def test_bench_quality_over_three_models(tmp_path):
 
 def test_one_model_is_one_error_line(tmp_path):
     out = tmp_path / "one"
-    assert veriloop("eval", "--env", "arithmetic", "--policy", "expert", "--tasks", "2",
-                    "--out", str(out), "--json").returncode == 0
+    evaluate("--env", "arithmetic", "--policy", "expert", "--tasks", "2", "--out", str(out),
+             "--json")
     proc = veriloop("bench-quality", str(out))
     assert proc.returncode == 2 and "at least two models" in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1

@@ -141,12 +141,9 @@ def test_expert_solves_every_family_through_the_tools(env):
         assert t.grade.components["verified_after_last_edit"] == 1.0
 
 
-@pytest.mark.parametrize("variant", NOISES)
-def test_noisy_expert_variants_fail_or_recover_as_documented(env, variant):
-    """Each variant on every family: the two early submits fail, the typo'd search is rejected
-    by the tool and then recovered from, the second read changes nothing."""
-    tasks = env.tasks(len(FAMILIES), seed=3)
-
+def _check_noisy_variant(env, variant, tasks):
+    """The two early submits fail, the typo'd search is rejected by the tool and then recovered
+    from, the second read changes nothing."""
     class OneVariant(RepoExpertPolicy):
         def variant(self, task, sample_index=0):
             return variant
@@ -161,6 +158,20 @@ def test_noisy_expert_variants_fail_or_recover_as_documented(env, variant):
         if variant == "bad_search":
             assert names[4:6] == ["edit_file", "edit_file"]
             assert "occurs 0 times" in t.turns[4].tool_results[0].content, t.task_id
+
+
+@pytest.mark.parametrize("variant", NOISES)
+def test_noisy_expert_variants_fail_or_recover_as_documented(env, variant):
+    """Each variant on a family of each difficulty (every family: the slow test below)."""
+    tasks = [env.tasks(1, seed=3, difficulty=d)[0] for d in (1, 2, 3)]
+    assert [t.difficulty for t in tasks] == [1, 2, 3]
+    _check_noisy_variant(env, variant, tasks)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", NOISES)
+def test_noisy_expert_variants_fail_or_recover_as_documented_all_families(env, variant):
+    _check_noisy_variant(env, variant, env.tasks(len(FAMILIES), seed=3))
 
 
 def test_noisy_expert_draws_its_variant_per_episode(env):
