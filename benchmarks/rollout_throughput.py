@@ -72,7 +72,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--temperature", type=float, default=1.0)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--repeats", type=int, default=3, help="measured rounds of each side")
-    ap.add_argument("--warmup", type=int, default=1, help="rounds discarded first")
+    ap.add_argument("--warmup", type=int, default=1,
+                    help="whole rounds discarded first (a one-turn episode of each side always "
+                         "runs before them)")
     ap.add_argument("--threads", type=int, default=2, help="torch threads (2: both cores)")
     a = parse_args(ap, QUICK, argv)
     torch.set_num_threads(a.threads)
@@ -104,6 +106,9 @@ def main(argv: list[str] | None = None) -> None:
             return seconds
         return run
 
+    light = cfg.model_copy(update={"group_size": 1, "max_new_tokens": 2})
+    for pol in policies.values():  # one-time work (token table, RoPE) outside any round
+        RolloutRunner(env, pol, light, max_turns=1).run(tasks[:1])
     times = interleave({name: side(name) for name in policies}, a.repeats, warmup=a.warmup)
     cpu = {name: xs[len(xs) - a.repeats:] for name, xs in cpu.items()}
     episodes = a.tasks * a.group

@@ -133,7 +133,9 @@ def attend(q: Tensor, ks: Tensor, vs: Tensor, mask: Tensor, blocks: Blocks, laye
     s_pre = torch.matmul(blocks.to_grid(qs), bk.transpose(-1, -2)).mul_(scale)  # [NG,KV,G RT,Lp]
     s_pre = s_pre.masked_fill_(~blocks.valid[:, None, None], float("-inf"))
     s_pre = blocks.from_grid(s_pre, R * T)  # [B, KV, R T, Lp]
-    probs = torch.cat([s_pre, s_suf.view(B, nkv, R * T, L)], -1).softmax(-1)  # [B,KV,RT,Lp+L]
+    # softmax in float32 whatever the cache's dtype, as the fused SDPA kernels accumulate
+    probs = torch.cat([s_pre, s_suf.view(B, nkv, R * T, L)], -1).softmax(
+        -1, dtype=torch.float32).to(vs.dtype)  # [B, KV, R T, Lp + L]
     o = torch.matmul(probs[..., Lp:], vs)  # [B, KV, R T, hd]
     o_pre = torch.matmul(blocks.to_grid(probs[..., :Lp]), bv)  # [NG, KV, G R T, hd]
     o = o + blocks.from_grid(o_pre, R * T)
