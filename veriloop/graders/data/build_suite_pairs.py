@@ -30,7 +30,11 @@ projects' answer-matching tests) is all in an eighth split, `heldout7`, written 
 (`suite_pairs_c10.py`: Doenet/math-expressions' and Khan Academy KAS's equivalence and
 non-equivalence tables, and LLM-eval graders' tests; chosen for its many non-equivalent pairs) is
 all in a ninth split, `heldout8`, written before math10 read `heldout7`'s failures and tuned on
-them; from then on `heldout7` is spent too and only `heldout8` measures the grader blind.
+them; from then on `heldout7` is spent too. Collection 11 (`suite_pairs_c11.py`: inspect_ai's
+math scorer cases, RL/eval projects' math graders' tests and students' answer checkers, in LaTeX
+and in plain-text notation) is all in a tenth split, `heldout9`, written before math11 read
+`heldout8`'s failures and tuned on them; from then on `heldout8` is spent too and only
+`heldout9` measures the grader blind.
 
 Left out (not veriloop's convention, said per row in `_LEFT_OUT` below): cases whose label holds
 only after rounding coarser than math-verify's 6 decimal places ("40\pi" = "125.663"), and labels
@@ -51,6 +55,7 @@ from veriloop.graders.data.suite_pairs_c7 import C7_CASES
 from veriloop.graders.data.suite_pairs_c8 import C8_CASES
 from veriloop.graders.data.suite_pairs_c9 import C9_CASES
 from veriloop.graders.data.suite_pairs_c10 import C10_CASES
+from veriloop.graders.data.suite_pairs_c11 import C11_CASES
 from veriloop.graders.data.suite_pairs_stack import STACK, STACK_CASES
 
 OUT = Path(__file__).with_name("math_pairs_suites.jsonl")
@@ -248,7 +253,8 @@ COLLECTION = {VERL: 2, MINDSPEED: 2, MINDSPEED_DAPO: 2, OPENR1: 2, TRL: 2, MV_MI
 # collection 7 (suite_pairs_c7.py) likewise, written before heldout4 was read and tuned on;
 # collection 8 (suite_pairs_c8.py) likewise, written before heldout5 was read and tuned on;
 # collection 9 (suite_pairs_c9.py) likewise, written before heldout6 was read and tuned on;
-# collection 10 (suite_pairs_c10.py) likewise, written before heldout7 was read and tuned on
+# collection 10 (suite_pairs_c10.py) likewise, written before heldout7 was read and tuned on;
+# collection 11 (suite_pairs_c11.py) likewise, written before heldout8 was read and tuned on
 HELDOUT2 = {4}
 HELDOUT3 = {5}
 HELDOUT4 = {6}
@@ -256,6 +262,7 @@ HELDOUT5 = {7}
 HELDOUT6 = {8}
 HELDOUT7 = {9}
 HELDOUT8 = {10}
+HELDOUT9 = {11}
 
 # label rests on a convention veriloop does not share (see the module docstring)
 _LEFT_OUT = {
@@ -308,7 +315,8 @@ def rows() -> list[dict]:
         split = ("heldout2" if c in HELDOUT2 else "heldout3" if c in HELDOUT3
                  else "heldout4" if c in HELDOUT4 else "heldout5" if c in HELDOUT5
                  else "heldout6" if c in HELDOUT6 else "heldout7" if c in HELDOUT7
-                 else "heldout8" if c in HELDOUT8 else split_of(gold, answer))
+                 else "heldout8" if c in HELDOUT8 else "heldout9" if c in HELDOUT9
+                 else split_of(gold, answer))
         out.append({"gold": gold, "answer": answer, "equivalent": eq,
                     "category": source.split()[0], "source": source, "split": split,
                     "collection": c})
@@ -349,6 +357,10 @@ def rows() -> list[dict]:
         if _bare(a, g) not in known and _bare(g, a) not in known:
             known.add(_bare(a, g))
             add(source, a, g, eq, collection=10)
+    for source, a, g, eq in C11_CASES:  # collection 11 likewise
+        if _bare(a, g) not in known and _bare(g, a) not in known:
+            known.add(_bare(a, g))
+            add(source, a, g, eq, collection=11)
     return out
 
 
