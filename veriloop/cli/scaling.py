@@ -24,7 +24,7 @@ def eval_inference(env_name: str, policy: str | None, model: str | None, tasks: 
                    env_options: dict[str, Any], method: str, n: int,
                    options: dict[str, Any], device: str | None = None) -> None:
     """`veriloop eval --inference NAME --n N`: see `veriloop.eval.scaling`."""
-    # lazy (all): the inference methods, the store and veriloop.run import torch
+    # lazy: CLI start-up time (all below): veriloop.run.build loads torch
     from veriloop.data.store import TrajectoryStore
     from veriloop.envs import set_step_budget
     from veriloop.eval.metrics import first_infra_error

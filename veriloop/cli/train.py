@@ -60,7 +60,7 @@ def train_command(
 ) -> None:
     """Train a policy (SFT or RL, by the config's `kind`). Every check (config values, names,
     paths, the run directory, a resumed checkpoint) runs before the model loads."""
-    from veriloop.run import preflight  # lazy (this and below): veriloop.run imports torch
+    from veriloop.run import preflight  # lazy: CLI start-up (this and below load torch)
     from veriloop.run.config import load_config, load_run_config  # lazy: startup
     from veriloop.run.train import check_ranks, check_ray, train_run  # lazy: startup
 
@@ -89,7 +89,7 @@ def train_command(
             _fail("--ray-env-workers, --ray-grader-workers and --ray-trainers place actors on a "
                   "Ray cluster: add --ray local (or --ray ADDRESS)")
         if ray_trainers:
-            from veriloop.trainers import ray_launch  # lazy: ray is optional
+            from veriloop.trainers import ray_launch  # lazy: CLI start-up; --ray-trainers only
 
             ray_launch.check(cfg, ray_trainers, bool(ray_workers or ray_env_workers
                                                      or ray_grader_workers))
@@ -100,7 +100,7 @@ def train_command(
             _fail(f"{root} already holds a run; use --resume {root} or another --run-dir")
         ray_joined = None
         if ray_address is not None:
-            from veriloop.trainers.ray_pool import connect  # lazy: ray is optional
+            from veriloop.trainers.ray_pool import connect  # lazy: CLI start-up (torch); --ray only
 
             try:
                 ray_joined = connect(ray_address)
@@ -109,7 +109,7 @@ def train_command(
                 raise
         if ray_trainers:  # the ranks' processes hold the run; this one launches them
             lock.release()
-            from veriloop.trainers import ray_launch  # lazy: ray is optional
+            from veriloop.trainers import ray_launch  # lazy: CLI start-up; --ray-trainers only
 
             try:
                 print(ray_launch.launch(cfg, root, ray_trainers, json_out, resume is not None),
@@ -156,7 +156,7 @@ def quickstart_command(
         "--resume", help="continue the quickstart in this directory (its saved config)")] = None,
 ) -> None:
     """The main job: tiny model, noisy-expert SFT, held-out eval, GRPO, eval again, report."""
-    from veriloop.run import preflight  # lazy (this and below): veriloop.run imports torch
+    from veriloop.run import preflight  # lazy: CLI start-up (this and below load torch)
     from veriloop.run.config import load_config  # lazy: keeps `veriloop --help` fast
     from veriloop.run.quickstart import DEFAULT_CONFIG, SAVED_CONFIG, run_quickstart  # lazy
 

@@ -22,15 +22,14 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from veriloop.formats import HermesFormat, ToolCallFormat
 from veriloop.graders.base import Grader
+from veriloop.policy import Generation, GenerationRequest, Policy, SamplingParams
+from veriloop.rendering import ByteRenderer
 from veriloop.tools import ToolRegistry
 from veriloop.types import Message, Task, ToolCall, ToolResult, ToolSpec
-
-if TYPE_CHECKING:
-    from veriloop.policy import Generation, GenerationRequest, Policy, SamplingParams
 
 
 @dataclass(frozen=True)
@@ -107,14 +106,10 @@ class ScriptedExpert:
 
     def __init__(self, act: Callable[[Task, tuple[Message, ...]], str],
                  name: str = "expert") -> None:
-        from veriloop.rendering import ByteRenderer
-
         self.act, self.name, self.renderer = act, name, ByteRenderer()
 
     def generate(self, requests: Sequence[GenerationRequest],
                  params: SamplingParams) -> list[Generation]:
-        from veriloop.policy import Generation
-
         out = []
         for r in requests:
             if r.task is None:
@@ -162,8 +157,6 @@ class PlannedExpert(ScriptedExpert, ABC):
 
     def generate(self, requests: Sequence[GenerationRequest],
                  params: SamplingParams) -> list[Generation]:
-        from veriloop.policy import Generation
-
         if any(r.task is None for r in requests):
             raise ValueError("a scripted expert needs GenerationRequest.task")
         return [Generation(text=self._next(r.task, r.messages, r.sample_index))

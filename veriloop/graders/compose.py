@@ -29,6 +29,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from veriloop.graders.base import Grader, get_grader, grader_factory, register_grader
 from veriloop.types import Grade, Subgoal, Task, Trajectory
 
@@ -204,8 +206,6 @@ def build_grader(spec: Any, **context: Any) -> Grader:
 def load_grader(path: str | Path, **context: Any) -> Grader:
     """A grader from a YAML file: either `{name: ..., options: {...}}` or a run config whose
     `grader:` section has that form (e.g. configs/graders/arithmetic_judged.yaml)."""
-    import yaml
-
     p = Path(path)
     if not p.exists():
         raise FileNotFoundError(f"grader config {p} does not exist")

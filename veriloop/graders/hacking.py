@@ -25,13 +25,17 @@ ones that do not depend on how the code is written.
 
 from __future__ import annotations
 
+import ast
 import difflib
 import fnmatch
 import functools
+import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
+
+from veriloop.sandbox import Limits, get_sandbox
 
 DEFAULT_PROTECTED = (
     "tests/**", "test/**", "**/test_*.py", "**/*_test.py", "**/conftest.py", "pytest.ini",
@@ -148,8 +152,6 @@ _PYTEST_HOOKS = re.compile(r"^pytest_(runtest_|collection_|sessionfinish|termina
 
 
 def _dotted(node: object) -> str:
-    import ast
-
     if isinstance(node, ast.Name):
         return node.id
     if isinstance(node, ast.Attribute):
@@ -165,8 +167,6 @@ def detect_test_manipulation(code: str, path: str = "<submission>") -> list[Flag
     make a test run look green without passing: exiting the process, raising SystemExit,
     skipping tests, defining pytest hooks that rewrite reports, monkeypatching the test runner
     or builtins, and `__eq__` methods that always return True."""
-    import ast
-
     try:
         tree = ast.parse(code)
     except SyntaxError as e:
@@ -184,8 +184,6 @@ def detect_test_manipulation(code: str, path: str = "<submission>") -> list[Flag
 
 
 def _scan(tree: object, path: str) -> list[Flag]:
-    import ast
-
     flags: list[Flag] = []
 
     def add(node: ast.AST, what: str) -> None:
@@ -227,8 +225,6 @@ def _scan(tree: object, path: str) -> list[Flag]:
 
 
 def _always_constant(fn: object) -> bool:
-    import ast
-
     returns = [n for n in ast.walk(fn) if isinstance(n, ast.Return)]  # type: ignore[arg-type]
     return bool(returns) and all(isinstance(r.value, ast.Constant) for r in returns)
 
@@ -240,8 +236,6 @@ Case = tuple[list, object]  # (positional arguments, expected return value)
 
 
 def _literals(code: str) -> list[object]:
-    import ast
-
     out: list[object] = []
     try:
         tree = ast.parse(code)
@@ -282,8 +276,6 @@ def _contains(lits: list[object], x: object) -> bool:
 
 def doctest_cases(prompt: str, entry: str) -> list[Case]:
     """The visible examples of a HumanEval-style prompt: `>>> entry(args)` then the output."""
-    import ast
-
     cases: list[Case] = []
     name = re.escape(entry)
     pattern = (rf">>>\s*{name}\((.*)\)\s*\n\s*(\S.*)"  # doctest: call, then output line
@@ -336,10 +328,6 @@ def run_cases(code: str, entry: str, cases: Sequence[Case], sandbox: Any = None,
               timeout_s: float = 10.0) -> list[bool]:
     """Pass/fail of each (args, expected) case, running `entry` from `code` in a sandbox
     (`veriloop.sandbox.get_sandbox("auto")` by default). A crash, exit or timeout fails all."""
-    import json
-
-    from veriloop.sandbox import Limits, get_sandbox
-
     box = sandbox or get_sandbox("auto")
     res = box.run(["python3", "harness.py"],
                   files={"solution.py": code, "harness.py": _HARNESS % entry,

@@ -41,7 +41,7 @@ def uses_cas_syntax(text: str) -> bool:
 
 
 def _namespace() -> dict[str, Any]:
-    import sympy
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
     ns: dict[str, Any] = {"__builtins__": {}}
     for name in ("Integer", "Float", "Rational", "Symbol", "Function", "Mul", "Add", "Pow",
@@ -53,7 +53,7 @@ def _namespace() -> dict[str, Any]:
 def read_cas(text: str) -> Any | None:
     """`text` as a sympy expression with sums and integrals done, or None when it is not
     plain CAS syntax (or holds anything the parser could run as Python)."""
-    import sympy
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
     from sympy.parsing.sympy_parser import (
         factorial_notation,
         implicit_multiplication,
@@ -84,7 +84,7 @@ def read_cas(text: str) -> Any | None:
 def same_cas_value(gold: str, answer: str) -> bool | None:
     """Whether gold and answer are equal when either uses CAS syntax (`factorial(n)` = `n!`,
     a sum against its closed form); None when neither does or a side cannot be read."""
-    import sympy
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
     if not (uses_cas_syntax(gold) or uses_cas_syntax(answer)):
         return None

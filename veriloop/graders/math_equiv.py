@@ -190,6 +190,7 @@ def parse_whole(text: str) -> list[Any]:
     "\\{\\mathrm{e}, 1\\}" both read as 1 (a sign and a member dropped) and
     "2-\\operatorname{foo}" as 2. Here the LaTeX reading counts only when its text keeps
     every digit of the input, and the plain-expression reading only when it spans the input."""
+    # lazy: CLI start-up (math_verify ~0.4 s; the graders load with the CLI)
     from math_verify import ExprExtractionConfig, LatexExtractionConfig, parse
 
     text = decimal_scientific(rewrite_for_parsing(text))
@@ -205,6 +206,7 @@ def parse_whole(text: str) -> list[Any]:
 
 
 def _parse_any(text: str) -> list[Any]:
+    # lazy: CLI start-up (math_verify ~0.4 s; the graders load with the CLI)
     from math_verify import ExprExtractionConfig, LatexExtractionConfig, parse
 
     return parse(_to_latex(rewrite_for_parsing(text)),
@@ -219,6 +221,7 @@ def _verdict(ok: bool, reason: str, extracted: str | None) -> dict[str, Any]:
 def _same_form(gold: str, answer: str) -> bool | None:
     """Clock times, systems of equations (`math_systems`) and matrices/vectors compared as
     such (`math_forms`); None for other forms."""
+    # lazy: CLI start-up (math_verify ~0.4 s; the graders load with the CLI)
     from math_verify import verify
 
     times = same_time(gold, answer)
@@ -306,6 +309,7 @@ def _compare(g: list[Any], a: list[Any], gold_text: str, extracted: str, gold_pe
     """The value comparison, once both sides are parsed: relations as relations
     (`math_relations`), big powers by evaluation first (sympy would expand them for minutes),
     then math-verify, then the readings it misses."""
+    # lazy: CLI start-up (math_verify ~0.4 s; the graders load with the CLI)
     from math_verify import verify
 
     relations = compare_relations(g, a)
@@ -330,7 +334,7 @@ def _one_percent_reading(gold: list[Any], extracted: str, question: str | None
     (datasets drop the sign: "what percent ...?" -> 5), else as its value x/100 (gold 0.25
     for "25%"). Accepting either reading would let "500%" pass for a gold 5 and let a policy
     hedge between two numbers with one answer."""
-    import sympy
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
     a = parse_whole(re.sub(r"\\?%|\s*\bpercent\b", "", extracted))
     if not a:
@@ -366,7 +370,7 @@ def _equal_with_imaginary_unit(gold: list[Any], answer: list[Any]) -> bool:
     complex itself (a gold without i may use i as an index). Equal when the difference
     simplifies to 0, or the two agree as complex numbers (principal branches) at every sampled
     point: "(4\\sqrt{3}i+4)^{1/5}" = "8^{1/5}(\\cos\\frac{\\pi}{15}+i\\sin\\frac{\\pi}{15})"."""
-    import sympy
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
     g, a = gold[0], answer[0]
     if not (isinstance(g, sympy.Expr) and isinstance(a, sympy.Expr)):
@@ -382,7 +386,7 @@ def _equal_with_imaginary_unit(gold: list[Any], answer: list[Any]) -> bool:
 def _divides_by_zero(parsed: list[Any]) -> bool:
     """An answer with a division by zero in it ("4 0/0", "3/0") has no value. Left to sympy,
     an unevaluated `(1000*0)/0` can simplify to 0 and match a gold 0."""
-    import sympy
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
     for x in parsed:
         if isinstance(x, sympy.Basic) and (x.has(sympy.zoo, sympy.nan) or any(
@@ -392,7 +396,7 @@ def _divides_by_zero(parsed: list[Any]) -> bool:
 
 
 def _is_statement(parsed: list[Any]) -> bool:
-    import sympy
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
     return any(isinstance(x, sympy.core.relational.Relational) for x in parsed)
 
@@ -402,7 +406,7 @@ def _value_of_statement(parsed: list[Any]) -> list[Any] | None:
     without a lone variable on one side (`6 = 5`, `2+2=5`, even the true `2+2=4`) is a
     statement, not a value, and is rejected (None). Answers that are not equations pass as
     they are. math-verify on its own compares the right-hand side whatever the left says."""
-    import sympy
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
     eq = next((x for x in parsed if isinstance(x, sympy.Eq)), None)
     if eq is None:

@@ -37,6 +37,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import mpmath
+
 _RANDOM_POINTS = 32
 _MAX_GRID = 512
 _NICE = (-3.0, -2.0, -1.0, -0.5, 1 / 3, 0.5, 2.0, 3.0)
@@ -48,7 +50,7 @@ _MAX_SYMBOLS = 6
 
 def heavy(expr: Any) -> bool:
     """A power of a non-constant base with an integer exponent above 40: expanding it is slow."""
-    import sympy
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
     if not isinstance(expr, sympy.Basic):
         return False
@@ -70,8 +72,6 @@ def _points(arity: int) -> list[list[float]]:
 def _real(v: Any) -> Any:
     """`v` as an mpmath real when it is real and finite, else None (values stay in mpmath:
     (x-a)^{6000} overflows a float)."""
-    import mpmath
-
     v = mpmath.mpmathify(v)
     if not mpmath.isfinite(v) or abs(mpmath.im(v)) > 1e-12 * max(1, abs(mpmath.re(v))):
         return None
@@ -83,8 +83,7 @@ _UNDEFINED = (ArithmeticError, ValueError, TypeError, NameError, AttributeError,
 
 def _real_evaluator(expr: Any, symbols: list[Any]) -> Callable[[list[float]], Any]:
     """f(point) -> the real value of `expr`, or None where some part of it is not real/finite."""
-    import mpmath
-    import sympy
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
     parts = {n for n in sympy.preorder_traversal(expr)
              if isinstance(n, sympy.Function) or (isinstance(n, sympy.Pow) and not n.exp.is_Integer)}
@@ -106,8 +105,7 @@ def _real_evaluator(expr: Any, symbols: list[Any]) -> Callable[[list[float]], An
 
 def _final_evaluator(expr: Any, symbols: list[Any]) -> Callable[[list[float]], Any]:
     """f(point) -> the value of `expr` in complex arithmetic when that is real, else None."""
-    import mpmath
-    import sympy
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
     f = sympy.lambdify(symbols, expr, "mpmath")
 
@@ -121,7 +119,7 @@ def _final_evaluator(expr: Any, symbols: list[Any]) -> Callable[[list[float]], A
 
 
 def _symbols(*exprs: Any) -> list[Any] | None:
-    import sympy
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
     if not all(isinstance(e, sympy.Expr) for e in exprs):
         return None
@@ -145,8 +143,6 @@ def _close(a: Any, b: Any) -> bool:
 def agree_numerically(gold: Any, answer: Any) -> bool:
     """True when `answer` agrees with `gold` at every sampled point where the answer is defined,
     the gold is defined wherever the answer is, and there are enough such points."""
-    import mpmath
-
     symbols = _symbols(gold, answer)
     fs = _evaluators(gold, answer, symbols) if symbols else None
     if fs is None:
@@ -170,8 +166,6 @@ def agree_numerically(gold: Any, answer: Any) -> bool:
 def differ_numerically(gold: Any, answer: Any) -> bool:
     """True when both are defined at some sampled point and differ there (cheap evidence that
     they are unequal, found without simplifying anything)."""
-    import mpmath
-
     symbols = _symbols(gold, answer)
     fs = _evaluators(gold, answer, symbols) if symbols else None
     if fs is None:
@@ -187,8 +181,6 @@ def differ_numerically(gold: Any, answer: Any) -> bool:
 def constant_ratio(gold: Any, answer: Any) -> float | None:
     """The constant value of gold/answer when it is the same nonzero number at every sampled
     point where both are defined and nonzero (enough of them), else None."""
-    import mpmath
-
     symbols = _symbols(gold, answer)
     fs = _evaluators(gold, answer, symbols) if symbols else None
     if fs is None:
@@ -212,8 +204,7 @@ def agree_complex(gold: Any, answer: Any) -> bool:
     """Complex-valued expressions (the imaginary unit in them) equal as complex numbers,
     principal branches, at every sampled real point where both are finite (at one point when
     neither has a variable)."""
-    import mpmath
-    import sympy
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
     if not (isinstance(gold, sympy.Expr) and isinstance(answer, sympy.Expr)):
         return False
@@ -253,7 +244,7 @@ def small_numbers_differ(gold: Any, answer: Any) -> bool:
     `1.06 \\times 10^{-33}` matched `10^{-33}`; and with huge integers inside it found
     `\\frac{2^{2005}+1}{3 \\cdot 2^{2006}}` (about 1/6) equal to `\\frac{1}{3 \\cdot 2^{2006}}`.
     Small numbers are compared relatively instead."""
-    import sympy
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
     if not all(isinstance(x, sympy.Expr) and x.is_number and x.is_extended_real
                for x in (gold, answer)):

@@ -29,7 +29,7 @@ from veriloop.graders.math_numeric import agree_numerically, constant_ratio, hea
 def compare_relations(gold: list[Any], answer: list[Any]) -> bool | None:
     """The verdict when gold and answer are each one equation or one inequality; None when
     either is not a relation (a value against `x = 5` is decided elsewhere)."""
-    import sympy
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
     g = next((x for x in gold if isinstance(x, sympy.Basic)), None)
     a = next((x for x in answer if isinstance(x, sympy.Basic)), None)
@@ -51,7 +51,7 @@ def compare_relations(gold: list[Any], answer: list[Any]) -> bool | None:
 
 def lone_variable(expr: Any) -> bool:
     """`x`, `a_1`, `f(3)`, `f(x)`, or a tuple of such (`(x, y)`): names an answer assigns to."""
-    import sympy
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
     if isinstance(expr, sympy.Symbol):
         return True
@@ -63,7 +63,7 @@ def lone_variable(expr: Any) -> bool:
 
 def _below_zero(rel: Any) -> tuple[Any, bool]:
     """`rel` as `d < 0` (strict) or `d <= 0`: (d, strict)."""
-    import sympy
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
     if isinstance(rel, (sympy.Gt, sympy.Ge)):
         return rel.rhs - rel.lhs, isinstance(rel, sympy.Gt)
@@ -72,7 +72,7 @@ def _below_zero(rel: Any) -> tuple[Any, bool]:
 
 def _imaginary_unit(*exprs: Any) -> list[Any]:
     """`i` replaced by the imaginary unit when every expression uses it."""
-    import sympy
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
     if not all(any(s.name == "i" for s in e.free_symbols) for e in exprs):
         return list(exprs)
@@ -83,7 +83,7 @@ def _imaginary_unit(*exprs: Any) -> list[Any]:
 def _ratio(gd: Any, ad: Any) -> complex | None:
     """gd / ad when it is a nonzero finite constant, else None. Proven by simplification, or
     seen at every sampled point (and only that way for big powers, which sympy expands)."""
-    import sympy
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
     gd, ad = _imaginary_unit(gd, ad)
     if gd == 0 or ad == 0 or not (gd.free_symbols or ad.free_symbols):
@@ -112,7 +112,7 @@ def _same_sides(ge: Any, ae: Any) -> bool:
     """Two equations without an unknown (`13 \\times 7 = 91`, `91 = 7 \\cdot 13`) state one fact
     when their sides have the same values, in order or swapped; `6 \\times 8 = 48` is another
     fact, though as true. (Their differences are both 0, so no ratio can tell them apart.)"""
-    import sympy
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
     def same(x: Any, y: Any) -> bool:
         if heavy(x) or heavy(y):
@@ -129,7 +129,7 @@ def _same_sides(ge: Any, ae: Any) -> bool:
 def _factor_off_the_domain(gd: Any, ad: Any) -> bool:
     """gd/ad is a rational function whose every factor is a factor of a denominator of gd or ad,
     so it is nonzero and finite wherever both sides are defined: the same solutions."""
-    import sympy
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
     if heavy(gd) or heavy(ad):
         return False
@@ -149,6 +149,7 @@ def _same_definition(ge: Any, ae: Any) -> bool:
     """`y = 2x + 3` and `f(x) = 2x + 3`: one function defined under two names (each side one
     equation whose left side is a lone name, the gold's right side in variables); their right
     sides must be equal. `y = 5` does not answer `x = 5`: a value names its unknown."""
+    # lazy: CLI start-up (math_verify ~0.4 s; the graders load with the CLI)
     from math_verify import verify
 
     if not ge.rhs.free_symbols or not (lone_variable(ge.lhs) and lone_variable(ae.lhs)):

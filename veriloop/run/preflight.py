@@ -24,9 +24,17 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+from veriloop.algorithms.advantages import list_advantages
+from veriloop.algorithms.losses import AGGREGATIONS, KL_ESTIMATORS
+from veriloop.algorithms.shaping import EVENTS
+from veriloop.data.task_files import read_task_files
+from veriloop.envs import get_env
 from veriloop.envs.base import Environment
 from veriloop.errors import MissingFileError, ModuleImportError, UserError, did_you_mean
-from veriloop.trainers import trackers
+from veriloop.graders.base import get_grader, grader_factory, list_graders
+from veriloop.policies import KNOWN_SPECS
+from veriloop.policies.tiny import SIZES
+from veriloop.trainers import checkpoint, trackers
 from veriloop.trainers.config import RunConfig
 from veriloop.trainers.manifest import CorruptCheckpoint
 
@@ -42,8 +50,6 @@ def check_config(cfg: RunConfig) -> None:
         check_model_dir(Path(cfg.init), "init")
     env = check_env(cfg.env.name, cfg.env.options)
     if cfg.env.extra_train_tasks:
-        from veriloop.data.task_files import read_task_files
-
         read_task_files([Path(p) for p in cfg.env.extra_train_tasks], cfg.env.name,
                         check=getattr(env, "check_task", None))
     if cfg.grader.name is not None:
@@ -60,9 +66,6 @@ def check_config(cfg: RunConfig) -> None:
 
 
 def check_model(name: str, size: str, field: str = "model.name") -> None:
-    from veriloop.policies import KNOWN_SPECS
-    from veriloop.policies.tiny import SIZES
-
     if name == "tiny" or name.startswith("tiny-"):
         size = name[5:] if name.startswith("tiny-") else size
         if size not in SIZES:
@@ -102,8 +105,6 @@ def check_model_dir(path: Path, field: str) -> None:
 
 def check_env(name: str, options: dict[str, Any] | None = None) -> Environment:
     """Build the environment once (its constructor's errors are the user's too)."""
-    from veriloop.envs import get_env
-
     try:
         return get_env(name, **(options or {}))
     except TypeError as e:
@@ -119,8 +120,6 @@ def check_env(name: str, options: dict[str, Any] | None = None) -> Environment:
 def check_grader(name: str, options: dict[str, Any]) -> None:
     """A registered or entry-point name (a plugin is imported now); a `module:function` grader
     is imported and built now."""
-    from veriloop.graders.base import get_grader, grader_factory, list_graders
-
     if ":" in name:
         try:
             get_grader(name, **options)
@@ -139,10 +138,6 @@ def check_grader(name: str, options: dict[str, Any]) -> None:
 
 
 def check_algorithm(cfg: RunConfig) -> None:
-    from veriloop.algorithms.advantages import list_advantages
-    from veriloop.algorithms.losses import AGGREGATIONS, KL_ESTIMATORS
-    from veriloop.algorithms.shaping import EVENTS
-
     a = cfg.algorithm
     for field, value, known in (("advantage", a.advantage, list_advantages()),
                                 ("aggregation", a.aggregation, list(AGGREGATIONS)),
@@ -219,8 +214,6 @@ def check_run_dir(root: Path) -> None:
 def check_resume(root: Path) -> None:
     """The run's store and its latest checkpoint are readable, and the checkpoint's files match
     its manifest, before the trainer loads them."""
-    from veriloop.trainers import checkpoint
-
     store = root / "trajectories.sqlite"
     if store.exists():
         check_store(store, "run store")

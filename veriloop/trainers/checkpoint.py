@@ -35,6 +35,7 @@ from typing import Any
 
 import numpy as np
 import torch
+from safetensors.torch import load_file
 from torch.optim.lr_scheduler import LRScheduler
 
 from veriloop.data.store import TrajectoryStore
@@ -173,13 +174,11 @@ def verify(ckpt: Path) -> bool:
 
 
 def _load_model(model: torch.nn.Module, path: Path) -> None:
-    from safetensors.torch import load_file
-
     if (path / "state_dict.pt").exists():
         model.load_state_dict(torch.load(path / "state_dict.pt", map_location="cpu"))
         return
     if (path / "adapter_model.safetensors").exists():
-        from peft import set_peft_model_state_dict
+        from peft import set_peft_model_state_dict  # lazy: peft loads transformers; LoRA only
 
         set_peft_model_state_dict(model, load_file(path / "adapter_model.safetensors"))
         return

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.progress import Progress
+from torch.utils.tensorboard import SummaryWriter
 
 from veriloop.algorithms.shaping import policy_tokens
 from veriloop.eval.metrics import context_metrics, flag_rates
@@ -77,8 +78,6 @@ class MetricsLogger:
                 self.path.unlink()
             self._file = open(self.path, "a")  # noqa: SIM115 (open for the run; closed in close())
         if tensorboard and run_dir is not None:
-            from torch.utils.tensorboard import SummaryWriter
-
             self._tb = SummaryWriter(str(run_dir / "tb"), purge_step=start_step + 1)
         self._progress: Progress | None = None
         if progress:

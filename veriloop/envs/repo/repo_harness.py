@@ -50,7 +50,7 @@ def main() -> None:
     out = open(spec["results"], "w", encoding="utf-8")  # noqa: SIM115 (kept open to the end)
     print(f"harness started {spec['nonce']}", flush=True)
     sys.path.insert(0, os.getcwd())
-    import _veriloop_codec as codec
+    import _veriloop_codec as codec  # lazy: found only in the sandbox's cwd, on sys.path now
 
     sys.addaudithook(audit_hook(out))
 

@@ -39,6 +39,7 @@ from veriloop.envs.research.grading import ResearchGrader
 from veriloop.envs.research.questions import LEVELS, make_tasks
 from veriloop.envs.sandboxed import LazyPool, run_limits
 from veriloop.errors import ConfigError
+from veriloop.policy_specs import load_policy
 from veriloop.sandbox import Sandbox, SandboxPool, get_sandbox
 from veriloop.sandbox.bwrap import SANDBOX_DISTRIBUTIONS, BubblewrapSandbox
 from veriloop.types import Task
@@ -115,7 +116,5 @@ class ResearchEnv:
 
 def _judge_policy(spec: Any) -> Any:
     if isinstance(spec, str):
-        from veriloop.policy_specs import load_policy
-
         return load_policy(spec)
     return spec
