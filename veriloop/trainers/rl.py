@@ -100,7 +100,8 @@ from veriloop.types import Group, Task, Trajectory
 
 
 class RLTrainer:
-    """setup() -> step() ... with save() every `train.save_every`; resume() continues exactly."""
+    """setup(env, grader) -> step() ... with save() every `train.save_every`; resume() continues
+    exactly."""
 
     def __init__(self, cfg: RunConfig, run_dir: str | Path, policy: TrainablePolicy,
                  rollout_policy: Policy | None = None,
