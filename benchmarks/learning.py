@@ -44,7 +44,7 @@ sys.path.insert(0, str(ROOT))
 RESULTS = ROOT / "benchmarks" / "RESULTS.md"
 WORLDS = {  # world -> its recipe; the model is the recipe's
     "arithmetic": "configs/quickstart.yaml",
-    "bfcl": "configs/smollm2_tools.yaml",
+    "bfcl": "configs/bfcl_smollm2.yaml",
     "workspace": "configs/workspace_smollm2.yaml",
     "research": "configs/research_smollm2.yaml",
     "code": "configs/code_sft_grpo.yaml",
@@ -206,6 +206,15 @@ def safety_note(r: dict[str, Any]) -> str:
             f"Δ {d['per_1k']:+.1f} [{d['ci_low']:+.1f}, {d['ci_high']:+.1f}]")
 
 
+def progress(out: Path, stage: str, results: list) -> None:
+    """A finished evaluation's per-task results under `out` and its score on stderr, so a long
+    cell shows where it is and a killed one keeps what it measured."""
+    (out / f"heldout_{stage}.jsonl").write_text(
+        "".join(json.dumps(vars(r)) + "\n" for r in results))
+    score = sum(r.successes / r.samples for r in results) / max(len(results), 1)
+    print(f"{stage}: held-out {score:.3f} over {len(results)} tasks", file=sys.stderr, flush=True)
+
+
 def run_cell(world: str, seed: int, overrides: list[str], out: Path) -> dict[str, Any]:
     """SFT then RL of one world at one seed into `out`; the cell's JSON_KEYS row."""
     import torch
@@ -223,10 +232,6 @@ def run_cell(world: str, seed: int, overrides: list[str], out: Path) -> dict[str
         torch.set_num_threads(cfg.train.threads)
     commit = conditions()["commit"]  # the code the cell runs, even if HEAD moves meanwhile
 
-    untouched_trainer = rl_trainer(cfg, out / "untouched", None)
-    untouched = heldout(untouched_trainer)
-    untouched_trainer.close()
-
     t0 = time.perf_counter()
     sft_model = train_sft(cfg, out / "sft", build_policy(cfg), build_env(cfg)).paths.model
     train_s = time.perf_counter() - t0
@@ -237,11 +242,18 @@ def run_cell(world: str, seed: int, overrides: list[str], out: Path) -> dict[str
     sft_trajs: list = []
     rl_trajs: list = []
     after_sft = heldout(rl, sft_trajs)  # step 0: the SFT weights
+    progress(out, "sft", after_sft)
     t0 = time.perf_counter()
     rl.train(progress=False, heldout=False)
     train_s += time.perf_counter() - t0
     after_rl = heldout(rl, rl_trajs)
     rl.close()
+    progress(out, "rl", after_rl)
+    # the untouched model last: the same tasks and sampling seeds whatever the order, and it is
+    # the slowest evaluation (it rambles to the token budget), so a cut-short cell keeps SFT/RL
+    untouched_trainer = rl_trainer(cfg, out / "untouched", None)
+    untouched = heldout(untouched_trainer)
+    untouched_trainer.close()
 
     paired = compare_runs([after_sft], [after_rl])  # B − A = RL − SFT, paired by task id
     base = compare_runs([untouched], [after_sft])
