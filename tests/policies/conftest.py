@@ -1,16 +1,22 @@
-"""Fixtures: the xs tiny model built once per session, SmolLM2 when its wheel is installed."""
+"""Fixtures: the xs tiny model once per session, SmolLM2 when its wheel is installed."""
 
 from __future__ import annotations
+
+import shutil
 
 import pytest
 import torch
 
+from veriloop.run.tiny import ensure_tiny
+
 
 @pytest.fixture(scope="session")
 def tiny_path(tmp_path_factory):
-    from veriloop.run.tiny import build_tiny
-
-    return build_tiny(tmp_path_factory.mktemp("tiny") / "tiny-xs", size="xs", seed=0)
+    """A private copy of the cached xs tiny model (seed 0) named `tiny-xs`. The cache
+    ($VERILOOP_HOME/models) is built once per machine and shared with every CLI test that loads
+    `model.size=xs`, where building here cost each xdist worker a build (test_tiny.py checks
+    that fresh builds are deterministic). The copy (1 MB) keeps tests off the shared one."""
+    return shutil.copytree(ensure_tiny("xs", seed=0), tmp_path_factory.mktemp("tiny") / "tiny-xs")
 
 
 @pytest.fixture(scope="session")

@@ -55,8 +55,10 @@ def test_train_on_cuda_without_a_gpu_is_a_one_line_error(tmp_path):
     import subprocess
     import sys
 
+    # model.size=xs: the model is built (or found in the cache) before its device is checked;
+    # the xs one is the cache the other tests share, the recipe's default would be built anew
     r = subprocess.run([sys.executable, "-m", "veriloop.cli", "train", str(CONFIGS / "grpo.yaml"),
-                        "model.device=cuda", "--run-dir", str(tmp_path / "run")],
+                        "model.size=xs", "model.device=cuda", "--run-dir", str(tmp_path / "run")],
                        capture_output=True, text=True, timeout=300, check=False)
     assert r.returncode == 2, r.stderr
     assert "torch sees no CUDA GPU" in r.stderr and "Traceback" not in r.stderr

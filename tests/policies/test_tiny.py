@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import threading
@@ -21,12 +22,15 @@ CALC = ToolSpec(name="calculator", description="Evaluate an expression.",
                             "required": ["expression"]})
 
 
-def test_build_is_deterministic_from_the_seed(tiny_path, tmp_path):
+def test_build_is_deterministic_from_the_seed(tmp_path):
+    # two fresh builds: the session's tiny_path is the machine's cache, built by an older
+    # checkout perhaps (the cache is rebuilt only when FORMAT_VERSION changes)
+    first = build_tiny(tmp_path / "first", size="xs", seed=0)
     again = build_tiny(tmp_path / "again", size="xs", seed=0)
-    assert (again / "tokenizer.json").read_text() == (tiny_path / "tokenizer.json").read_text()
+    assert (again / "tokenizer.json").read_text() == (first / "tokenizer.json").read_text()
     from safetensors.torch import load_file
 
-    a, b = load_file(tiny_path / "model.safetensors"), load_file(again / "model.safetensors")
+    a, b = load_file(first / "model.safetensors"), load_file(again / "model.safetensors")
     assert a.keys() == b.keys() and all(torch.equal(a[k], b[k]) for k in a)
     other = build_tiny(tmp_path / "other", size="xs", seed=1)
     c = load_file(other / "model.safetensors")
@@ -107,13 +111,24 @@ print(json.dumps({{"ids": ids, "logits": logits.tolist(), "eos": tok.eos_token}}
     assert torch.allclose(torch.tensor(got["logits"]), want, atol=1e-5)
 
 
-def test_ensure_tiny_caches_under_veriloop_home(tmp_path, monkeypatch):
+def test_ensure_tiny_caches_under_veriloop_home(tiny_path, tmp_path, monkeypatch):
+    """The first call builds into $VERILOOP_HOME/models, later ones reuse it. The build is the
+    session's real model copied in (a real build is test_build_is_deterministic_from_the_seed's
+    subject; here it would only add ~15 s of CPU)."""
     monkeypatch.setenv("VERILOOP_HOME", str(tmp_path))
+    builds = []
+
+    def copy_build(out, size, seed, vocab_size):
+        builds.append((size, seed, vocab_size))
+        shutil.copytree(tiny_path, out, dirs_exist_ok=True)
+
+    monkeypatch.setattr(tiny_build, "build_tiny", copy_build)
     path = ensure_tiny("xs", seed=2)
     assert path == tmp_path / "models" / "tiny-xs-s2"
     stamp = (path / "model.safetensors").stat().st_mtime_ns
     assert ensure_tiny("xs", seed=2) == path  # reused, not rebuilt
     assert (path / "model.safetensors").stat().st_mtime_ns == stamp
+    assert builds == [("xs", 2, 1024)]
     from veriloop.policies import load_policy
 
     pol = load_policy("tiny-xs", seed=2)
