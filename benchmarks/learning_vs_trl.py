@@ -28,8 +28,8 @@ and the veriloop − TRL difference, each with its 95% paired-bootstrap CI over 
 the seed (even: veriloop first) so that seeds interleave them, and each side's mean 1-minute
 load over its steps is recorded.
 
-Full run (the lead schedules it: SFT ~5 min, 45 + 45 min of RL, three held-out evaluations of
-the recipe's 250 tasks), seeds 0, 1, 2:
+Full run (the lead schedules it: the recipe's SFT, 45 + 45 min of RL, then three greedy
+held-out evaluations of the recipe's 250 test-split tasks), for seeds 0, 1 and 2:
     nice -n 0 .venv/bin/python benchmarks/learning_vs_trl.py --minutes 45 --seed 0 \\
         --append-results
 A short check: `--minutes 3 --heldout 20`; `--quick`: the tiny xs model, one step each, 4
@@ -228,6 +228,7 @@ def trl_config(cfg: Any, out: Path, max_steps: int | None, bf16: bool, cpu: bool
     return GRPOConfig(
         output_dir=str(out), seed=cfg.train.seed, use_cpu=cpu, bf16=bf16, report_to="none",
         save_strategy="no", logging_steps=1, disable_tqdm=True,
+        gradient_checkpointing=False,  # TRL's default recomputes activations; veriloop does not
         per_device_train_batch_size=micro, gradient_accumulation_steps=minibatch // micro,
         steps_per_generation=batch // micro, num_iterations=o.epochs,
         max_steps=(max_steps or 1 << 30) * (batch // minibatch) * o.epochs,
