@@ -11,7 +11,7 @@ function `(task, trajectory, state) -> Grade`):
   the report has an unbacked number (`reproducibility`'s check): unbacked findings are not
   findings.
 - `reproducibility`: every number in the report (verified citation quotes aside) appears in
-  the outputs of `execute_code` or `compute_stats` (`hacking.detect_unbacked_claims` with
+  the outputs of `execute_code` or `compute_stats` (`claims.detect_unbacked_claims` with
   `all_numbers`; tool errors left out, as they repeat the caller's arguments), is not a
   literal of the agent's own scripts or tool arguments (printing `11.02` is not computing it),
   and is written plainly (`1_1.02` and `.5` are flagged, not read); at least one script ran
