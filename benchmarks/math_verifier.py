@@ -18,7 +18,9 @@ failures), the counts on the `heldout5` split (`heldout5_*`: 132 cases of collec
 since math7 read its failures), the counts on the `heldout6` split (`heldout6_*`: 128 cases
 of collection 8, spent since math8 read its failures), the counts on the `heldout7` split
 (`heldout7_*`: 116 cases of collection 9, spent since math10 read its failures), the counts on
-the blind `heldout8` split (`heldout8_*`: 348 cases of collection 10), and the in-process cost
+the `heldout8` split (`heldout8_*`: 348 cases of collection 10, spent since math11 read its
+failures), the counts on the blind `heldout9` split (`heldout9_*`: 213 cases of collection 11),
+and the in-process cost
 of checking pathological answers (towers of powers, huge factorials, deep nesting), which the grader of 77ee922 worked on until the pool killed it at its timeout
 (5 s by default).
 
@@ -59,6 +61,8 @@ JSON_KEYS = ("pairs", "verdicts_agree", "pool_ms_per_check", "process_per_check_
              "heldout7_timeouts", "heldout7_meets_bar",
              "heldout8_pairs", "heldout8_false_positives", "heldout8_false_negatives",
              "heldout8_timeouts", "heldout8_meets_bar",
+             "heldout9_pairs", "heldout9_false_positives", "heldout9_false_negatives",
+             "heldout9_timeouts", "heldout9_meets_bar",
              "pathological_ms_per_check", "pathological_refused",
              "conditions_before", "load_avg_after")
 
@@ -89,7 +93,7 @@ def main() -> None:
     # the blind split is measured whole or not at all: counts on a few of its rows would say
     # which rows fail (--quick skips it, and heldout2-3 with it, and reports 0 pairs)
     ap.add_argument("--no-blind", dest="blind", action="store_false",
-                    help="skip the heldout2-7 splits and the blind heldout8 split")
+                    help="skip the heldout2-8 splits and the blind heldout9 split")
     args = parse_args(ap, QUICK)
     before = conditions()  # load, threads, commit: printed with the figures
     pairs = [p for p in load_pairs(SHIPPED_MATH_PAIRS) if p.category != "pathological"]
@@ -129,7 +133,7 @@ def main() -> None:
     }
     heldout = load_pairs(SUITE_MATH_PAIRS, split="heldout")[: args.heldout or None]
     report = audit_split("heldout", args.heldout)
-    # collections 4-9 (spent by math4-8 and math10) and 10, the blind held-out since math10
+    # collections 4-10 (spent by math4-8, math10 and math11) and 11, the blind held-out since math11
     skipped = {"n": 0, "false_positives": 0, "false_negatives": 0, "timeouts": 0,
                "false_positive_rate": 1.0, "false_negative_rate": 1.0}
     stack = audit_split("heldout2", 0) if args.blind else skipped
@@ -138,7 +142,8 @@ def main() -> None:
     spent5 = audit_split("heldout5", 0) if args.blind else skipped
     spent6 = audit_split("heldout6", 0) if args.blind else skipped
     spent7 = audit_split("heldout7", 0) if args.blind else skipped
-    blind = audit_split("heldout8", 0) if args.blind else skipped
+    spent8 = audit_split("heldout8", 0) if args.blind else skipped
+    blind = audit_split("heldout9", 0) if args.blind else skipped
     # the first collection of suite cases (the 71 held-out ones measured at 77ee922), apart
     rows = [json.loads(line) for line in SUITE_MATH_PAIRS.read_text().splitlines()]
     first = {(r["gold"], r["answer"]) for r in rows if r["collection"] == 1}
@@ -158,7 +163,7 @@ def main() -> None:
         **{f"{name}_{key}": value for name, r in (("heldout2", stack), ("heldout3", spent3),
                                                   ("heldout4", spent4), ("heldout5", spent5),
                                                   ("heldout6", spent6), ("heldout7", spent7),
-                                                  ("heldout8", blind))
+                                                  ("heldout8", spent8), ("heldout9", blind))
            for key, value in (("pairs", r["n"]), ("false_positives", r["false_positives"]),
                               ("false_negatives", r["false_negatives"]),
                               ("timeouts", r["timeouts"]),

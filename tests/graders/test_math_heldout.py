@@ -23,14 +23,17 @@ The splits, in the order they were written (build_suite_pairs.py says how):
   measured once blind, then SPENT by math10 the same way;
 - `heldout8`: collection 10 (Doenet/math-expressions' and Khan Academy KAS's equivalence and
   non-equivalence tables, LLM-eval graders' tests; 139 of its 348 cases not equivalent),
-  written before math10 read heldout7, and the only blind split: measured once, counts only,
-  nothing tuned on it since.
+  written before math10 read heldout7, measured once blind, then SPENT by math11 the same way;
+- `heldout9`: collection 11 (inspect_ai's math scorer cases, RL/eval projects' math graders'
+  tests, students' answer checkers in LaTeX and plain-text notation; 60 of its 213 cases not
+  equivalent), written before math11 read heldout8, and the only blind split: measured once,
+  counts only, nothing tuned on it since.
 
 Each test asserts the measured counts as a regression bar and xfails while above the issue's
 bar (a pass once it is met). Only counts are printed: a blind split's failures are never shown.
-The whole-split audits of heldout2 to heldout7 are `slow` (5-35 s each on two cores); the
+The whole-split audits of heldout2 to heldout8 are `slow` (5-60 s each on two cores); the
 default suite keeps the spent `heldout` split whole, a fixed third of `heldout2`, and the blind
-`heldout8` whole (about 10-30 s).
+`heldout9` whole (about 10-30 s).
 """
 
 import json
@@ -251,11 +254,39 @@ def test_suite_pairs_heldout7_rates(grader):
 # committed (ca639da) before math10 read heldout7 or changed the grader, and measured ONCE after
 # math10's classes (a205d78), counts only, with nothing tuned on it since: 348 cases, FP 9/139
 # (6.5%), FN 30/209 (14.4%), no timeout (54 s on a loaded machine). Most misses are in the two
-# CAS suites (Doenet FP 4/71, FN 13/66; KAS FN 10/33) and the C# scorer's tests (FN 5/46). The
-# bar below is that measurement, so a regression fails; the issue's bar is not met, which the
-# xfail records (it turns into a pass once it is).
-HELDOUT8_FP, HELDOUT8_FN = 9, 30
+# CAS suites (Doenet FP 4/71, FN 13/66; KAS FN 10/33) and the C# scorer's tests (FN 5/46).
+# math11 then SPENT it (after committing collection 11 as heldout9, fe5732d): read its 39
+# failures and fixed five classes (plain-text function notation and bare negative exponents, a
+# product after a fraction in plain equations, a gold equation answered by its value, points far
+# from zero, two different units: test_math_classes_heldout8.py): 348 cases, FP 5/139, FN 7/209,
+# no timeout -- a tuning figure now, still above the bar. The rest are conventions veriloop
+# keeps (a decimal comma "3,5"; brackets as parentheses in a list; a tuple against a set, which
+# Math-Verify's own tests call equal -- a rule for it cost one of that public set; several boxes
+# read as a set, both ways; the principal cube root of -5; "180 deg" is not pi) and classes
+# left open (a 1e-50 scale below the numeric tolerance, thousands separators inside a tuple, a
+# named angle or "Result =" before the value). `slow` like the other spent audits; it xfails
+# while above the bar.
+HELDOUT8_FP, HELDOUT8_FN = 5, 7
 
 
+@pytest.mark.slow
 def test_suite_pairs_heldout8_rates(grader):
     _audit_split(grader, "heldout8", (348, 209), HELDOUT8_FP, HELDOUT8_FN)
+
+
+# heldout9: collection 11 (suite_pairs_c11.py: inspect_ai's math scorer cases, RL/eval projects'
+# math graders' tests -- a DeepScaleR filter's self-test, turbolora, verifyit, MATH-Perturb,
+# mathnet_eval and others -- and students' answer checkers: a C++ plain-text checker, TypeScript
+# algebra and polynomial engines, cortex-js compute-engine's isEquivalent suite; 213 cases after
+# repeats were dropped, 60 not equivalent), committed (fe5732d) before math11 read heldout8 or
+# changed the grader, and measured ONCE after math11's classes, counts only, with nothing tuned
+# on it since: 213 cases, FP 2/60 (3.3%), FN 15/153 (9.8%), no timeout (45 s on a loaded
+# machine). By source: compute-engine FP 1/17, FN 5/22; C++ checker FN 4/25; program-of-thought
+# runner FP 1/3; one FN each in six others. With 60 negatives one false positive is 1.7%, so
+# this split alone cannot show FP <= 1%. The bar below is that measurement, so a regression
+# fails; the xfail records that the issue's bar is not met (a pass once it is).
+HELDOUT9_FP, HELDOUT9_FN = 2, 15
+
+
+def test_suite_pairs_heldout9_rates(grader):
+    _audit_split(grader, "heldout9", (213, 153), HELDOUT9_FP, HELDOUT9_FN)

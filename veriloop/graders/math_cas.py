@@ -14,6 +14,15 @@ character is arithmetic, brackets, commas and names, no name starts with `_` or 
 and names resolve in a namespace of sympy's classes and the functions below only, with no
 Python builtins, so `eval(...)` or `open(...)` in an answer is a symbol times a tuple, never a
 call. A string literal cannot be written (no quotes), so nothing reaches a nested sympify.
+
+Plain-text notation as calculators, CAS front ends and their users write it is read here too,
+when both sides are plain text (no TeX) and one of them uses a form math-verify misreads: a
+function raised to a power (`sin^2 x` is (sin x)^2; `tan^(-1)(x)` and `sin^-1 x` the inverse),
+a function applied without brackets (`csc x`, `x ln x`), functions it does not know (`cbrt`,
+`atan2`, `binom`, `floor`, `ceil`, `sec`, `csc`, `cot`, `arccot`, `log_2(8)` for a base), a
+bare negative exponent (`3^-x`, `b^-1`), and a product after a fraction (`1/3p` is p/3 and
+`3/2(y+5)` is (3/2)(y+5), read left to right as sympy and calculators do; math-verify read the
+denominator as 3p). Two such equations are compared as relations (`math_relations`).
 """
 
 from __future__ import annotations
@@ -22,6 +31,7 @@ import re
 from typing import Any
 
 from veriloop.graders.math_numeric import agree_numerically
+from veriloop.graders.math_relations import compare_relations
 
 # lazy: sympy is imported inside the functions, as in the other math_* modules: it takes about
 # a second to import and only the worker processes that check answers need it
@@ -31,8 +41,104 @@ _TWO_ARG_LOG = re.compile(r"(?<![\w.])log\s*\(([^(),]|\([^()]*\))+,")
 _ALLOWED_TEXT = re.compile(r"^[\w\s+\-*/^().,!=]*$")
 _NAME = re.compile(r"[A-Za-z_]\w*")
 _FUNCTIONS = ("factorial", "factorial2", "summation", "integrate", "log", "ln", "exp", "sqrt",
-              "sin", "cos", "tan", "cot", "sec", "csc", "asin", "acos", "atan", "sinh", "cosh",
-              "tanh", "Abs", "pi", "oo", "E")
+              "sin", "cos", "tan", "cot", "sec", "csc", "asin", "acos", "atan", "acot", "asec",
+              "acsc", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "cbrt", "atan2",
+              "binomial", "floor", "ceiling", "Abs", "pi", "oo", "E")
+
+
+_FN = (r"(?<![A-Za-z_])(?:arc(?:sin|cos|tan|cot|sec|csc)|a(?:sin|cos|tan|cot)|sinh|cosh|tanh"
+       r"|sin|cos|tan|cot|sec|csc|ln|log|exp)")
+# the plain-text forms math-verify misreads (module doc), one alternative each
+_PLAIN_FORMS = re.compile(
+    _FN + r"\s*\^"                                  # sin^2 x, tan^(-1)(x)
+    + r"|" + _FN + r"\s+[A-Za-z0-9(]"                 # csc x, sin 2x
+    + r"|(?<![A-Za-z_])(?:cbrt|atan2|binom|floor|ceil|sec|csc|cot|arccot|acot|log|ln|exp)\s*\("
+    + r"|(?<![A-Za-z_])log_\w"                         # log_2(8)
+    + r"|\^\s*-"                                      # 3^-x
+    + r"|(?<![\w.])\d+\s*/\s*\d+(?:\.\d+)?\s*(?:[A-Za-z](?![A-Za-z])|\()"  # 1/3p, 3/2(y+5)
+    + r"|\dpi(?![A-Za-z])")                           # sin(7pi)
+_NOT_PLAIN = re.compile(r"[\\{}\[\]|%$]|[^\x00-\x7f]")  # TeX, sets, intervals, Unicode
+_INVERSES = {"sin": "asin", "cos": "acos", "tan": "atan", "cot": "acot", "sec": "asec",
+             "csc": "acsc", "sinh": "asinh", "cosh": "acosh", "tanh": "atanh"}
+_RENAMED = {"arcsin": "asin", "arccos": "acos", "arctan": "atan", "arccot": "acot",
+            "arcsec": "asec", "arccsc": "acsc", "ln": "log", "binom": "binomial",
+            "ceil": "ceiling"}
+# the argument of a function written without brackets: a term with its power (`ln x^2` is
+# ln(x^2), as the power binds first)
+_BARE_ARG = r"(?:\d*\.?\d*[A-Za-z]\w*|\d+(?:\.\d+)?)(?:\^[\w.]+)?"
+
+
+def uses_plain_notation(gold: str, answer: str) -> bool:
+    """Whether both sides are plain text and one of them uses a form math-verify misreads."""
+    return not (_NOT_PLAIN.search(gold) or _NOT_PLAIN.search(answer)) and bool(
+        _PLAIN_FORMS.search(gold) or _PLAIN_FORMS.search(answer))
+
+
+def _close(s: str, i: int) -> int | None:
+    """Index just past the bracket that closes the one opened before position i."""
+    depth = 1
+    for j in range(i, len(s)):
+        depth += {"(": 1, ")": -1}.get(s[j], 0)
+        if depth == 0:
+            return j + 1
+    return None
+
+
+def _explicit_calls(s: str) -> str:
+    """Plain-text function notation as sympy calls: `sin^2 x` -> (sin(x))**2, `tan^(-1)(x)`
+    -> atan(x), `csc x` -> csc(x), `log_2(8)` -> log(8, 2), `arccot` -> acot."""
+    s = re.sub(r"(?<![A-Za-z_])log_\(?(\w+)\)?\s*\(",
+               lambda m: "log(" + "\x00" + m.group(1) + "\x00", s)
+    while "\x00" in s:  # the base moves after the argument: log(8, 2)
+        i = s.index("\x00")
+        j = s.index("\x00", i + 1)
+        base, end = s[i + 1:j], _close(s, j + 1)
+        if end is None:
+            return s.replace("\x00", "")
+        s = s[:i] + s[j + 1:end - 1] + ", " + base + ")" + s[end:]
+    head = re.compile(_FN + r"(?![\w])(?:\s*\^\s*(\(\s*-?\s*\w+\s*\)|-?\s*\d+))?\s*")
+    out, pos = [], 0
+    while (m := head.search(s, pos)):
+        name = m.group(0).split("^")[0].strip()
+        power = (m.group(1) or "").replace(" ", "").strip("()")
+        rest = s[m.end():]
+        if rest.startswith("("):
+            end = _close(s, m.end() + 1)
+            if end is None:
+                break
+            arg = s[m.end() + 1:end - 1]
+        elif (b := re.match(_BARE_ARG, rest)) and b.group(0):
+            end, arg = m.end() + b.end(), b.group(0)
+        else:
+            out.append(s[pos:m.end()])
+            pos = m.end()
+            continue
+        name = _RENAMED.get(name, name)
+        if power == "-1":
+            call = f"{_INVERSES.get(name, name + '**(-1)')}({arg})"
+        elif power:
+            call = f"({name}({arg}))**({power})"
+        else:
+            call = f"{name}({arg})"
+        out.append(s[pos:m.start()] + call)
+        pos = end
+    s = "".join(out) + s[pos:]
+    return re.sub(r"(?<![A-Za-z_])(binom|ceil|arc(?:sin|cos|tan|cot|sec|csc))(?=\s*\()",
+                  lambda m: _RENAMED[m.group(1)], s)
+
+
+def _same_plain_relation(gold: str, answer: str) -> bool | None:
+    """Two plain-text equations compared as relations; None when either side is unreadable."""
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
+
+    sides = [re.split(r"(?<![<>=!])=(?!=)", t) for t in (gold, answer)]
+    if any(len(p) != 2 for p in sides):
+        return None
+    read = [[read_cas(side, plain=True) for side in p] for p in sides]
+    if any(x is None for p in read for x in p):
+        return None
+    return compare_relations([sympy.Eq(*read[0], evaluate=False)],
+                             [sympy.Eq(*read[1], evaluate=False)])
 
 
 def uses_cas_syntax(text: str) -> bool:
@@ -50,9 +156,10 @@ def _namespace() -> dict[str, Any]:
     return ns
 
 
-def read_cas(text: str) -> Any | None:
+def read_cas(text: str, plain: bool = False) -> Any | None:
     """`text` as a sympy expression with sums and integrals done, or None when it is not
-    plain CAS syntax (or holds anything the parser could run as Python)."""
+    plain CAS syntax (or holds anything the parser could run as Python). `plain`: plain-text
+    notation (module doc), where `e` is Euler's number."""
     import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
     from sympy.parsing.sympy_parser import (
         factorial_notation,
@@ -67,12 +174,15 @@ def read_cas(text: str) -> Any | None:
         return None
     if any(n.startswith("_") for n in _NAME.findall(s)) or re.search(r"(?<![!<>=])=(?!=)", s):
         return None  # an equation or assignment is not an expression
+    if plain:
+        s = _explicit_calls(s)
     s = re.sub(r"(?<![\w.])sum\s*\(", "summation(", s)
     s = re.sub(r"(?<![\w.])int\s*\(", "integrate(", s).replace("^", "**")
     transformations = (*standard_transformations, factorial_notation, split_symbols,
                        implicit_multiplication)
     try:
-        expr = parse_expr(s, global_dict=_namespace(), transformations=transformations)
+        names = _namespace() | ({"e": sympy.E} if plain else {})
+        expr = parse_expr(s, global_dict=names, transformations=transformations)
         if not isinstance(expr, sympy.Basic):
             expr = sympy.sympify(expr) if isinstance(expr, (int, float, bool)) else None
         return expr.doit() if isinstance(expr, sympy.Basic) else None
@@ -86,9 +196,12 @@ def same_cas_value(gold: str, answer: str) -> bool | None:
     a sum against its closed form); None when neither does or a side cannot be read."""
     import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
-    if not (uses_cas_syntax(gold) or uses_cas_syntax(answer)):
+    plain = uses_plain_notation(gold, answer)
+    if not (plain or uses_cas_syntax(gold) or uses_cas_syntax(answer)):
         return None
-    g, a = read_cas(gold), read_cas(answer)
+    if plain and "=" in gold and "=" in answer:
+        return _same_plain_relation(gold, answer)
+    g, a = read_cas(gold, plain), read_cas(answer, plain)
     if g is None or a is None:
         return None
     if not (isinstance(g, sympy.Expr) and isinstance(a, sympy.Expr)):

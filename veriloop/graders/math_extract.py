@@ -21,7 +21,7 @@ _MATH_WORDS = frozenset([
     "or", "and", "in", "pi", "inf", "infty", "sin", "cos", "tan", "cot", "sec", "csc", "log",
     "ln", "exp", "sqrt", "frac", "cm", "mm", "km", "kg", "m", "s", "degrees", "degree", "units",
     "unit", "dollars", "cents", "mod", "abs", "asin", "acos", "atan", "arcsin", "arccos", "arctan",
-    "sinh", "cosh", "tanh", *_GREEK])
+    "sinh", "cosh", "tanh", "cbrt", "acot", "arccot", "asec", "arcsec", "acsc", "arccsc", *_GREEK])
 # an anchored answer often goes on to justify itself: "The answer is 6 because ..."
 _JUSTIFICATION = re.compile(r"\s*,?\s*\b(?:because|since|as|so that|which|given that)\b.*$",
                             re.IGNORECASE | re.DOTALL)
@@ -449,6 +449,24 @@ def drop_units(s: str) -> str:
     s = _UNIT.sub("", s)
     m = _NUMBER_THEN_WORDS.match(s)
     return m.group(1).strip() if m and not scaled_number(s) else s
+
+
+_SAME_UNIT = {"sec": "s", "second": "s", "minute": "min", "hour": "h", "meter": "m", "inche": "inch",
+              "feet": "foot", "°": "degree", "^\\circ": "degree", "^{\\circ}": "degree"}
+
+
+def _unit_of(s: str) -> str | None:
+    """The one unit written after a number in `s` ("12 km" -> "km", "5 meters" -> "m")."""
+    found = [re.sub(r"\\(?:text|mbox)\s*\{|[\s{}]", "", m.group(0)) for m in _UNIT.finditer(s)]
+    word = re.sub(r"(?<=[a-z]{3})s$", "", found[0].replace("²", "^2").replace("³", "^3")
+                  ) if len(found) == 1 else None
+    return _SAME_UNIT.get(word, word) if word else None
+
+
+def units_differ(gold: str, answer: str) -> bool:
+    """Both sides name a unit, not the same one ("12 km", "12 m"): `drop_units` leaves 12, 12."""
+    g, a = _unit_of(gold), _unit_of(answer)
+    return g is not None and a is not None and g != a
 
 
 def scaled_number(s: str) -> bool:

@@ -46,6 +46,7 @@ _NEEDED = 6          # agreeing points where the answer is defined
 _REL_TOL = 1e-9
 _HEAVY_EXPONENT = 40
 _MAX_SYMBOLS = 6
+_FAR = 1234.5
 
 
 def heavy(expr: Any) -> bool:
@@ -59,11 +60,13 @@ def heavy(expr: Any) -> bool:
 
 
 def _points(arity: int) -> list[list[float]]:
-    """Fixed points: random ones over both signs, then every combination of `_NICE` values
-    (a sample of them beyond three variables)."""
+    """Fixed points: random ones over both signs, two far out (`_FAR`), then every combination
+    of `_NICE` values (a sample of them beyond three variables)."""
     rng = random.Random(20260143)
     points = [[rng.choice((-1, 1)) * rng.uniform(0.1, 3.0) for _ in range(arity)]
               for _ in range(_RANDOM_POINTS)]
+    # and far out, where `|x+1000| - 1000` and `|x+1001| - 1001` part (they agree above -1000)
+    points += [[sign * _FAR for _ in range(arity)] for sign in (-1, 1)]
     if len(_NICE) ** arity <= _MAX_GRID:
         return points + [list(p) for p in itertools.product(_NICE, repeat=arity)]
     return points + [[rng.choice(_NICE) for _ in range(arity)] for _ in range(_MAX_GRID // 8)]
