@@ -18,16 +18,17 @@ returns from (logging, timing, config objects, packing) are not on the path. Wor
 hands to a helper thread (environment steps, grading under a timeout) continues the stack of
 the function that handed it over, so the grade stage's stack starts at the command too.
 
-    python benchmarks/train_path.py [--recipe grpo] [--max-files 10]
+    python benchmarks/train_path.py [--recipe grpo] [--max-files 10] [--quick]
 
 Prints each stage's stack, then ONE JSON line last: the files (in first-seen order), their
 count, the stages reached, and whether the count is within --max-files (exit 1 if not).
+`--quick` is the same run (it is already the smallest: one step of the tiny model), accepted so
+that the suite's check of every benchmark's quick mode covers this script too.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import tempfile
@@ -40,6 +41,7 @@ from typing import Any
 import veriloop
 from veriloop.algorithms.registries import estimator, policy_loss
 from veriloop.algorithms.shaping import Shaping
+from veriloop.benchmarking import emit, parse_args
 from veriloop.cli import app
 from veriloop.run.config import load_config
 
@@ -160,11 +162,14 @@ def trace(recipe: str, run_dir: Path, overrides: tuple[str, ...] = TINY) -> Path
     return tracer
 
 
+JSON_KEYS = ("recipe", "files", "count", "stages_reached", "max_files", "ok")
+
+
 def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--recipe", default="grpo", help="a shipped recipe or a YAML file")
     ap.add_argument("--max-files", type=int, default=10)
-    args = ap.parse_args(argv)
+    args = parse_args(ap, {}, argv)
     with tempfile.TemporaryDirectory() as tmp:
         tracer = trace(args.recipe, Path(tmp) / "run")
     for stage in STAGES:
@@ -172,9 +177,9 @@ def main(argv: list[str] | None = None, out: Callable[[str], None] = print) -> i
             out(f"{stage}: " + " > ".join(f"{f}:{n}" for f, n in st))
     files = path_files(tracer.stacks)
     reached = [s for s in STAGES if tracer.stacks[s]]
-    out(json.dumps({"recipe": args.recipe, "files": files, "count": len(files),
-                    "stages_reached": reached, "max_files": args.max_files,
-                    "ok": len(files) <= args.max_files and reached == list(STAGES)}))
+    emit({"recipe": args.recipe, "files": files, "count": len(files),
+          "stages_reached": reached, "max_files": args.max_files,
+          "ok": len(files) <= args.max_files and reached == list(STAGES)}, JSON_KEYS)
     return 0 if len(files) <= args.max_files and reached == list(STAGES) else 1
 
 
