@@ -68,3 +68,11 @@ def test_help_imports_no_torch():
     assert "environments (env.name): arithmetic" in out.stdout  # the help did list them
     # the environments' registry is loaded for the listing; the model code is not
     assert out.stdout.strip().splitlines()[-1] == "['veriloop.envs.registry']"
+
+
+def test_cli_import_leaves_scipy_stats_unloaded():
+    # scipy.stats is ~1 s of the CLI's start-up: only the commands that compute intervals load it
+    code = "import sys, veriloop.cli; print('scipy.stats' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=300, check=True)
+    assert out.stdout.strip() == "False", out.stdout

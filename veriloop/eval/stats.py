@@ -41,7 +41,6 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
-from scipy import stats
 
 CONFIDENCE = 0.95
 RESAMPLES = 10_000
@@ -81,6 +80,8 @@ def wilson(successes: int, n: int, confidence: float = CONFIDENCE) -> Interval:
     """Wilson score interval of the rate successes / n."""
     if n < 1 or not 0 <= successes <= n:
         raise ValueError(f"need 0 <= successes <= n and n >= 1, got {successes} of {n}")
+    from scipy import stats  # lazy: scipy.stats costs ~1 s at CLI start-up
+
     ci = stats.binomtest(successes, n).proportion_ci(confidence_level=confidence,
                                                      method="wilson")
     return Interval(successes / n, float(ci.low), float(ci.high), n)
@@ -88,6 +89,8 @@ def wilson(successes: int, n: int, confidence: float = CONFIDENCE) -> Interval:
 
 def _bootstrap(data: tuple[np.ndarray, ...], statistic, confidence: float, seed: int,
                resamples: int, paired: bool) -> tuple[float, float]:
+    from scipy import stats  # lazy: scipy.stats costs ~1 s at CLI start-up
+
     result = stats.bootstrap(data, statistic, n_resamples=resamples, paired=paired,
                              vectorized=True, confidence_level=confidence,
                              method="percentile", rng=np.random.default_rng(seed))
@@ -161,6 +164,8 @@ def paired_difference(a: Sequence[float], b: Sequence[float], confidence: float 
 
 def iqm(values: Sequence[float]) -> float:
     """Interquartile mean: the mean of the middle 50% (rliable's `aggregate_iqm`)."""
+    from scipy import stats  # lazy: scipy.stats costs ~1 s at CLI start-up
+
     return float(stats.trim_mean(np.asarray(values, dtype=float), proportiontocut=0.25,
                                  axis=None))
 
@@ -201,5 +206,7 @@ def tasks_to_resolve(delta: float = 0.10, discordant: float = 0.20,
     if not 0 < delta <= discordant <= 1:
         raise ValueError(f"need 0 < delta <= discordant <= 1, got delta={delta}, "
                          f"discordant={discordant}")
+    from scipy import stats  # lazy: scipy.stats costs ~1 s at CLI start-up
+
     z = stats.norm.ppf(1 - (1 - confidence) / 2) + stats.norm.ppf(power)
     return math.ceil(z * z * (discordant - delta * delta) / (delta * delta))
