@@ -39,7 +39,8 @@ SPECIAL_TOKENS = ("<|end|>", "<|system|>", "<|user|>", "<|assistant|>", "<|tool|
 TAG_TOKENS = ("<tool_call>", "</tool_call>", "<answer>", "</answer>")
 EOT = "<|end|>"
 PAD = "<|pad|>"
-FORMAT_VERSION = 3  # bump when the corpus, template or architecture recipe changes
+FORMAT_VERSION = 4  # bump when the corpus, template or architecture recipe changes (v4: the
+# workspace episodes of the corpus changed; tests/policies/test_tiny_corpus.py catches that)
 
 CHAT_TEMPLATE = (
     "{%- set sys = messages[0].content if messages and messages[0].role == 'system' else none -%}"
