@@ -52,6 +52,10 @@ class Registry(Generic[T]):
             raise ValueError(f"{self.kind} '{name}' is registered twice")
         self._entries[name] = factory
 
+    def remove(self, name: str) -> None:
+        """Forget a name added in code (a test's temporary entry); unknown names are ignored."""
+        self._entries.pop(name, None)
+
     def lazy(self, name: str, target: str) -> None:
         """Declare `name` as `"module:attribute"`, imported on first `get`."""
         if name in self._entries or name in self._lazy:

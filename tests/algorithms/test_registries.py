@@ -80,8 +80,11 @@ def _traj(i: int, score: float) -> Trajectory:
 
 def test_a_new_estimator_is_one_registration_and_gets_its_parameters():
     ESTIMATORS.add("shifted", Entry(shifted, ShiftParams, "group"), replace=True)
-    a = load_config(None, ["algorithm.advantage={name: shifted, params: {shift: 0.5}}"]).algorithm
-    credit = build_credit(a)
+    try:
+        a = load_config(None, ["algorithm.advantage={name: shifted, params: {shift: 0.5}}"])
+        credit = build_credit(a.algorithm)
+    finally:  # the registry is process-wide: other tests list its names
+        ESTIMATORS.remove("shifted")
     assert credit.params == ShiftParams(shift=0.5)
     groups = [Group.of([_traj(0, 1.0), _traj(1, 0.0), _traj(2, 0.0)])]
     x = group_tensors(groups)

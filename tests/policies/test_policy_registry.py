@@ -88,8 +88,12 @@ def test_a_registered_loader_gets_the_target_after_its_name():
         return "a policy"
 
     POLICIES.add("test-echo", echo, replace=True)
-    assert load_policy("test-echo:some/where#x", temperature=0.5) == "a policy"
-    assert load_policy("test-echo") == "a policy"
+    try:  # the registry is process-wide: a name left behind shows in other tests' listings
+        assert load_policy("test-echo:some/where#x", temperature=0.5) == "a policy"
+        assert load_policy("test-echo") == "a policy"
+    finally:
+        POLICIES.remove("test-echo")
+    assert "test-echo" not in POLICIES
     assert seen == [("some/where#x", {"temperature": 0.5}), ("", {})]
     with pytest.raises(ValueError, match="registered twice"):
         register_policy("tiny")(echo)
