@@ -33,8 +33,12 @@ all in a ninth split, `heldout8`, written before math10 read `heldout7`'s failur
 them; from then on `heldout7` is spent too. Collection 11 (`suite_pairs_c11.py`: inspect_ai's
 math scorer cases, RL/eval projects' math graders' tests and students' answer checkers, in LaTeX
 and in plain-text notation) is all in a tenth split, `heldout9`, written before math11 read
-`heldout8`'s failures and tuned on them; from then on `heldout8` is spent too and only
-`heldout9` measures the grader blind.
+`heldout8`'s failures and tuned on them; from then on `heldout8` is spent too. Collection 12
+(`suite_pairs_c12.py`: Oppia's math-interaction classifiers, Android and web, mathjs' and the MITx
+grading library's tests, and RL/eval projects' answer checkers; chosen for its non-equivalent
+pairs) is all in an eleventh split, `heldout10`, written before math12 read `heldout9`'s failures
+and tuned on them; from then on `heldout9` is spent too and only `heldout10` measures the grader
+blind.
 
 Left out (not veriloop's convention, said per row in `_LEFT_OUT` below): cases whose label holds
 only after rounding coarser than math-verify's 6 decimal places ("40\pi" = "125.663"), and labels
@@ -56,6 +60,7 @@ from veriloop.graders.data.suite_pairs_c8 import C8_CASES
 from veriloop.graders.data.suite_pairs_c9 import C9_CASES
 from veriloop.graders.data.suite_pairs_c10 import C10_CASES
 from veriloop.graders.data.suite_pairs_c11 import C11_CASES
+from veriloop.graders.data.suite_pairs_c12 import C12_CASES
 from veriloop.graders.data.suite_pairs_stack import STACK, STACK_CASES
 
 OUT = Path(__file__).with_name("math_pairs_suites.jsonl")
@@ -254,7 +259,8 @@ COLLECTION = {VERL: 2, MINDSPEED: 2, MINDSPEED_DAPO: 2, OPENR1: 2, TRL: 2, MV_MI
 # collection 8 (suite_pairs_c8.py) likewise, written before heldout5 was read and tuned on;
 # collection 9 (suite_pairs_c9.py) likewise, written before heldout6 was read and tuned on;
 # collection 10 (suite_pairs_c10.py) likewise, written before heldout7 was read and tuned on;
-# collection 11 (suite_pairs_c11.py) likewise, written before heldout8 was read and tuned on
+# collection 11 (suite_pairs_c11.py) likewise, written before heldout8 was read and tuned on;
+# collection 12 (suite_pairs_c12.py) likewise, written before heldout9 was read and tuned on
 HELDOUT2 = {4}
 HELDOUT3 = {5}
 HELDOUT4 = {6}
@@ -263,6 +269,7 @@ HELDOUT6 = {8}
 HELDOUT7 = {9}
 HELDOUT8 = {10}
 HELDOUT9 = {11}
+HELDOUT10 = {12}
 
 # label rests on a convention veriloop does not share (see the module docstring)
 _LEFT_OUT = {
@@ -316,7 +323,7 @@ def rows() -> list[dict]:
                  else "heldout4" if c in HELDOUT4 else "heldout5" if c in HELDOUT5
                  else "heldout6" if c in HELDOUT6 else "heldout7" if c in HELDOUT7
                  else "heldout8" if c in HELDOUT8 else "heldout9" if c in HELDOUT9
-                 else split_of(gold, answer))
+                 else "heldout10" if c in HELDOUT10 else split_of(gold, answer))
         out.append({"gold": gold, "answer": answer, "equivalent": eq,
                     "category": source.split()[0], "source": source, "split": split,
                     "collection": c})
@@ -345,22 +352,13 @@ def rows() -> list[dict]:
     # collection 8 was copied whole and drops here what repeats an earlier case, either way
     # round, up to spaces and `$` signs (its module docstring), so its rows stay as written
     known = {_bare(r["answer"], r["gold"]) for r in out} | _other_sets()
-    for source, a, g, eq in C8_CASES:
-        if _bare(a, g) not in known and _bare(g, a) not in known:
-            known.add(_bare(a, g))
-            add(source, a, g, eq, collection=8)
-    for source, a, g, eq in C9_CASES:  # collection 9 likewise
-        if _bare(a, g) not in known and _bare(g, a) not in known:
-            known.add(_bare(a, g))
-            add(source, a, g, eq, collection=9)
-    for source, a, g, eq in C10_CASES:  # collection 10 likewise
-        if _bare(a, g) not in known and _bare(g, a) not in known:
-            known.add(_bare(a, g))
-            add(source, a, g, eq, collection=10)
-    for source, a, g, eq in C11_CASES:  # collection 11 likewise
-        if _bare(a, g) not in known and _bare(g, a) not in known:
-            known.add(_bare(a, g))
-            add(source, a, g, eq, collection=11)
+    # collections 9-12 likewise
+    for c, cases in ((8, C8_CASES), (9, C9_CASES), (10, C10_CASES), (11, C11_CASES),
+                     (12, C12_CASES)):
+        for source, a, g, eq in cases:
+            if _bare(a, g) not in known and _bare(g, a) not in known:
+                known.add(_bare(a, g))
+                add(source, a, g, eq, collection=c)
     return out
 
 
