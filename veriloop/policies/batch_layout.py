@@ -251,7 +251,13 @@ class SharedBatch:
             for (ck, cv), (kk, vv) in zip(self.cache, k.kv, strict=True):
                 ck[r, :, off:off + n] = kk
                 cv[r, :, off:off + n] = vv
-            tokens[r, W - new[r]:] = torch.tensor(list(ids[len(k.ids):]), dtype=torch.long)
+            # The prefill writes K/V at all W slots of every row, so a row with fewer new tokens
+            # than W is fed the tail of its own kept ids there (recomputed, as the plain layout
+            # does), not pads: a pad's K/V would overwrite the kept K/V at those valid slots.
+            # Only slots before the row's suffix (invalid, never attended) get pads.
+            mine = list(ids[len(k.prefix.ids):])  # type: ignore[union-attr]
+            window = mine[max(0, len(mine) - W):]
+            tokens[r, W - len(window):] = torch.tensor(window, dtype=torch.long)
             positions[r] = (torch.arange(len(ids) - W, len(ids))).clamp(min=0)
         sub = Blocks(self.blocks.kv, self.blocks.valid, self.blocks.row_block[:n_kept])
         part = [(k[:n_kept], v[:n_kept]) for k, v in self.cache]  # views: writes land in cache
