@@ -26,7 +26,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from veriloop.formats import HermesFormat, ToolCallFormat
 from veriloop.graders.base import Grader
-from veriloop.policy import Generation, GenerationRequest, Policy, SamplingParams
+from veriloop.policy import DEFAULT_STOP, Generation, GenerationRequest, Policy, SamplingParams
 from veriloop.rendering import ByteRenderer
 from veriloop.tools import ToolRegistry
 from veriloop.types import Message, Task, ToolCall, ToolResult, ToolSpec
@@ -74,6 +74,15 @@ class Environment(Protocol):
     def reset(self, task: Task) -> Episode: ...
 
     def grader(self) -> Grader: ...
+
+
+def turn_stop(env: Environment) -> tuple[str, ...]:
+    """The strings that end a policy message in `env`: its optional `stop` attribute, else
+    `DEFAULT_STOP` (the end of a tool call or of an answer: one call a message, whose result the
+    next turn reads). An environment whose messages hold several calls (BFCL's parallel
+    categories) sets `stop` without `</tool_call>`, else sampling cuts every such message after
+    its first call; the end-of-turn token still ends the message."""
+    return tuple(getattr(env, "stop", DEFAULT_STOP))
 
 
 def set_step_budget(env: Environment, max_turns: int | None) -> Environment:

@@ -25,9 +25,10 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import replace
 from typing import Any, TypeVar
 
-from veriloop.envs.base import Environment, Observation
+from veriloop.envs.base import Environment, Observation, turn_stop
 from veriloop.graders.base import Grader
 from veriloop.policy import GenerationRequest, Policy
 from veriloop.policy_specs import load_policy
@@ -145,6 +146,8 @@ class RolloutRunner:
         # the environment's step budget (`env.max_turns`); a caller's shorter one only where a
         # search cuts episodes short on purpose (tree search expands one turn at a time)
         self.max_turns = max_turns or env.max_turns
+        # the config's sampling, ended where the environment's messages end (`turn_stop`)
+        self.sampling = replace(self.config.sampling, stop=turn_stop(env))
         self._pool: ThreadPoolExecutor | None = None
         self._pool_pid = 0
 
@@ -275,7 +278,7 @@ class RolloutRunner:
         lv.n_tokens = len(rendered.ids)
 
     def _generate(self, waiting: list[Live]) -> list[Timed] | None:
-        cfg, sampling = self.config, self.config.sampling
+        cfg, sampling = self.config, self.sampling
         requests = [GenerationRequest(
             prompt_ids=lv.context(), messages=tuple(lv.messages),
             tools=lv.episode.tools if lv.episode else (), key=lv.traj_id, sample_index=lv.sample,

@@ -24,6 +24,9 @@ class BfclEnv:
     earns partial credit up to 0.5 for RL signal; success stays BFCL's verdict: `grading`)."""
 
     name = "bfcl"
+    # a message may hold several calls (the parallel categories ask for them): it ends at the
+    # end-of-turn token or an answer, never at the first `</tool_call>` (`envs.base.turn_stop`)
+    stop = ("</answer>",)
 
     def __init__(self, categories: list[str] | None = None, max_turns: int = 100,
                  max_steps_per_turn: int = 20, max_output_chars: int = 8000,

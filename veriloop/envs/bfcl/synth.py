@@ -289,6 +289,9 @@ class BfclSynthEnv:
     Episodes, grader and expert are bfcl's. `difficulty` is the number of user turns."""
 
     name = "bfcl_synth"
+    # a message may hold several calls (the parallel categories ask for them): it ends at the
+    # end-of-turn token or an answer, never at the first `</tool_call>` (`envs.base.turn_stop`)
+    stop = ("</answer>",)
 
     def __init__(self, backends: list[str] | None = None, registry: str | None = None,
                  max_turns: int = 60, max_steps_per_turn: int = 10,
