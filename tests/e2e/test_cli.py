@@ -1,20 +1,12 @@
 import json
-import subprocess
-import sys
+
+from cli_run import cli as veriloop  # in this process; process=True: the real command
 
 from veriloop.data.store import TrajectoryStore
 
 
-def veriloop(*args, check=True):
-    proc = subprocess.run([sys.executable, "-m", "veriloop.cli", *args], capture_output=True,
-                          text=True, timeout=300, check=False)
-    if check:
-        assert proc.returncode == 0, proc.stderr
-    return proc
-
-
 def test_envs_lists_arithmetic():
-    rows = json.loads(veriloop("envs", "--json").stdout)
+    rows = json.loads(veriloop("envs", "--json", process=True).stdout)
     assert "arithmetic" in {r["name"] for r in rows}
 
 

@@ -5,21 +5,12 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_run import cli as veriloop  # in this process; process=True: the real command
 
 DELTA_KEYS = {"mean", "ci_low", "ci_high", "n"}
-
-
-def veriloop(*args: object, check: bool = True) -> subprocess.CompletedProcess:
-    proc = subprocess.run([sys.executable, "-m", "veriloop.cli", *map(str, args)],
-                          capture_output=True, text=True, timeout=600, check=False)
-    if check:
-        assert proc.returncode == 0, proc.stderr
-    return proc
 
 
 def lines(path: Path) -> list[dict]:
@@ -103,7 +94,7 @@ def test_compare_hand_worked_files(tmp_path):
     assert report["by_category"]["y"]["delta"]["mean"] == 1.0
     assert report["overall"]["delta"]["mean"] == pytest.approx(0.75)
     assert report["verdict"] == "B better than A"
-    printed = veriloop("compare", a, b, "--out", tmp_path / "d").stdout
+    printed = veriloop("compare", a, b, "--out", tmp_path / "d", process=True).stdout
     assert "+0.250 [+0.000, +0.750]" in printed and "B better than A" in printed
 
 

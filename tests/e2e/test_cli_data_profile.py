@@ -3,13 +3,9 @@ report; a bad environment is one error line with exit code 2."""
 
 import csv
 import json
-import subprocess
-import sys
 
-
-def veriloop(cwd, *args):
-    return subprocess.run([sys.executable, "-m", "veriloop.cli", *args], check=False, cwd=cwd,
-                          capture_output=True, text=True, timeout=120)
+from cli_run import veriloop as veriloop_process  # the real command
+from cli_run import veriloop_here as veriloop  # the same app and error handler in this process
 
 
 def test_profile_writes_table_and_histogram(tmp_path):
@@ -28,7 +24,7 @@ def test_profile_writes_table_and_histogram(tmp_path):
 
 
 def test_profile_unknown_env_is_one_line(tmp_path):
-    proc = veriloop(tmp_path, "data", "profile", "--env", "nope", "--policy", "expert")
+    proc = veriloop_process(tmp_path, "data", "profile", "--env", "nope", "--policy", "expert")
     assert proc.returncode == 2
     assert proc.stderr.strip().startswith("error:") and len(proc.stderr.strip().splitlines()) == 1
 

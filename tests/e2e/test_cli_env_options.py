@@ -2,13 +2,12 @@
 environment (values read as YAML); a malformed or unknown option is one error line, exit 2."""
 
 import json
-import subprocess
-import sys
+from functools import partial
 
+from cli_run import cli
 
-def veriloop(*args):
-    return subprocess.run([sys.executable, "-m", "veriloop.cli", *args], capture_output=True,
-                          text=True, timeout=300, check=False)
+# in this process (the same app and error handler); process=True: the real command
+veriloop = partial(cli, check=False)
 
 
 def test_eval_passes_a_yaml_list_option_to_the_environment(tmp_path):
@@ -23,7 +22,8 @@ def test_eval_passes_a_yaml_list_option_to_the_environment(tmp_path):
 
 def test_rollout_passes_a_scalar_option(tmp_path):
     proc = veriloop("rollout", "--env", "workspace", "--policy", "expert", "--tasks", "2",
-                    "--json", "--out", str(tmp_path), "--env-option", "max_turns=3")
+                    "--json", "--out", str(tmp_path), "--env-option", "max_turns=3",
+                    process=True)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["mean_turns"] <= 3
 

@@ -4,6 +4,7 @@
 import json
 import subprocess
 import sys
+from functools import partial
 from pathlib import Path
 
 import pyarrow as pa
@@ -11,12 +12,11 @@ import pyarrow.parquet as pq
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "viewer"))
+from cli_run import cli
 from viewer_run import make_run
 
-
-def veriloop(*args):
-    return subprocess.run([sys.executable, "-m", "veriloop.cli", *args], capture_output=True,
-                          text=True, timeout=300, check=False)
+# in this process (the same app and error handler); process=True: the real command
+veriloop = partial(cli, check=False)
 
 
 def test_parquet_columns_are_typed(tmp_path):
@@ -57,7 +57,7 @@ def test_jsonl_nested_values_and_filters(tmp_path):
 
 
 def test_missing_store_is_one_error_line(tmp_path):
-    proc = veriloop("export", str(tmp_path), "--format", "parquet")
+    proc = veriloop("export", str(tmp_path), "--format", "parquet", process=True)
     assert proc.returncode == 2
     assert "no trajectory store" in proc.stderr and "Traceback" not in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1

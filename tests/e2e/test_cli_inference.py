@@ -2,15 +2,14 @@
 candidate in the store; a bad method or option is one error line, exit 2."""
 
 import json
-import subprocess
-import sys
+from functools import partial
+
+from cli_run import cli
 
 from veriloop.data.store import TrajectoryStore
 
-
-def veriloop(*args):
-    return subprocess.run([sys.executable, "-m", "veriloop.cli", *args], capture_output=True,
-                          text=True, timeout=300, check=False)
+# in this process (the same app and error handler); process=True: the real command
+veriloop = partial(cli, check=False)
 
 
 def test_eval_inference_majority_writes_the_curve_and_the_candidates(tmp_path):
@@ -33,7 +32,7 @@ def test_eval_inference_majority_writes_the_curve_and_the_candidates(tmp_path):
 def test_eval_inference_tree_with_the_expert(tmp_path):
     proc = veriloop("eval", "--env", "arithmetic", "--policy", "expert", "--tasks", "2",
                     "--inference", "tree", "--n", "2", "--inference-option", "scorer=oracle",
-                    "--json", "--out", str(tmp_path))
+                    "--json", "--out", str(tmp_path), process=True)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["inference"]["accuracy"] == 1.0
 

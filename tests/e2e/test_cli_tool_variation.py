@@ -3,18 +3,16 @@ family (the expert still scores 1.0 and speaks the varied names); an environment
 option, or a disagreeing --env-option, is one error line, exit 2."""
 
 import json
-import subprocess
-import sys
+from functools import partial
 
 import pytest
+from cli_run import cli
 
 from veriloop.data.store import TrajectoryStore
 from veriloop.tool_variation import HELD_OUT, TRAIN, words
 
-
-def veriloop(*args):
-    return subprocess.run([sys.executable, "-m", "veriloop.cli", *args], capture_output=True,
-                          text=True, timeout=300, check=False)
+# in this process (the same app and error handler); process=True: the real command
+veriloop = partial(cli, check=False)
 
 
 def test_eval_under_held_out_variation(tmp_path):
@@ -47,7 +45,8 @@ def test_unsupported_or_conflicting_variation_is_one_line_exit_2(tmp_path):
 def test_env_option_sets_the_training_family_on_rollout(tmp_path):
     pytest.importorskip("bfcl_eval")
     proc = veriloop("rollout", "--env", "bfcl_synth", "--policy", "expert", "--tasks", "4",
-                    "--json", "--out", str(tmp_path), "--env-option", "tool_variation=train")
+                    "--json", "--out", str(tmp_path), "--env-option", "tool_variation=train",
+                    process=True)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["success_rate"] == 1.0
     with TrajectoryStore(tmp_path / "trajectories.sqlite") as store:

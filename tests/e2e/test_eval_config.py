@@ -7,7 +7,7 @@ import json
 import shutil
 
 import pytest
-from cli_run import one_error_line, veriloop
+from cli_run import one_error_line, veriloop, veriloop_here
 from typer.testing import CliRunner
 
 from veriloop.cli import app
@@ -79,14 +79,17 @@ def test_run_evaluates_the_model_that_run_trained(tmp_path):
 
 def test_config_mistakes_are_one_line_errors(tmp_path):
     grpo = RECIPES_DIR / "grpo.yaml"
+    # the first through the real `veriloop` process; the others through the same app and error
+    # handler in this process (an interpreter start and its imports cost ~4 s of CPU each)
     line = one_error_line(veriloop(tmp_path, "eval", grpo, "--env", "code", "--policy", "expert"))
     assert "--env does not apply" in line
-    line = one_error_line(veriloop(tmp_path, "eval", grpo, "--config", grpo))
+    line = one_error_line(veriloop_here(tmp_path, "eval", grpo, "--config", grpo))
     assert "give the config once" in line
-    line = one_error_line(veriloop(tmp_path, "eval", "--run", tmp_path, "--policy", "expert"))
+    line = one_error_line(veriloop_here(tmp_path, "eval", "--run", tmp_path, "--policy",
+                                        "expert"))
     assert "not a run directory" in line
-    line = one_error_line(veriloop(tmp_path, "eval", "no_such_recipe", "--policy", "expert"))
+    line = one_error_line(veriloop_here(tmp_path, "eval", "no_such_recipe", "--policy", "expert"))
     assert "no_such_recipe" in line
-    line = one_error_line(veriloop(tmp_path, "eval", grpo, "env.options.bogus=1", "--policy",
-                                   "expert"))
+    line = one_error_line(veriloop_here(tmp_path, "eval", grpo, "env.options.bogus=1",
+                                        "--policy", "expert"))
     assert "does not take the options ['bogus']" in line

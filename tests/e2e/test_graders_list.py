@@ -6,7 +6,7 @@ error and hides nothing else; an unknown grader in a config is one line with the
 import json
 from pathlib import Path
 
-from cli_run import one_error_line, veriloop
+from cli_run import one_error_line, veriloop, veriloop_here
 
 from veriloop.graders import GRADERS
 
@@ -90,8 +90,8 @@ def test_graders_list_text_shows_descriptions_and_options(tmp_path):
 
 
 def test_an_unknown_grader_in_a_config_is_one_line_with_the_close_name(tmp_path):
-    line = one_error_line(veriloop(tmp_path, "train", CONFIGS / "grpo.yaml",
-                                   "grader.name=numerc", "--run-dir", "rl"))
+    line = one_error_line(veriloop_here(tmp_path, "train", CONFIGS / "grpo.yaml",
+                                        "grader.name=numerc", "--run-dir", "rl"))
     assert "'numerc' is not registered; did you mean 'numeric'?" in line
     assert "or give my_rewards.py:function" in line
     assert not (tmp_path / "rl").exists()

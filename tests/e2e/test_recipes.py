@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import yaml
-from cli_run import one_error_line, veriloop
+from cli_run import one_error_line, veriloop, veriloop_here
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ROOT / "veriloop" / "configs"
@@ -36,11 +36,11 @@ def test_the_repository_configs_path_is_the_shipped_recipes():
 def test_configs_list_shows_every_recipe_and_its_first_header_line(tmp_path):
     expected = shipped()
     assert {"grpo", "sft", "quickstart", "graders/arithmetic_judged"} <= set(expected)
-    listed = json.loads(veriloop(tmp_path, "configs", "list", "--json").stdout)
+    listed = json.loads(veriloop_here(tmp_path, "configs", "list", "--json").stdout)
     assert {r["name"]: r["summary"] for r in listed} == expected
     assert all(Path(r["path"]).is_file() and r["header"].startswith(r["summary"])
                for r in listed)
-    text = veriloop(tmp_path, "configs", "list").stdout.splitlines()
+    text = veriloop_here(tmp_path, "configs", "list").stdout.splitlines()
     assert len(text) == len(expected)
     for line, name in zip(text, sorted(expected), strict=True):
         assert line.split()[0] == name and line.endswith(expected[name])
@@ -64,17 +64,17 @@ def test_train_a_recipe_by_name_from_another_directory(tmp_path):
 
 
 def test_config_prints_the_same_for_a_recipe_name_and_its_path(tmp_path):
-    by_name = veriloop(tmp_path, "config", "dapo")
-    by_path = veriloop(tmp_path, "config", SHIPPED / "dapo.yaml")
+    by_name = veriloop_here(tmp_path, "config", "dapo")
+    by_path = veriloop_here(tmp_path, "config", SHIPPED / "dapo.yaml")
     assert by_name.returncode == 0, by_name.stderr
     assert by_name.stdout == by_path.stdout and "eps_high: 0.28" in by_name.stdout
 
 
 def test_an_unknown_recipe_or_a_missing_path_is_one_line_with_the_close_name(tmp_path):
-    line = one_error_line(veriloop(tmp_path, "train", "grpoo"))
+    line = one_error_line(veriloop_here(tmp_path, "train", "grpoo"))
     assert "recipe 'grpoo' is not registered; did you mean 'grpo'?" in line
     assert "known: bfcl_smollm2, bfcl_synth_sft_grpo," in line and "or give the path of a YAML file" in line
-    line = one_error_line(veriloop(tmp_path, "train", "configs/dapoo.yaml"))
+    line = one_error_line(veriloop_here(tmp_path, "train", "configs/dapoo.yaml"))
     assert "config configs/dapoo.yaml does not exist (did you mean the recipe 'dapo'?)" in line
     assert not (tmp_path / "runs").exists()
 
