@@ -18,11 +18,11 @@ call. A string literal cannot be written (no quotes), so nothing reaches a neste
 Plain-text notation as calculators, CAS front ends and their users write it is read here too,
 when both sides are plain text (no TeX) and one of them uses a form math-verify misreads: a
 function raised to a power (`sin^2 x` is (sin x)^2; `tan^(-1)(x)` and `sin^-1 x` the inverse),
-a function applied without brackets (`csc x`, `x ln x`), functions it does not know (`cbrt`,
-`atan2`, `binom`, `floor`, `ceil`, `sec`, `csc`, `cot`, `arccot`, `log_2(8)` for a base), a
-bare negative exponent (`3^-x`, `b^-1`), and a product after a fraction (`1/3p` is p/3 and
-`3/2(y+5)` is (3/2)(y+5), read left to right as sympy and calculators do; math-verify read the
-denominator as 3p). Two such equations are compared as relations (`math_relations`).
+a function applied without brackets (`csc x`, `x ln x`, `sqrt x`), absolute-value bars
+(`ln|x|`), functions it does not know (`cbrt`, `atan2`, `binom`, `floor`, `ceil`, `sec`,
+`csc`, `cot`, `arccot`, `log_2(8)` for a base), a bare negative exponent (`3^-x`, `b^-1`),
+and a product after a fraction (`1/3p` is p/3 and `3/2(y+5)` is (3/2)(y+5), read left to right
+as sympy and calculators do; math-verify read the denominator as 3p). Two such equations are compared as relations (`math_relations`).
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ _FUNCTIONS = ("factorial", "factorial2", "summation", "integrate", "log", "ln", 
 
 
 _FN = (r"(?<![A-Za-z_])(?:arc(?:sin|cos|tan|cot|sec|csc)|a(?:sin|cos|tan|cot)|sinh|cosh|tanh"
-       r"|sin|cos|tan|cot|sec|csc|ln|log|exp)")
+       r"|sin|cos|tan|cot|sec|csc|ln|log|exp|sqrt|cbrt)")
 # the plain-text forms math-verify misreads (module doc), one alternative each
 _PLAIN_FORMS = re.compile(
     _FN + r"\s*\^"                                  # sin^2 x, tan^(-1)(x)
@@ -62,7 +62,7 @@ _INVERSES = {"sin": "asin", "cos": "acos", "tan": "atan", "cot": "acot", "sec": 
              "csc": "acsc", "sinh": "asinh", "cosh": "acosh", "tanh": "atanh"}
 _RENAMED = {"arcsin": "asin", "arccos": "acos", "arctan": "atan", "arccot": "acot",
             "arcsec": "asec", "arccsc": "acsc", "ln": "log", "binom": "binomial",
-            "ceil": "ceiling"}
+            "ceil": "ceiling", "abs": "Abs"}
 # the argument of a function written without brackets: a term with its power (`ln x^2` is
 # ln(x^2), as the power binds first)
 _BARE_ARG = r"(?:\d*\.?\d*[A-Za-z]\w*|\d+(?:\.\d+)?)(?:\^[\w.]+)?"
@@ -123,7 +123,7 @@ def _explicit_calls(s: str) -> str:
         out.append(s[pos:m.start()] + call)
         pos = end
     s = "".join(out) + s[pos:]
-    return re.sub(r"(?<![A-Za-z_])(binom|ceil|arc(?:sin|cos|tan|cot|sec|csc))(?=\s*\()",
+    return re.sub(r"(?<![A-Za-z_])(binom|ceil|abs|arc(?:sin|cos|tan|cot|sec|csc))(?=\s*\()",
                   lambda m: _RENAMED[m.group(1)], s)
 
 
@@ -139,6 +139,11 @@ def _same_plain_relation(gold: str, answer: str) -> bool | None:
         return None
     return compare_relations([sympy.Eq(*read[0], evaluate=False)],
                              [sympy.Eq(*read[1], evaluate=False)])
+
+
+def _bars(text: str) -> str:
+    """`ln|x|` -> `ln(Abs(x))`: absolute-value bars in plain text (no TeX, no set braces)."""
+    return text if re.search(r"[\\{}]", text) else re.sub(r"\|([^|]+)\|", r"(Abs(\1))", text)
 
 
 def uses_cas_syntax(text: str) -> bool:
@@ -196,6 +201,7 @@ def same_cas_value(gold: str, answer: str) -> bool | None:
     a sum against its closed form); None when neither does or a side cannot be read."""
     import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
+    gold, answer = _bars(gold), _bars(answer)
     plain = uses_plain_notation(gold, answer)
     if not (plain or uses_cas_syntax(gold) or uses_cas_syntax(answer)):
         return None

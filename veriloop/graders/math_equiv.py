@@ -12,7 +12,8 @@ What we add around `math_verify.parse/verify`:
   "therefore"/"so": "First 64, therefore 36"); else the value stated in one of the last
   sentences ("Therefore $x \\geq 5$ is the solution.", "there are 12 sequences").
   One-number answers lose digit grouping ("1 000", "1\\,000", "1,000.99") and read decimal
-  commas ("1000,99"), but only against a one-number gold: "1,2" stays a list otherwise. Prose with no anchor ("we add the two numbers and divide by 4"), a lone ":" or
+  commas ("1000,99"), but only against a one-number gold: "1,2" stays a list otherwise (and a
+  gold "2,1" is a list against an answer that is one: "1,2"). Prose with no anchor ("we add the two numbers and divide by 4"), a lone ":" or
   "Thought process:" yields *no answer* — math-verify on its own would pull the last number
   out of any prose, which a judge-style adversarial non-answer exploits.
 - **Simplest form** (`simplest_form=True`, per task via `verification["simplest_form"]`): the
@@ -192,7 +193,9 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
     said = (boxed_answer(answer) or answer).strip()  # a short answer is its own unit's witness
     if units_differ(boxed_answer(gold) or gold, said if len(said) <= 40 else exact):
         return _verdict(False, "not_equivalent", exact)  # "12 km" against "12 m"
-    gold_text = normalize_numbers(drop_units(percent_words(boxed_answer(gold) or gold)))
+    gold_text = drop_units(percent_words(boxed_answer(gold) or gold))
+    if not _comma_list(exact):  # "-5,3" is a list against "3, -5", not -5.3
+        gold_text = normalize_numbers(gold_text)
     extracted = drop_units(percent_words(exact))
     if scaled_number(extracted):
         return _verdict(False, "unparseable_answer", extracted)
@@ -260,6 +263,13 @@ def _compare(g: list[Any], a: list[Any], gold_text: str, extracted: str, gold_pe
         g2 = parse_whole(re.sub(r"\\?%", "", strip_delims(gold_text)))
         ok = bool(g2) and verify(g2, a, timeout_seconds=None)
     return bool(ok or agree_numerically(g[0], a[0]) or _equal_with_imaginary_unit(g, a))
+
+
+def _comma_list(s: str) -> bool:
+    """A list of numbers ("1,2", "3, -5"), not one number with grouped digits ("12,345")."""
+    core = strip_delims(s)
+    return bool(re.search(r"\d\s*,\s*-?\d", core)) and not re.fullmatch(
+        r"-?\d{1,3}(?:,\d{3})+(?:\.\d+)?", core)
 
 
 def _one_percent_reading(gold: list[Any], extracted: str, question: str | None

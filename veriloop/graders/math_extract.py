@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from veriloop.graders import math_notation as notation
+
 # GSM8K's final-answer line ("work ... #### 72") is an anchor like "Answer:"
 _ANCHOR = re.compile(r"(?:final\s+answer|answer)\s*(?:is|:|=)?\s*[:=]?|(?<!#)####(?!#)\s*:?",
                      re.IGNORECASE)
@@ -43,7 +45,7 @@ def last_boxed(text: str) -> str | None:
 
 
 def strip_delims(s: str) -> str:
-    s = s.strip().rstrip(".").strip()
+    s = re.sub(r"(?<![\\,;])[,;]$", "", s.strip().rstrip(".").strip()).strip()  # "42," "42;"
     for a, b in (('\\"', '\\"'), ('"', '"'), ("$$", "$$"), ("$", "$"), ("\\(", "\\)"), ("\\[", "\\]")):
         if s.startswith(a) and s.endswith(b) and len(s) >= len(a) + len(b):
             s = s[len(a):len(s) - len(b)].strip()
@@ -57,23 +59,6 @@ def strip_delims(s: str) -> str:
 
 def _without_text_blocks(s: str) -> str:
     return re.sub(r"\\(?:text|mathrm|textbf|mbox)\s*\{[^{}]*\}", " ", s)
-
-
-_UNITS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-          "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
-          "eighteen", "nineteen"]
-_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
-
-
-def number_word(s: str) -> int | None:
-    """0..99 written in English words ("three", "twenty-one"), else None."""
-    w = s.strip().lower().replace(" ", "-")
-    if w in _UNITS:
-        return _UNITS.index(w)
-    tens, _, unit = w.partition("-")
-    if tens in _TENS and (not unit or unit in _UNITS[1:10]):
-        return 20 + 10 * _TENS.index(tens) + (_UNITS.index(unit) if unit else 0)
-    return None
 
 
 def _repeating(m: re.Match[str]) -> str:
@@ -176,25 +161,24 @@ def rewrite_for_parsing(s: str) -> str:
     `**`, function names as in Python (`sin(x)`, `Abs(x)`), e-notation (`1e3`), repeating decimals (`0.\\overline{3}`), mixed numbers (`4 4/9`),
     digit groups inside an expression (`1 000 4/9`), a percent sign after a group or fraction
     (`\\frac{7}{3}\\%`: math-verify reads `%` after a plain number only), plain `√3`, `π` and `pi`,
-    Euler's number as `\\mathrm{e}` (math-verify reads it as a symbol named e), Unicode
-    superscripts (`162x⁴`, `10⁻³`: math-verify drops them, reading 162x), Unicode symbols it
-    does not read (`∈`, `∞`, `∅`, `·`, `ℝ`), an unbraced radicand after a root index
-    (`\\sqrt[3]2`), an `x` between two numbers as a product sign (`3 x 4`), and the logical
+    Euler's number as `\\mathrm{e}` (math-verify reads it as a symbol named e), the forms of
+    `math_notation` (Unicode symbols and superscripts, `52_8`, `2^3^2`, `\\frac\\pi2`), an
+    unbraced radicand after a root index (`\\sqrt[3]2`), an `x` between two numbers as a product sign (`3 x 4`), and the logical
     or (`\\lor`, `\\vee`: math-verify keeps only its last option; "or" makes a set of all)."""
-    n = number_word(s)
+    n = notation.number_word(s)
     if n is not None:
         return str(n)
     s = _GROUPED.sub(lambda m: re.sub(r"\D", "", m.group(0)), s)
     s = plain_functions(s)
+    s = notation.power_towers(notation.bare_fractions(notation.base_subscripts(s)))
     s = re.sub(r"\\(?:mathrm|rm|operatorname)\s*\{\s*e\s*\}", "e", s)
+    s = notation.unicode_symbols(s)  # "√(x+1)", "1⁄2", "∞", "x⁴"
     # plain-text forms: "√3", "π", "pi/2" (math-verify reads a bare "pi" as p*i)
     s = re.sub(r"√\s*(\d+(?:\.\d+)?|[A-Za-z])", r"\\sqrt{\1}", s).replace("√", "\\sqrt")
     s = re.sub(r"π|(?<![\\A-Za-z])pi(?![A-Za-z])", r"\\pi ", s)
-    s = re.sub("[" + "".join(_UNICODE_MACROS) + "]", lambda m: _UNICODE_MACROS[m.group(0)], s)
     # as in TeX, one token after the index is the radicand: "\\sqrt[3]27" is \\sqrt[3]{2}7
     s = re.sub(r"\\sqrt\s*\[([^\[\]]*)\]\s*([0-9A-Za-z])", r"\\sqrt[\1]{\2}", s)
     s = re.sub(r"(?<=\d)\s+x\s+(?=\d)", r" \\times ", s)  # "3 x 4": between numbers, a product
-    s = _SUPERSCRIPT.sub(lambda m: "^{" + m.group(0).translate(_SUPERSCRIPT_DIGITS) + "}", s)
     s = re.sub(r"\\(?:lor|vee)(?![A-Za-z])", r"\\text{ or }", s)
     s = re.sub(r"(?<=[\d)}])or(?=[A-Za-z(\\])", " or ", s)  # "W(x)=1orW(x)=-1"
     s = _MIXED.sub(_mixed, s)
@@ -206,12 +190,6 @@ def rewrite_for_parsing(s: str) -> str:
     return re.sub(r"(-?)(\d*)\.(\d*)\\overline\{(\d+)\}", _repeating, s)
 
 
-# Unicode symbols math-verify does not read (it reads ≤, ≠, ∉, ∪, ×, ÷, ± and ⋅ itself)
-_UNICODE_MACROS = {"∈": "\\in ", "∞": "\\infty ", "∅": "\\emptyset ", "·": "\\cdot ",
-                   "ℝ": "\\mathbb{R}"}
-# Unicode superscript digits and signs, as a model writes powers in plain text ("x⁴", "10⁻³")
-_SUPERSCRIPT = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+")
-_SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 # a lone letter c, d, g, h, l, m, o, s or t: math-verify drops it as a unit after a number or
 # at the end ("5 - 5c" read as 0, "2t + 1" as 3, "5 - c" as "5 -"); in braces it is a variable
 _UNIT_LETTER = re.compile(r"([\d+\-*/=(,]\s*)([cdghlmost])(?![A-Za-z_])")
@@ -235,9 +213,9 @@ def decimal_scientific(s: str) -> str:
 def looks_like_math(s: str) -> bool:
     """True for a bare answer ("3/4", "x = 2 or x = 3", "5 cm", "\\pi"); False for prose,
     empty text and punctuation-only text (":")."""
-    if not re.search(r"[0-9A-Za-z\\π√" + "".join(_UNICODE_MACROS) + "]", s):
+    if not re.search(r"[0-9A-Za-z\\π√" + "".join(notation.UNICODE_MACROS) + "]", s):
         return False  # "∅" and "∞" are answers too
-    if number_word(s) is not None:
+    if notation.number_word(s) is not None:
         return True
     words = [w for w in _WORD.findall(_without_text_blocks(s)) if w.lower() not in _MATH_WORDS]
     if len(words) >= 3:
@@ -388,6 +366,16 @@ def _concluded_value(whole: str) -> str | None:
     return strip_delims(tail)
 
 
+def _last_line_value(text: str) -> str | None:
+    """The lone number on the last line of a reply whose earlier lines are prose
+    ("reasoning 99\\n42" -> "42"): the reply ends with its answer."""
+    lines = [ln.strip() for ln in text.strip().splitlines() if ln.strip()]
+    words = [w for ln in lines[:-1] for w in re.findall(r"[A-Za-z]{3,}", ln)
+             if w.lower() not in _MATH_WORDS]
+    last = strip_delims(lines[-1]) if len(lines) > 1 else ""
+    return last if words and _NUMBER.fullmatch(last) else None
+
+
 def extract_answer(text: str | None) -> str | None:
     """The final answer inside a model's text, or None when there is none (see module doc)."""
     if text is None:
@@ -417,7 +405,7 @@ def extract_answer(text: str | None) -> str | None:
         # "Final Answer: The largest $n$ is 34." / "Final Answer: It started 3 hours ago."
         numbers = _NUMBER.findall(_without_text_blocks(tail))
         return _final_sentence_value(tail) or (numbers[0] if len(numbers) == 1 else None)
-    whole = strip_delims(text)
+    whole = strip_delims(_last_line_value(text) or text)
     if looks_like_math(whole):
         numbers = _NUMBER.findall(whole)
         concluded = _concluded_value(whole) if len(numbers) > 1 else None

@@ -14,7 +14,9 @@ a positive constant multiple of the other: `2 < 2x` and `x > 1`; `3x^2 < 9a` and
 A negative multiple flips the direction (`x < 1` is not `x > 1`); strict and non-strict differ.
 
 Two equations without an unknown (`13 \\times 7 = 91`, `91 = 7 \\times 13`) are one statement
-when their sides have the same values, in order or swapped.
+when their sides have the same values, in order or swapped. A function's value is an unknown
+(`30 f(5) + 2.25 = 152.25` is `f(5) = 5`); `g(5) = ...` states a value, it defines no function.
+Two relations `\\ne` compare as the equations they negate (`x \\ne 1` is `1 \\ne x`).
 
 `i` is the imaginary unit in a relation when both sides use it (as in `math_equiv`).
 """
@@ -33,15 +35,16 @@ def compare_relations(gold: list[Any], answer: list[Any]) -> bool | None:
 
     g = next((x for x in gold if isinstance(x, sympy.Basic)), None)
     a = next((x for x in answer if isinstance(x, sympy.Basic)), None)
-    kinds = (sympy.Eq, sympy.Lt, sympy.Le, sympy.Gt, sympy.Ge)
+    kinds = (sympy.Eq, sympy.Ne, sympy.Lt, sympy.Le, sympy.Gt, sympy.Ge)
     if not (isinstance(g, kinds) and isinstance(a, kinds)):
         return None
     if not all(isinstance(side, sympy.Expr) for side in (g.lhs, g.rhs, a.lhs, a.rhs)):
         return None  # `n = {1, 2, 3}`, `D = (0, 1)`: a set named, compared as math-verify does
-    if isinstance(g, sympy.Eq) and isinstance(a, sympy.Eq):
-        return _same_equation(g, a) or _same_definition(g, a)
-    if isinstance(g, sympy.Eq) or isinstance(a, sympy.Eq):
-        return False
+    for kind in (sympy.Eq, sympy.Ne):  # `x \ne 1` is `1 \ne x`: as an equation, negated
+        if isinstance(g, kind) and isinstance(a, kind):
+            return _same_equation(g, a) or (kind is sympy.Eq and _same_definition(g, a))
+        if isinstance(g, kind) or isinstance(a, kind):
+            return False
     gd, g_strict = _below_zero(g)
     ad, a_strict = _below_zero(a)
     ratio = _ratio(gd, ad)
@@ -102,10 +105,21 @@ def _same_equation(ge: Any, ae: Any) -> bool:
     """One equation a nonzero constant multiple of the other (`3x - 6 = 0`, `x - 2 = 0`), or
     a multiple by a factor that vanishes or blows up only where a side is undefined
     (`1/x + 1/y = 2` and `y = x/(2x - 1)`: the factor (2x-1)/(xy))."""
-    gd, ad = ge.lhs - ge.rhs, ae.lhs - ae.rhs
+    gd, ad = _values_as_unknowns(ge.lhs - ge.rhs, ae.lhs - ae.rhs)
     if not (gd.free_symbols or ad.free_symbols):
         return _same_sides(ge, ae)
     return _ratio(gd, ad) is not None or _factor_off_the_domain(gd, ad)
+
+
+def _values_as_unknowns(*exprs: Any) -> list[Any]:
+    """A function's value (`f(5)`, `g(x)`) as an unknown of its own: `30 f(5) + 2.25 = 152.25`
+    is `f(5) = 5`, and `g(5)` is another unknown than `g(x)`. To sympy `f(5)` has no free
+    symbol, so the equation looked like a statement about numbers."""
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
+
+    calls = {c for e in exprs for c in e.atoms(sympy.core.function.AppliedUndef)}
+    names = {c: sympy.Dummy(f"{c.func}{c.args}") for c in calls}
+    return [e.xreplace(names) for e in exprs]
 
 
 def _same_sides(ge: Any, ae: Any) -> bool:
@@ -145,6 +159,13 @@ def _factor_off_the_domain(gd: Any, ad: Any) -> bool:
     return all(any(sympy.simplify(f / p).is_number for p in poles) for f in factors)
 
 
+def _at_a_number(expr: Any) -> bool:
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
+
+    return isinstance(expr, sympy.core.function.AppliedUndef) and any(
+        x.is_number for x in expr.args)
+
+
 def _same_definition(ge: Any, ae: Any) -> bool:
     """`y = 2x + 3` and `f(x) = 2x + 3`: one function defined under two names (each side one
     equation whose left side is a lone name, the gold's right side in variables); their right
@@ -154,6 +175,8 @@ def _same_definition(ge: Any, ae: Any) -> bool:
 
     if not ge.rhs.free_symbols or not (lone_variable(ge.lhs) and lone_variable(ae.lhs)):
         return False
+    if any(_at_a_number(side) for side in (ge.lhs, ae.lhs)):
+        return False  # `g(5) = -0.5x + 512` states a value of g, it defines no function
     if heavy(ge.rhs) or heavy(ae.rhs):  # sympy would expand (x-a)^6000 for minutes
         return agree_numerically(ge.rhs, ae.rhs)
     return bool(verify([ge.rhs], [ae.rhs], timeout_seconds=None))

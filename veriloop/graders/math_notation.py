@@ -1,0 +1,87 @@
+"""Notation math-verify misreads, rewritten as text before it parses an answer or a gold.
+
+`math_extract.rewrite_for_parsing` applies these to both sides. Each one is a form answers and
+golds really use that math-verify reads as another value (or not at all):
+
+- Unicode symbols it does not read (`∈`, `∞`, `∅`, `·`, `ℝ`, the fraction slash in `1⁄2`),
+  Unicode superscripts (`162x⁴`, `10⁻³`: it drops them, reading 162x), and a root sign before
+  a bracket (`√(x+1)`: it reads `\\sqrt` of the bracket alone).
+- A number in another base, written with its base as a subscript (`52_8`, `4210_{7}`): it drops
+  the subscript and reads 52, so `52_8` matched 52 though it is 42. The number is replaced by
+  its value (in base ten) when every digit is a digit of that base.
+- A tower of powers (`2^3^2`): it reads (2^3)^2 = 64; a tower is read from the top down,
+  2^(3^2) = 512, as in mathematics and in sympy.
+- Numbers written in English words ("three", "twenty-one"), which it does not read.
+- A fraction whose two arguments are single tokens without braces, one of them a command
+  (`\\frac\\pi2`): it reads the command's letters as the arguments (`\\frac{\\}{p}i2`), as TeX
+  does not. `\\frac12` it reads itself.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Unicode symbols math-verify does not read (it reads ≤, ≠, ∉, ∪, ×, ÷, ± and ⋅ itself)
+UNICODE_MACROS = {"∈": "\\in ", "∞": "\\infty ", "∅": "\\emptyset ", "·": "\\cdot ",
+                  "ℝ": "\\mathbb{R}", "⁄": "/"}
+# Unicode superscript digits and signs, as a model writes powers in plain text ("x⁴", "10⁻³")
+_SUPERSCRIPT = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+")
+_SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
+_ROOT_OF_BRACKET = re.compile(r"√\s*\(([^()]*)\)")
+# digits, then the base as a subscript: "52_8", "4210_{7}", "1011_2" (not "a_1", not "x_{12}")
+_BASE_SUBSCRIPT = re.compile(r"(?<![\w.\\])([0-9][0-9A-Fa-f]*)_(?:\{\s*(\d{1,2})\s*\}|(\d{1,2}))(?![\w.])")
+# "a^b^c" with plain tokens (a number, a letter or a braced group); "2^{3}^2" too
+_TOKEN = r"(?:[\w.]+|\{[^{}]*\})"
+_TOWER = re.compile(r"\^\s*(" + _TOKEN + r")\s*\^\s*(" + _TOKEN + r")")
+_BARE_FRAC = re.compile(r"\\([dt]?frac)\s*(\\[A-Za-z]+|[0-9A-Za-z])\s*(\\[A-Za-z]+|[0-9A-Za-z])")
+
+
+def unicode_symbols(s: str) -> str:
+    """Unicode math symbols and superscripts as the TeX math-verify reads (module doc)."""
+    s = _ROOT_OF_BRACKET.sub(r"\\sqrt{\1}", s)
+    s = re.sub("[" + "".join(UNICODE_MACROS) + "]", lambda m: UNICODE_MACROS[m.group(0)], s)
+    return _SUPERSCRIPT.sub(lambda m: "^{" + m.group(0).translate(_SUPERSCRIPT_DIGITS) + "}", s)
+
+
+def _in_base_ten(m: re.Match[str]) -> str:
+    digits, base = m.group(1), int(m.group(2) or m.group(3))
+    try:
+        return str(int(digits, base)) if 2 <= base <= 16 else m.group(0)
+    except ValueError:  # "52_3": a 5 is no digit in base 3, so this is not a base subscript
+        return m.group(0)
+
+
+def base_subscripts(s: str) -> str:
+    """`52_8` -> `42`: a number with its base as a subscript, as its value (module doc)."""
+    return _BASE_SUBSCRIPT.sub(_in_base_ten, s)
+
+
+def power_towers(s: str) -> str:
+    """`2^3^2` -> `2^{3^{2}}`: a tower of powers read from the top down (module doc)."""
+    while (m := _TOWER.search(s)):
+        top = m.group(2)
+        top = top if top.startswith("{") else "{" + top + "}"
+        s = s[:m.start()] + "^{" + m.group(1) + "^" + top + "}" + s[m.end():]
+    return s
+
+
+def bare_fractions(s: str) -> str:
+    """`\\frac\\pi2` -> `\\frac{\\pi}{2}`: single-token arguments without braces (module doc)."""
+    return _BARE_FRAC.sub(lambda m: f"\\{m.group(1)}{{{m.group(2)}}}{{{m.group(3)}}}", s)
+
+
+_UNITS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+          "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+          "eighteen", "nineteen"]
+_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+
+
+def number_word(s: str) -> int | None:
+    """0..99 written in English words ("three", "twenty-one"), else None."""
+    w = s.strip().lower().replace(" ", "-")
+    if w in _UNITS:
+        return _UNITS.index(w)
+    tens, _, unit = w.partition("-")
+    if tens in _TENS and (not unit or unit in _UNITS[1:10]):
+        return 20 + 10 * _TENS.index(tens) + (_UNITS.index(unit) if unit else 0)
+    return None
