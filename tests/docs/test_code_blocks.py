@@ -176,6 +176,31 @@ def run(command: list[str], cwd: Path, where: str, env: dict[str, str] | None = 
     return proc.stdout
 
 
+class Subprocesses:
+    """The subprocesses of one page's run. One that this module already ran (same command, same
+    environment, same files written by the page so far) is not run again: README.md and
+    docs/environments.md hold the same example (`my_envs.py`) and both run `python my_envs.py`
+    and the same `veriloop rollout --env-module my_envs.py ...` on it; the second page's runs
+    would repeat the first's exactly (~7 s of CPU). Outputs of a skipped run are not there:
+    a later command that needed them would fail, not pass unchecked."""
+
+    def __init__(self, done: set[tuple] | None = None) -> None:
+        self.done = set() if done is None else done  # shared by the pages of one test module
+        self.files: dict[str, str] = {}  # name -> text, of the files this page wrote so far
+
+    def write(self, path: Path, text: str) -> None:
+        path.write_text(text)
+        self.files[path.name] = text
+
+    def run(self, command: list[str], cwd: Path, where: str,
+            env: dict[str, str] | None = None) -> None:
+        key = (tuple(command), tuple(sorted((env or {}).items())),
+               tuple(sorted(self.files.items())))
+        if key not in self.done:
+            run(command, cwd, where, env)
+            self.done.add(key)
+
+
 def check_other(words: list[str], block: Block) -> None:
     """A non-veriloop command in a block that runs: what it names must exist."""
     prog = Path(words[0]).name
@@ -192,16 +217,17 @@ def check_other(words: list[str], block: Block) -> None:
                              "mark its block <!-- not-run: REASON --> or teach the test")
 
 
-def run_page(page: Path, cwd: Path, *, slow: bool) -> list[str]:
-    """Check and run the page's blocks in order; the commands run, for the caller to check."""
-    ran = []
+def run_page(page: Path, cwd: Path, *, slow: bool, done: set[tuple] | None = None) -> list[str]:
+    """Check and run the page's blocks in order; the commands run, for the caller to check.
+    `done`: the subprocesses already run for other pages (`Subprocesses`)."""
+    ran, runs = [], Subprocesses(done)
     for i, block in enumerate(blocks(page)):
         if block.file:
-            (cwd / block.file).write_text(block.text)
+            runs.write(cwd / block.file, block.text)
         if block.lang == "python" and not block.not_run and not slow:
             script = cwd / (block.file or f"block_{i}.py")
-            script.write_text(block.text)
-            run([sys.executable, script.name], cwd, block.where)
+            runs.write(script, block.text)
+            runs.run([sys.executable, script.name], cwd, block.where)
             ran.append(f"python {script.name}")
         elif block.lang in {"yaml", "yml"}:
             assert yaml.safe_load(block.text) is not None, block.where
@@ -210,11 +236,12 @@ def run_page(page: Path, cwd: Path, *, slow: bool) -> list[str]:
                 json.loads(line)
         elif block.lang in SHELL:
             for command in commands(block):
-                ran += run_command(command, block, cwd, slow=slow)
+                ran += run_command(command, block, cwd, runs, slow=slow)
     return ran
 
 
-def run_command(command: str, block: Block, cwd: Path, *, slow: bool) -> list[str]:
+def run_command(command: str, block: Block, cwd: Path, runs: Subprocesses, *,
+                slow: bool) -> list[str]:
     env, words = argv(command)
     args = veriloop_args(words)
     if args is None:
@@ -236,17 +263,23 @@ def run_command(command: str, block: Block, cwd: Path, *, slow: bool) -> list[st
     if "--env-module" in shrunk_args or args[0] in TRAINING:
         # a fresh process: a user's module registers its names once per process, and pages
         # define the same names in different files; training runs keep their threads apart
-        run([str(VERILOOP), *shrunk_args], cwd, block.where, env)
+        runs.run([str(VERILOOP), *shrunk_args], cwd, block.where, env)
     else:
         invoke(shrunk_args, cwd, block.where, env)
     return [shrunk]
 
 
+@pytest.fixture(scope="module")
+def done() -> set[tuple]:
+    """The subprocesses the pages of this module ran (`Subprocesses`)."""
+    return set()
+
+
 @pytest.mark.parametrize("page", PAGES, ids=page_id)
-def test_code_blocks_run(page, tmp_path):
+def test_code_blocks_run(page, tmp_path, done):
     assert not indented_fences(page), f"{page_id(page)}: a fence not at column 0 is not tested"
     cwd = workdir(tmp_path)
-    ran = run_page(page, cwd, slow=False)
+    ran = run_page(page, cwd, slow=False, done=done)
     if page.name == "quickstart.md":
         assert any(c in DEFAULT_RUN for c in ran), "the smoke run did not run"
         check_smoke_outputs(page, cwd)

@@ -9,12 +9,20 @@ import os
 import socket
 import subprocess
 import sys
+from functools import partial
 from pathlib import Path
 
 import pytest
 import torch
+from cli_run import cli
+
+from veriloop.policies.openai import OpenAIClient
 
 CONFIGS = Path(__file__).resolve().parents[2] / "configs"
+# `veriloop ARGS` in this process: the same app and one-line error handler, without an
+# interpreter start and its imports (~3-4 s of CPU a call); `veriloop()` runs the real command
+# where a test needs a process: PYTHONPATH plugins, user modules imported by path
+here = partial(cli, check=False)
 
 
 def veriloop(*args, cwd=None, pythonpath=None):
@@ -37,15 +45,15 @@ def one_error_line(proc, code=2):
 
 
 def test_eval_needs_a_model_or_a_policy_and_labels_the_scripted_expert(tmp_path):
-    line = one_error_line(veriloop("eval", "--tasks", "2", "--out", tmp_path / "none"))
+    line = one_error_line(here("eval", "--tasks", "2", "--out", tmp_path / "none"))
     assert "--model" in line and "--policy expert" in line
-    line = one_error_line(veriloop("eval", "--tasks", "2", "--policy", "expert", "--model",
-                                   "tiny-xs", "--out", tmp_path / "both"))
+    line = one_error_line(here("eval", "--tasks", "2", "--policy", "expert", "--model",
+                               "tiny-xs", "--out", tmp_path / "both"))
     assert "give one" in line
     assert not (tmp_path / "none").exists() and not (tmp_path / "both").exists()
 
-    proc = veriloop("eval", "--policy", "expert", "--tasks", "2", "--json",
-                    "--out", tmp_path / "json")
+    proc = here("eval", "--policy", "expert", "--tasks", "2", "--json",
+                "--out", tmp_path / "json")
     assert proc.returncode == 0, proc.stderr
     summary = json.loads(proc.stdout)
     assert summary["policy_kind"] == "scripted expert (not a model)"
@@ -64,31 +72,32 @@ def test_eval_of_a_model_is_labelled_a_model_and_runs_on_the_device_given(tmp_pa
     assert json.loads(proc.stdout)["policy_kind"] == "model"
     for device, words in (("gpu", "use auto, cpu, cuda or cuda:N"),
                           ("cuda:x", "use auto, cpu, cuda or cuda:N")):
-        line = one_error_line(veriloop("eval", "--model", "tiny-xs", "--device", device,
-                                       "--out", tmp_path / device))
+        line = one_error_line(here("eval", "--model", "tiny-xs", "--device", device,
+                                   "--out", tmp_path / device))
         assert words in line
-    line = one_error_line(veriloop("eval", "--policy", "expert", "--device", "cpu",
-                                   "--out", tmp_path / "scripted"))
+    line = one_error_line(here("eval", "--policy", "expert", "--device", "cpu",
+                               "--out", tmp_path / "scripted"))
     assert "drop --device" in line
     if not torch.cuda.is_available():  # the device reaches the model loader, which refuses it
-        line = one_error_line(veriloop("eval", "--model", "tiny-xs", "--device", "cuda",
-                                       "--tasks", "1", "--out", tmp_path / "cuda"))
+        line = one_error_line(here("eval", "--model", "tiny-xs", "--device", "cuda",
+                                   "--tasks", "1", "--out", tmp_path / "cuda"))
         assert "no CUDA GPU" in line
 
 
-def test_eval_fails_when_every_episode_is_an_infrastructure_error(tmp_path, no_backoff):
+def test_eval_fails_when_every_episode_is_an_infrastructure_error(tmp_path, monkeypatch):
+    # the client makes every attempt its max_retries allows, without the sleeps between them
+    # (what tests/conftest.py's no_backoff does for a subprocess)
+    assert callable(getattr(OpenAIClient, "_sleep_for", None)), "update this test"
+    monkeypatch.setattr(OpenAIClient, "_sleep_for", lambda self, attempt, retry_after: 0.0)
     with socket.socket() as closed:  # bound, never listening: every connection is refused
         closed.bind(("127.0.0.1", 0))
         dead = f"openai:http://127.0.0.1:{closed.getsockname()[1]}/v1#tiny-xs"
-        proc = veriloop("eval", "--model", dead, "--tasks", "3", "--max-new-tokens", "4",
-                        "--json", "--out", tmp_path / "dead",
-                        pythonpath=no_backoff)
-        reflexion = veriloop("eval", "--model", dead, "--tasks", "2", "--reflexion", "2",
-                             "--max-new-tokens", "4", "--json", "--out", tmp_path / "reflexion",
-                             pythonpath=no_backoff)
-        inference = veriloop("eval", "--model", dead, "--tasks", "1", "--inference", "majority",
-                             "--n", "2", "--max-new-tokens", "4", "--out", tmp_path / "majority",
-                             pythonpath=no_backoff)
+        proc = here("eval", "--model", dead, "--tasks", "3", "--max-new-tokens", "4",
+                    "--json", "--out", tmp_path / "dead")
+        reflexion = here("eval", "--model", dead, "--tasks", "2", "--reflexion", "2",
+                         "--max-new-tokens", "4", "--json", "--out", tmp_path / "reflexion")
+        inference = here("eval", "--model", dead, "--tasks", "1", "--inference", "majority",
+                         "--n", "2", "--max-new-tokens", "4", "--out", tmp_path / "majority")
     line = one_error_line(proc, code=1)
     assert line.startswith("error: 3 of 3 episodes were infrastructure errors")
     assert "policy_error" in line and "nothing was evaluated" in line
@@ -138,32 +147,32 @@ def test_eval_warns_about_some_infrastructure_errors_and_goes_on(tmp_path):
     ("rollout.tempreature=0.5", "did you mean 'rollout.temperature'?"),
 ])
 def test_unknown_config_keys_get_did_you_mean(override, suggestion):
-    line = one_error_line(veriloop("config", override))
+    line = one_error_line(here("config", override))
     assert suggestion in line and "unknown field" in line
 
 
 def test_unknown_yaml_section_and_small_sections_list_their_fields(tmp_path):
     (tmp_path / "typo.yaml").write_text("trian:\n  steps: 5\n")
-    line = one_error_line(veriloop("config", tmp_path / "typo.yaml"))
+    line = one_error_line(here("config", tmp_path / "typo.yaml"))
     assert "did you mean 'train.steps'?" in line
-    line = one_error_line(veriloop("config", "logging.trackerz=[wandb]"))
+    line = one_error_line(here("config", "logging.trackerz=[wandb]"))
     assert "did you mean 'logging.trackers'?" in line
     assert "fields of logging: trackers, project, run_name, online" in line
 
 
 def test_unknown_environment_and_grader_names_get_did_you_mean(tmp_path):
-    line = one_error_line(veriloop("eval", "--env", "arithmatic", "--policy", "expert",
-                                   "--out", tmp_path / "e"))
+    line = one_error_line(here("eval", "--env", "arithmatic", "--policy", "expert",
+                               "--out", tmp_path / "e"))
     assert "environment 'arithmatic' is not registered; did you mean 'arithmetic'?" in line
-    line = one_error_line(veriloop("train", CONFIGS / "grpo.yaml", "grader.name=mathh",
-                                   "--run-dir", tmp_path / "run"))
+    line = one_error_line(here("train", CONFIGS / "grpo.yaml", "grader.name=mathh",
+                               "--run-dir", tmp_path / "run"))
     assert "grader.name 'mathh' is not registered; did you mean 'math'?" in line
     assert not (tmp_path / "run").exists()
 
 
 def test_train_suggests_for_an_unknown_environment_only_what_train_accepts(tmp_path):
-    line = one_error_line(veriloop("train", CONFIGS / "grpo.yaml", "env.name=nope",
-                                   "--run-dir", tmp_path / "run"))
+    line = one_error_line(here("train", CONFIGS / "grpo.yaml", "env.name=nope",
+                               "--run-dir", tmp_path / "run"))
     assert line.startswith("error: env.name: environment 'nope' is not registered")
     assert "--env-module" not in line  # `veriloop train` has no such option
     assert "or give my_envs.py:ClassName" in line  # what env.name takes, as --env does

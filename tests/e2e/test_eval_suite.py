@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from cli_run import veriloop_here
+
 CONFIGS = Path(__file__).resolve().parents[2] / "configs"
 OFFICE = '''
 from veriloop.envs import ScriptedExpert, ToolEpisode, register_env
@@ -134,10 +136,11 @@ def test_suite_errors_are_one_line(tmp_path):
     assert proc.returncode == 2
     assert proc.stderr.startswith("error: environment 'arithmetic' has no evaluation suites")
     assert len(proc.stderr.strip().splitlines()) == 1
-    proc = veriloop(tmp_path, "eval", "--env", "arithmetic", "--policy", "expert",
-                    "--suite", "safety", "--difficulty", "2")
+    # the same app and error handler in this process (no interpreter start and imports)
+    proc = veriloop_here(tmp_path, "eval", "--env", "arithmetic", "--policy", "expert",
+                         "--suite", "safety", "--difficulty", "2")
     assert proc.returncode == 2 and "--difficulty does not apply" in proc.stderr
-    proc = veriloop(tmp_path, "eval", "--env", "arithmetic", "--suite", "chaos")
+    proc = veriloop_here(tmp_path, "eval", "--env", "arithmetic", "--suite", "chaos")
     assert proc.returncode == 2 and "chaos" in proc.stderr
 
 

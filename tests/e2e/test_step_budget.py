@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from cli_run import veriloop_here
+
 from veriloop.data.store import TrajectoryStore
 from veriloop.types import FaultKind
 
@@ -120,8 +122,8 @@ def test_rollout_max_turns_is_a_one_line_error_naming_env_max_turns(tmp_path):
     (tmp_path / "tiny.yaml").write_text(tiny + "rollout: {prompts_per_step: 1, group_size: 2}\n")
     (tmp_path / "old.yaml").write_text(tiny + "rollout:\n  group_size: 2\n  max_turns: 3\n")
     for args in (("old.yaml",), ("tiny.yaml", "rollout.max_turns=3")):
-        for command in ("train", "config"):
-            proc = veriloop(tmp_path, command, *args)
+        for command in ("train", "config"):  # refused before anything runs: in this process
+            proc = veriloop_here(tmp_path, command, *args)
             assert proc.returncode == 2, (command, args, proc.stderr[-2000:])
             assert "Traceback" not in proc.stderr
             assert len(proc.stderr.strip().splitlines()) == 1, proc.stderr
