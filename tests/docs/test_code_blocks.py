@@ -177,15 +177,16 @@ def run(command: list[str], cwd: Path, where: str, env: dict[str, str] | None = 
 
 
 class Subprocesses:
-    """The subprocesses of one page's run. One that this module already ran (same command, same
-    environment, same files written by the page so far) is not run again: README.md and
-    docs/environments.md hold the same example (`my_envs.py`) and both run `python my_envs.py`
-    and the same `veriloop rollout --env-module my_envs.py ...` on it; the second page's runs
-    would repeat the first's exactly (~7 s of CPU). Outputs of a skipped run are not there:
-    a later command that needed them would fail, not pass unchecked."""
+    """The subprocesses of one page's run. One that an earlier page of this module ran (same
+    command, same environment, same files written by the page so far) is not run again:
+    README.md and docs/environments.md hold the same example (`my_envs.py`) and both run
+    `python my_envs.py` and the same `veriloop rollout --env-module my_envs.py ...` on it; the
+    second page's runs would repeat the first's exactly (~7 s of CPU). Outputs of a skipped run
+    are not there: a later command that needed them would fail, not pass unchecked."""
 
     def __init__(self, done: set[tuple] | None = None) -> None:
         self.done = set() if done is None else done  # shared by the pages of one test module
+        self.earlier = frozenset(self.done)  # other pages' runs: a page's own repeats still run
         self.files: dict[str, str] = {}  # name -> text, of the files this page wrote so far
 
     def write(self, path: Path, text: str) -> None:
@@ -196,7 +197,7 @@ class Subprocesses:
             env: dict[str, str] | None = None) -> None:
         key = (tuple(command), tuple(sorted((env or {}).items())),
                tuple(sorted(self.files.items())))
-        if key not in self.done:
+        if key not in self.earlier:
             run(command, cwd, where, env)
             self.done.add(key)
 
