@@ -66,3 +66,29 @@ def test_every_path_the_docs_name_exists():
     missing = [f"{page.name}: {path}" for page in pages for path in named.findall(page.read_text())
                if not (ROOT / path).exists()]
     assert not missing, f"the docs name paths that do not exist: {missing}"
+
+
+def _table_rows(text: str, start: str, end: str) -> list[list[str]]:
+    """The body rows of the markdown table between the lines `start` and `end`, as cells."""
+    body = text.split(start, 1)[1].split(end, 1)[0]
+    rows = [[c.strip() for c in line.strip().strip("|").split("|")]
+            for line in body.strip().splitlines() if line.startswith("|")]
+    return rows[2:]  # below the header and its rule
+
+
+def test_the_readmes_learning_figures_are_rows_of_results():
+    """Every row of the README's learning table (issue 45) repeats a row that
+    `benchmarks/learning.py --append-results` wrote into RESULTS.md: the same world and seed,
+    the same SFT and RL scores and the same Δ with its CI, so a figure cannot be typed in."""
+    readme = (ROOT / "README.md").read_text()
+    results = (ROOT / "benchmarks" / "RESULTS.md").read_text()
+    shown = _table_rows(readme, "<!-- learning figures -->", "<!-- end of learning figures -->")
+    measured = {(r[0], r[1]): r for r in _table_rows(
+        results, "<!-- learning table: written by benchmarks/learning.py --append-results -->",
+        "<!-- end of learning table -->")}
+    assert shown, "the README has no learning table"
+    for world, seed, model, heldout, sft, rl, delta, *_ in shown:
+        row = measured.get((world, seed))
+        assert row is not None, f"README shows {world} seed {seed}, which RESULTS.md lacks"
+        assert (row[2], row[4], row[6], row[7], row[8].split(";")[0]) == (
+            model, heldout, sft, rl, delta), f"README's {world} seed {seed} differs from RESULTS.md"
