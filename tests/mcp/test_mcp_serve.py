@@ -65,7 +65,7 @@ def test_workspace_over_stdio():
                 ClientSession(read, write) as session:
             await workspace_round_trip(session)
 
-    asyncio.run(asyncio.wait_for(main(), 120))
+    asyncio.run(asyncio.wait_for(main(), 600))
 
 
 def test_workspace_over_streamable_http_on_loopback():
@@ -88,7 +88,7 @@ def test_workspace_over_streamable_http_on_loopback():
                 folders = await session.call_tool("list_mail_folders", {})
                 assert "Receipts-MCP" not in text(folders)
 
-        asyncio.run(asyncio.wait_for(main(), 120))
+        asyncio.run(asyncio.wait_for(main(), 600))
     finally:
         proc.terminate()
         proc.wait(30)
@@ -108,13 +108,13 @@ def test_arithmetic_results_and_error_results():
             wrong = await session.call_tool("calculator", {"expression": 5})
             assert wrong.is_error and "expression must be of type string" in text(wrong)
 
-    asyncio.run(asyncio.wait_for(main(), 120))
+    asyncio.run(asyncio.wait_for(main(), 600))
 
 
 def test_veriloop_episodes_can_use_a_served_environment():
     """The loop closed: arithmetic takes `calculator` from `veriloop mcp serve --env arithmetic`."""
     env = get_env("arithmetic", mcp_servers=[{"command": [*SERVE, "--env", "arithmetic"],
-                                              "env": ENV}])
+                                              "env": ENV, "start_timeout": 600}])
     try:
         trajs = RolloutRunner(env, env.expert(), RolloutConfig()).run(env.tasks(3, seed=2))
     finally:
@@ -128,7 +128,7 @@ def test_veriloop_episodes_can_use_a_served_environment():
      "does not take the options ['x']"),
 ])
 def test_cli_errors_are_one_line_exit_2(args, words):
-    proc = subprocess.run([*SERVE, *args], capture_output=True, text=True, timeout=120,
+    proc = subprocess.run([*SERVE, *args], capture_output=True, text=True, timeout=600,
                           cwd=ROOT, env={**os.environ, **ENV}, stdin=subprocess.DEVNULL,
                           check=False)
     assert proc.returncode == 2, proc.stderr
@@ -143,7 +143,7 @@ def test_a_port_in_use_is_one_line_exit_2():
     try:
         port = str(taken.getsockname()[1])
         proc = subprocess.run([*SERVE, "--env", "arithmetic", "--transport", "http", "--port",
-                               port], capture_output=True, text=True, timeout=120, cwd=ROOT,
+                               port], capture_output=True, text=True, timeout=600, cwd=ROOT,
                               env={**os.environ, **ENV}, check=False)
     finally:
         taken.close()
@@ -163,8 +163,10 @@ def test_an_infrastructure_fault_crosses_both_processes_typed():
             with pytest.raises(MCPError, match=r"sandbox: sandbox is down \(job nightly\)"):
                 await session.call_tool("run_job", {"name": "nightly"})
 
-    asyncio.run(asyncio.wait_for(main(), 120))
-    with MCPClient(MCPServerConfig(command=[*SERVE, *served], env=ENV)) as client:
+    asyncio.run(asyncio.wait_for(main(), 600))
+    # a generous start: the served command imports veriloop, minutes on a loaded machine
+    config = MCPServerConfig(command=[*SERVE, *served], env=ENV, start_timeout=600)
+    with MCPClient(config) as client:
         with pytest.raises(InfrastructureError, match="sandbox is down") as fault:
             client.call("run_job", {"name": "nightly"})
         assert fault.value.kind == FaultKind.ENV_CRASH
