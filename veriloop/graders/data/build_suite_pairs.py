@@ -37,8 +37,11 @@ and in plain-text notation) is all in a tenth split, `heldout9`, written before 
 (`suite_pairs_c12.py`: Oppia's math-interaction classifiers, Android and web, mathjs' and the MITx
 grading library's tests, and RL/eval projects' answer checkers; chosen for its non-equivalent
 pairs) is all in an eleventh split, `heldout10`, written before math12 read `heldout9`'s failures
-and tuned on them; from then on `heldout9` is spent too and only `heldout10` measures the grader
-blind.
+and tuned on them; from then on `heldout9` is spent too. Collection 13 (`suite_pairs_c13.py`:
+cortex-js compute-engine's equality tests, courseware graders' tests (Open edX, WeBWorK PG, Moodle
+algebra) and RL/eval projects' answer checkers not read before) is all in a twelfth split,
+`heldout11`, written before math13 read `heldout10`'s failures and tuned on them; from then on
+`heldout10` is spent too and only `heldout11` measures the grader blind.
 
 Left out (not veriloop's convention, said per row in `_LEFT_OUT` below): cases whose label holds
 only after rounding coarser than math-verify's 6 decimal places ("40\pi" = "125.663"), and labels
@@ -61,6 +64,7 @@ from veriloop.graders.data.suite_pairs_c9 import C9_CASES
 from veriloop.graders.data.suite_pairs_c10 import C10_CASES
 from veriloop.graders.data.suite_pairs_c11 import C11_CASES
 from veriloop.graders.data.suite_pairs_c12 import C12_CASES
+from veriloop.graders.data.suite_pairs_c13 import C13_CASES
 from veriloop.graders.data.suite_pairs_stack import STACK, STACK_CASES
 
 OUT = Path(__file__).with_name("math_pairs_suites.jsonl")
@@ -260,7 +264,8 @@ COLLECTION = {VERL: 2, MINDSPEED: 2, MINDSPEED_DAPO: 2, OPENR1: 2, TRL: 2, MV_MI
 # collection 9 (suite_pairs_c9.py) likewise, written before heldout6 was read and tuned on;
 # collection 10 (suite_pairs_c10.py) likewise, written before heldout7 was read and tuned on;
 # collection 11 (suite_pairs_c11.py) likewise, written before heldout8 was read and tuned on;
-# collection 12 (suite_pairs_c12.py) likewise, written before heldout9 was read and tuned on
+# collection 12 (suite_pairs_c12.py) likewise, written before heldout9 was read and tuned on;
+# collection 13 (suite_pairs_c13.py) likewise, written before heldout10 was read and tuned on
 HELDOUT2 = {4}
 HELDOUT3 = {5}
 HELDOUT4 = {6}
@@ -270,6 +275,7 @@ HELDOUT7 = {9}
 HELDOUT8 = {10}
 HELDOUT9 = {11}
 HELDOUT10 = {12}
+HELDOUT11 = {13}
 
 # label rests on a convention veriloop does not share (see the module docstring)
 _LEFT_OUT = {
@@ -323,7 +329,8 @@ def rows() -> list[dict]:
                  else "heldout4" if c in HELDOUT4 else "heldout5" if c in HELDOUT5
                  else "heldout6" if c in HELDOUT6 else "heldout7" if c in HELDOUT7
                  else "heldout8" if c in HELDOUT8 else "heldout9" if c in HELDOUT9
-                 else "heldout10" if c in HELDOUT10 else split_of(gold, answer))
+                 else "heldout10" if c in HELDOUT10 else "heldout11" if c in HELDOUT11
+                 else split_of(gold, answer))
         out.append({"gold": gold, "answer": answer, "equivalent": eq,
                     "category": source.split()[0], "source": source, "split": split,
                     "collection": c})
@@ -352,9 +359,9 @@ def rows() -> list[dict]:
     # collection 8 was copied whole and drops here what repeats an earlier case, either way
     # round, up to spaces and `$` signs (its module docstring), so its rows stay as written
     known = {_bare(r["answer"], r["gold"]) for r in out} | _other_sets()
-    # collections 9-12 likewise
+    # collections 9-13 likewise
     for c, cases in ((8, C8_CASES), (9, C9_CASES), (10, C10_CASES), (11, C11_CASES),
-                     (12, C12_CASES)):
+                     (12, C12_CASES), (13, C13_CASES)):
         for source, a, g, eq in cases:
             if _bare(a, g) not in known and _bare(g, a) not in known:
                 known.add(_bare(a, g))
