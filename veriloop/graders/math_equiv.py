@@ -35,6 +35,12 @@ What we add around `math_verify.parse/verify`:
   "5 thousand"), plain `√3`/`pi`, scientific notation, `f(x) = ...` against a value, a letter
   math-verify drops as a unit inside an expression ("5 - 5c" is not 0). Chat tokens and
   markdown emphasis ("**73**") are formatting; a one-word answer matches its word in any case.
+- **Typed algebra** (`math_plain`): Greek names (`theta^2`), letters after a number inside an
+  expression (`2bc`, which math-verify drops as a unit), semicolon tuples (`(x;y) = (2;3)`), a
+  value named by a word (`ans = 7`), products of letters without a sign (`yx`, `x(yz)`), a
+  signed exponent (`5^-1`) and the Unicode minus and en dash. Words in another script after a
+  lone number are units ("51 đô la"), unless they scale it ("5 nghìn" is 5000); a reading that
+  drops such words is partial. Numbers written with decimals compare by exact value.
 - **No value, no credit**: an answer with a division by zero in it ("4 0/0", "3/0") is wrong,
   whatever sympy would simplify it to.
 - **Identities on a domain** (`math_numeric`): when sympy cannot prove two expressions equal,
@@ -91,8 +97,10 @@ from veriloop.graders.math_numeric import (
     agree_numerically,
     differ_numerically,
     heavy,
+    same_exact_value,
     small_numbers_differ,
 )
+from veriloop.graders.math_plain import named_value, same_letter_product
 from veriloop.graders.math_relations import compare_relations, lone_variable
 from veriloop.graders.math_simplest import restates_question, simplest_form_violation
 from veriloop.graders.math_systems import same_solutions
@@ -125,6 +133,8 @@ def parse_whole(text: str) -> list[Any]:
     from math_verify import ExprExtractionConfig, LatexExtractionConfig, parse
 
     text = decimal_scientific(rewrite_for_parsing(text))
+    if any(c.isalpha() and not c.isascii() and not "\u0370" <= c <= "\u03ff" for c in text):
+        return []  # a letter neither ASCII nor Greek ("đ", "万"): math-verify drops such words
     latex = parse(_to_latex(text), [LatexExtractionConfig(boxed_match_priority=0)],
                   parsing_timeout=None)
     whole = bool(latex) and not (_digits(text) - _digits(str(latex[-1])))
@@ -182,8 +192,11 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
     extracted = extract_answer(answer)
     if extracted is None and _same_word(gold, answer):
         return _verdict(True, "equivalent", answer.strip() if answer else None)
-    if extracted is None:
-        return _verdict(False, "no_answer", None)
+    if extracted is None:  # letters only ("yx", "x(yz)"): a product, when the gold is one too
+        product = same_letter_product(strip_delims(gold), answer)
+        if product is None:
+            return _verdict(False, "no_answer", None)
+        return _verdict(product, "equivalent" if product else "not_equivalent", answer)
     costly = too_complex(extracted)  # before any symbolic work: see math_bounds
     if costly:
         return _verdict(False, f"too_complex: {costly}", extracted)
@@ -197,6 +210,8 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
     if not _comma_list(exact):  # "-5,3" is a list against "3, -5", not -5.3
         gold_text = normalize_numbers(gold_text)
     extracted = drop_units(percent_words(exact))
+    if "=" not in gold_text:  # `ans = 7` names the value 7 (math_plain)
+        extracted = named_value(extracted) or extracted
     if scaled_number(extracted):
         return _verdict(False, "unparseable_answer", extracted)
     if is_single_number(gold_text) and "," not in gold_text:
@@ -262,7 +277,8 @@ def _compare(g: list[Any], a: list[Any], gold_text: str, extracted: str, gold_pe
         # "12.5" for a gold "12.5%": the percent sign is conventionally optional
         g2 = parse_whole(re.sub(r"\\?%", "", strip_delims(gold_text)))
         ok = bool(g2) and verify(g2, a, timeout_seconds=None)
-    return bool(ok or agree_numerically(g[0], a[0]) or _equal_with_imaginary_unit(g, a))
+    return bool(ok or agree_numerically(g[0], a[0]) or same_exact_value(g[0], a[0])
+                or _equal_with_imaginary_unit(g, a))
 
 
 def _comma_list(s: str) -> bool:
@@ -312,8 +328,8 @@ def _same_word(gold: str, answer: str | None) -> bool:
 def _equal_with_imaginary_unit(gold: list[Any], answer: list[Any]) -> bool:
     """`i` as the imaginary unit: "1+2i" = "i(2-i)", "i" = "\\sqrt{-1}". math-verify reads i as
     a variable; it is read as the unit only when the gold uses i and the answer uses i or is
-    complex itself (a gold without i may use i as an index). Equal when the difference
-    simplifies to 0, or the two agree as complex numbers (principal branches) at every sampled
+    complex itself, though it shows no i (`(-4)^{0.5}`); a gold without i may use i as an index
+    (`i^2` is not -1). Equal when the difference simplifies to 0, or the two agree as complex numbers (principal branches) at every sampled
     point: "(4\\sqrt{3}i+4)^{1/5}" = "8^{1/5}(\\cos\\frac{\\pi}{15}+i\\sin\\frac{\\pi}{15})"."""
     import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
@@ -321,11 +337,24 @@ def _equal_with_imaginary_unit(gold: list[Any], answer: list[Any]) -> bool:
     if not (isinstance(g, sympy.Expr) and isinstance(a, sympy.Expr)):
         return False
     uses_i = [any(s.name == "i" for s in e.free_symbols) for e in (g, a)]
-    if not (uses_i[0] and (uses_i[1] or a.has(sympy.I) or a.is_extended_real is False)):
+    complex_answer = a.has(sympy.I) or a.is_extended_real is False or _complex_value(a)
+    if not (uses_i[0] and (uses_i[1] or complex_answer)):
         return False
     unit = {s: sympy.I for s in g.free_symbols | a.free_symbols if s.name == "i"}
     g, a = g.subs(unit), a.subs(unit)
     return sympy.simplify(sympy.expand(g - a)) == 0 or agree_complex(g, a)
+
+
+def _complex_value(expr: Any) -> bool:
+    """A number whose value is not real, though it shows no `i`: `(-4)^{0.5}` is 2i."""
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
+
+    if expr.free_symbols or not expr.is_number or heavy(expr):
+        return False
+    try:
+        return abs(complex(sympy.N(expr)).imag) > 1e-12
+    except (TypeError, ValueError, ArithmeticError):
+        return False
 
 
 def _divides_by_zero(parsed: list[Any]) -> bool:

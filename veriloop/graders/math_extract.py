@@ -10,15 +10,14 @@ import re
 from decimal import Decimal
 
 from veriloop.graders import math_notation as notation
+from veriloop.graders import math_plain as plain
 
 # GSM8K's final-answer line ("work ... #### 72") is an anchor like "Answer:"
 _ANCHOR = re.compile(r"(?:final\s+answer|answer)\s*(?:is|:|=)?\s*[:=]?|(?<!#)####(?!#)\s*:?",
                      re.IGNORECASE)
 # Greek letters spelled out in a plain-text answer ("beta + gamma", "2 theta") are names, not
 # prose or units
-_GREEK = ("alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa",
-          "lambda", "mu", "nu", "xi", "rho", "sigma", "tau", "upsilon", "phi", "chi", "psi",
-          "omega")
+_GREEK = plain.GREEK
 _MATH_WORDS = frozenset([
     "or", "and", "in", "pi", "inf", "infty", "sin", "cos", "tan", "cot", "sec", "csc", "log",
     "ln", "exp", "sqrt", "frac", "cm", "mm", "km", "kg", "m", "s", "degrees", "degree", "units",
@@ -162,17 +161,18 @@ def rewrite_for_parsing(s: str) -> str:
     digit groups inside an expression (`1 000 4/9`), a percent sign after a group or fraction
     (`\\frac{7}{3}\\%`: math-verify reads `%` after a plain number only), plain `√3`, `π` and `pi`,
     Euler's number as `\\mathrm{e}` (math-verify reads it as a symbol named e), the forms of
-    `math_notation` (Unicode symbols and superscripts, `52_8`, `2^3^2`, `\\frac\\pi2`), an
+    `math_notation` (Unicode symbols and superscripts, `52_8`, `2^3^2`, `\\frac\\pi2`) and of
+    `math_plain` (Greek names, letters after a number, semicolon tuples), an
     unbraced radicand after a root index (`\\sqrt[3]2`), an `x` between two numbers as a product sign (`3 x 4`), and the logical
     or (`\\lor`, `\\vee`: math-verify keeps only its last option; "or" makes a set of all)."""
     n = notation.number_word(s)
     if n is not None:
         return str(n)
     s = _GROUPED.sub(lambda m: re.sub(r"\D", "", m.group(0)), s)
-    s = plain_functions(s)
+    s = plain.greek_names(plain.semicolon_tuples(plain_functions(s)))
     s = notation.power_towers(notation.bare_fractions(notation.base_subscripts(s)))
     s = re.sub(r"\\(?:mathrm|rm|operatorname)\s*\{\s*e\s*\}", "e", s)
-    s = notation.unicode_symbols(s)  # "√(x+1)", "1⁄2", "∞", "x⁴"
+    s = notation.signed_exponents(notation.unicode_symbols(s))  # "√(x+1)", "1⁄2", "x⁴", "5^-1"
     # plain-text forms: "√3", "π", "pi/2" (math-verify reads a bare "pi" as p*i)
     s = re.sub(r"√\s*(\d+(?:\.\d+)?|[A-Za-z])", r"\\sqrt{\1}", s).replace("√", "\\sqrt")
     s = re.sub(r"π|(?<![\\A-Za-z])pi(?![A-Za-z])", r"\\pi ", s)
@@ -186,7 +186,7 @@ def rewrite_for_parsing(s: str) -> str:
     s = s.replace("**", "^")
     s = re.sub(r"(?<![\w.])(\d+(?:\.\d+)?)[eE]([+-]?\d+)(?![\w.])", r"\1\\times 10^{\2}", s)
     if _OPERATOR.search(s):  # in an expression, "5c" is 5 times c, not 5 in a unit c
-        s = _UNIT_LETTER.sub(r"\1{\2}", s)
+        s = _UNIT_LETTER.sub(r"\1{\2}", plain.letters_after_numbers(s))
     return re.sub(r"(-?)(\d*)\.(\d*)\\overline\{(\d+)\}", _repeating, s)
 
 
@@ -255,15 +255,20 @@ _UNIT = re.compile(r"(?<=\d)\s*(?:\\text\s*\{\s*|\\mbox\s*\{\s*)?(?:cm|mm|km|m|k
                    r"seconds?|min|minutes?|h|hours?|days?|weeks?|months?|years?|units?|degrees?|"
                    r"meters?|inches|feet|°|\^\s*\\circ|\^\s*\{\\circ\})(?:\^?[23²³])?\s*\}?"
                    r"(?:\^\s*\{?[23]\}?)?(?![A-Za-z])")
+# a letter in any script: a word character that is no digit, superscript or vulgar fraction
+_LETTER = r"[^\W\d_\u00b2\u00b3\u00b9\u00bc-\u00be\u2070-\u209f\u2150-\u218f]"
 # a lone number followed by words or a \text block: "3 apples", "64 square feet", "5 \text{ dollars}"
 _NUMBER_THEN_WORDS = re.compile(
     r"^(\s*-?\$?\d[\d,]*(?:\.\d+)?)\s*(?:\\text\s*\{[^{}]*\}|\\mbox\s*\{[^{}]*\}|"
     r"(?!(?:pi|sqrt|sin|cos|tan|log|ln|exp|or|and|mod|inf|infty|percent|per|"
-    + "|".join(_GREEK) + r")\b)[A-Za-z]{2,}"
-    r"(?:\s+[A-Za-z]{2,}){0,2})(?:\s*\^\s*\{?[23]\}?)?\s*$")
+    + "|".join(_GREEK) + r")\b)" + _LETTER + "{2,}"  # words in any script: "51 đô la"
+    r"(?:\s+" + _LETTER + r"{2,}){0,2})(?:\s*\^\s*\{?[23]\}?)?\s*$")
 # words that change the number's value are no unit: "5 thousand", "3 quarters", "5 squared"
 _VALUE_WORDS = re.compile(r"\b(?:dozens?|hundreds?|thousands?|millions?|billions?|trillions?|"
-                          r"squared|cubed|factorial|halves|thirds?|quarters?|\w+ths?)\b",
+                          r"squared|cubed|factorial|halves|thirds?|quarters?|\w+ths?|"
+                          # in other languages: Vietnamese, French/Spanish, German, Indian
+                          r"nghìn|ngàn|triệu|tỷ|tỉ|vạn|trăm|mille|milliers?|mil|millón|millones|"
+                          r"milliards?|tausend|millionen|milliarden|lakhs?|crores?)\b",
                           re.IGNORECASE)
 _NUMBER = re.compile(r"(?<![\w.])-?\d+(?:[.,]\d+)*(?![\w])")
 

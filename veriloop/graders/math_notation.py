@@ -3,12 +3,15 @@
 `math_extract.rewrite_for_parsing` applies these to both sides. Each one is a form answers and
 golds really use that math-verify reads as another value (or not at all):
 
-- Unicode symbols it does not read (`∈`, `∞`, `∅`, `·`, `ℝ`, the fraction slash in `1⁄2`),
+- Unicode symbols it does not read (`∈`, `∞`, `∅`, `·`, `ℝ`, the fraction slash in `1⁄2`, the
+  minus sign `−` after a caret (`10^−5`) and the en dash typed for a minus (`3 – (−4)`)),
   Unicode superscripts (`162x⁴`, `10⁻³`: it drops them, reading 162x), and a root sign before
   a bracket (`√(x+1)`: it reads `\\sqrt` of the bracket alone).
 - A number in another base, written with its base as a subscript (`52_8`, `4210_{7}`): it drops
   the subscript and reads 52, so `52_8` matched 52 though it is 42. The number is replaced by
   its value (in base ten) when every digit is a digit of that base.
+- A signed exponent without braces (`5^-1`, `10^−5`): as TeX it reads the sign alone as the
+  exponent; in typed algebra the exponent is the signed number (`5^{-1}`).
 - A tower of powers (`2^3^2`): it reads (2^3)^2 = 64; a tower is read from the top down,
   2^(3^2) = 512, as in mathematics and in sympy.
 - Numbers written in English words ("three", "twenty-one"), which it does not read.
@@ -23,7 +26,7 @@ import re
 
 # Unicode symbols math-verify does not read (it reads ≤, ≠, ∉, ∪, ×, ÷, ± and ⋅ itself)
 UNICODE_MACROS = {"∈": "\\in ", "∞": "\\infty ", "∅": "\\emptyset ", "·": "\\cdot ",
-                  "ℝ": "\\mathbb{R}", "⁄": "/"}
+                  "ℝ": "\\mathbb{R}", "⁄": "/", "−": "-", "–": "-"}
 # Unicode superscript digits and signs, as a model writes powers in plain text ("x⁴", "10⁻³")
 _SUPERSCRIPT = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+")
 _SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
@@ -54,6 +57,14 @@ def _in_base_ten(m: re.Match[str]) -> str:
 def base_subscripts(s: str) -> str:
     """`52_8` -> `42`: a number with its base as a subscript, as its value (module doc)."""
     return _BASE_SUBSCRIPT.sub(_in_base_ten, s)
+
+
+_SIGNED_EXPONENT = re.compile(r"\^\s*([+-])\s*(\d+(?:\.\d+)?|[A-Za-z])(?![\w.])")
+
+
+def signed_exponents(s: str) -> str:
+    """`5^-1` -> `5^{-1}`: a sign after a caret belongs to the exponent (module doc)."""
+    return _SIGNED_EXPONENT.sub(r"^{\1\2}", s)
 
 
 def power_towers(s: str) -> str:

@@ -20,6 +20,9 @@ laws that need a positive base fail: `(a^b)^c` is not `a^{bc}` (a = -2, b = 2, c
 Expressions with complex values (the imaginary unit in them) are compared as complex numbers,
 principal branches, at the same points (`agree_complex`).
 
+Numbers without a variable written with decimals compare by exact value (`same_exact_value`):
+each decimal is the fraction it writes, so no rounding can merge two of them.
+
 Big powers (`(x-a)^{6000}`) are where symbolic checks take minutes on unequal pairs;
 `heavy` names them so the caller can decide by evaluation (`differ_numerically`) before any
 simplification.
@@ -257,3 +260,24 @@ def small_numbers_differ(gold: Any, answer: Any) -> bool:
     if not size.is_finite or min(g, a) >= _SMALL:
         return False
     return bool(abs(sympy.N(gold - answer, 30)) > _SMALL_REL_TOL * size)
+
+
+def same_exact_value(gold: Any, answer: Any) -> bool:
+    """Two expressions without a variable, decimals among them, equal when each decimal is read
+    as the exact fraction it writes (`1000 + 0.5 + 0.06` is 123456/100, `1 + 3.14` is
+    `3.14 + 1`). math-verify keeps such sums unevaluated and compares them in floating point,
+    where their difference came out 4e-16 and the two were unequal."""
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
+
+    if not all(isinstance(x, sympy.Expr) and x.is_number and not heavy(x) for x in (gold, answer)):
+        return False
+    if not (gold.has(sympy.Float) or answer.has(sympy.Float)):
+        return False
+
+    def exact(e: Any) -> Any:
+        return e.xreplace({f: sympy.Rational(str(f)) for f in e.atoms(sympy.Float)})
+
+    try:
+        return bool(sympy.simplify(exact(gold) - exact(answer)) == 0)
+    except (TypeError, ValueError, ArithmeticError):
+        return False

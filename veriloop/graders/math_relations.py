@@ -7,7 +7,7 @@ then they have the same solutions, each as often. A factor that is not constant 
 `a b = 0`, and `\\sqrt{x} = \\sqrt{y}` is not `x = y` (x = y < 0 solves only the second over the
 reals). math-verify on its own solves both for a variable and compares the solutions, which
 calls all four pairs equal. A definition under another name (`y = 2x + 3`, `f(x) = 2x + 3`)
-compares right-hand sides.
+compares right-hand sides; one of the two names must be a function's (`c = b` is not `a = b`).
 
 Two single inequalities are the same answer when, written as `d < 0` (or `d <= 0`), one `d` is
 a positive constant multiple of the other: `2 < 2x` and `x > 1`; `3x^2 < 9a` and `x^2 - 3a < 0`.
@@ -170,11 +170,15 @@ def _same_definition(ge: Any, ae: Any) -> bool:
     """`y = 2x + 3` and `f(x) = 2x + 3`: one function defined under two names (each side one
     equation whose left side is a lone name, the gold's right side in variables); their right
     sides must be equal. `y = 5` does not answer `x = 5`: a value names its unknown."""
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
+
     # lazy: CLI start-up (math_verify ~0.4 s; the graders load with the CLI)
     from math_verify import verify
 
     if not ge.rhs.free_symbols or not (lone_variable(ge.lhs) and lone_variable(ae.lhs)):
         return False
+    if not any(isinstance(side, sympy.core.function.AppliedUndef) for side in (ge.lhs, ae.lhs)):
+        return False  # `c = b` and `a = b`: two unknowns, not one function under two names
     if any(_at_a_number(side) for side in (ge.lhs, ae.lhs)):
         return False  # `g(5) = -0.5x + 512` states a value of g, it defines no function
     if heavy(ge.rhs) or heavy(ae.rhs):  # sympy would expand (x-a)^6000 for minutes
