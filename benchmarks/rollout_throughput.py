@@ -11,7 +11,13 @@ follows each action). Both sides decode with the same model object and the same 
 - `plain`: `HFPolicy(shared_prefix=False)`: every episode's cache holds its own copy of the
   group's prompt K/V, read by every decode step of every row;
 - `shared`: `HFPolicy()` (default): each group's prompt K/V once, read once per step for all its
-  rows (veriloop/policies/shared_prefix.py).
+  rows (veriloop/policies/shared_prefix.py);
+- `shared_bf16`: the same, decoding the float32 weights as bf16 copies with a bf16 KV cache
+  (`model.decode_precision: auto` in a recipe); only where the CPU has native bf16 matmuls
+  (AVX512-BF16 or AMX: elsewhere bf16 is emulated and far slower), else reported as null.
+
+Every side samples with the same per-episode seeds (`DeterministicKeys`), so plain and shared
+draw the same tokens; bf16 rounding makes `shared_bf16`'s episodes diverge after a while.
 
 Rounds are interleaved (plain, shared, plain, shared ...) after one warm-up round, so load from
 elsewhere hits both alike. Prints per-round lines, then ONE JSON line last: episodes per minute
@@ -41,13 +47,16 @@ from veriloop.policy_specs import load_policy
 from veriloop.rollout.config import RolloutConfig
 from veriloop.rollout.runner import RolloutRunner
 from veriloop.run.build import make_env
+from veriloop.trainers.common import autocast_dtype
+from veriloop.trainers.rl_rollouts import DeterministicKeys
 
 QUICK = {"model": "tiny-xs", "tasks": 1, "group": 2, "max_new_tokens": 4, "turns": 2,
          "repeats": 1, "warmup": 0, "threads": 1}
 JSON_KEYS = ("conditions_before", "load_avg_after", "cpu_flags", "model", "world", "tasks",
              "group", "episodes", "turns", "max_new_tokens", "temperature", "seed", "threads",
              "repeats", "prompt_tokens", "mean_turns", "generated_tokens", "identical_actions",
-             "plain", "shared", "speedup", "cpu_speedup")
+             "plain", "shared", "shared_bf16", "speedup", "cpu_speedup", "speedup_bf16",
+             "cpu_speedup_bf16")
 
 
 def cpu_flags() -> list[str]:
@@ -83,6 +92,10 @@ def main(argv: list[str] | None = None) -> None:
     policies = {"plain": HFPolicy(base.model, base.tokenizer, name=base.name,
                                   renderer=base.renderer, shared_prefix=False),
                 "shared": base}
+    if autocast_dtype("auto", base.model) == torch.bfloat16:  # native bf16 matmuls only
+        policies["shared_bf16"] = HFPolicy(base.model, base.tokenizer, name=base.name,
+                                           renderer=base.renderer, decode_dtype=torch.bfloat16)
+    policies = {name: DeterministicKeys(pol) for name, pol in policies.items()}
     env = make_env(a.world)
     tasks = list(env.tasks(a.tasks, seed=0, split="train", difficulty=1))
     cfg = RolloutConfig(group_size=a.group, temperature=a.temperature, seed=a.seed,
@@ -93,6 +106,7 @@ def main(argv: list[str] | None = None) -> None:
 
     def side(name: str):
         def run() -> float:
+            policies[name].reset()  # the same episode seeds every round and side
             runner = RolloutRunner(env, policies[name], cfg, max_turns=a.turns)
             c0, t0 = time.process_time(), time.perf_counter()
             trajs = runner.run(tasks)
@@ -128,12 +142,16 @@ def main(argv: list[str] | None = None) -> None:
           "mean_turns": statistics.mean(len(t.turns) for t in shared_trajs),
           "generated_tokens": {name: sum(len(t.action_ids) for tr in trajs for t in tr.turns)
                                for name, trajs in last.items()},
-          # greedy only: sampled episodes draw from their own (random) trajectory ids
-          "identical_actions": None if a.temperature > 0 else sum(
-              x == y for x, y in zip(actions["plain"], actions["shared"], strict=True)) / episodes,
-          **per_side,
+          # plain and shared: the same seeds, so the same actions (float32 summation order aside)
+          "identical_actions": sum(x == y for x, y in zip(
+              actions["plain"], actions["shared"], strict=True)) / episodes,
+          "shared_bf16": None, **per_side,
           "speedup": paired_ratio(times["plain"], times["shared"]).to_dict(),
-          "cpu_speedup": paired_ratio(cpu["plain"], cpu["shared"]).to_dict()}, JSON_KEYS)
+          "cpu_speedup": paired_ratio(cpu["plain"], cpu["shared"]).to_dict(),
+          **({"speedup_bf16": paired_ratio(times["plain"], times["shared_bf16"]).to_dict(),
+              "cpu_speedup_bf16": paired_ratio(cpu["plain"], cpu["shared_bf16"]).to_dict()}
+             if "shared_bf16" in policies else {"speedup_bf16": None,
+                                                "cpu_speedup_bf16": None})}, JSON_KEYS)
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ dropout, non-Linear bases), whose deltas these forwards would miss.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -246,8 +247,17 @@ def inference_linear(x: Tensor, weight: Tensor, bias: Tensor | None = None) -> T
     GB/s: 2-3.7x faster at 1-64 rows, 2x at 1,600 (benchmarks/RESULTS.md, "Generation").
     oneDNN costs ~10 us more a call, so matmuls under 2M multiply-adds (a tiny model's) stay
     on MKL. Both compute in float32 with float32 accumulation and differ only in summation
-    order (~1e-6 relative); neither is batch-invariant bit for bit."""
+    order (~1e-6 relative); neither is batch-invariant bit for bit.
+
+    A bfloat16 weight with a float32 input (`LlamaDecoder`'s `matmul_dtype`): the input is
+    rounded to bf16, the product accumulated in float32 by oneDNN's bf16 kernel, and the
+    result (and bias) returned in float32."""
     global _ONEDNN
+    if weight.dtype == torch.bfloat16 and x.dtype == torch.float32:
+        xb = x.to(torch.bfloat16)
+        y = (_onednn_linear(xb, weight, None, "none", [], "") if _ONEDNN and x.device.type == "cpu"
+             else F.linear(xb, weight)).float()
+        return y if bias is None else y + bias
     if _ONEDNN and x.device.type == "cpu" and x.dtype == torch.float32 \
             and weight.dtype == torch.float32 and x.numel() * weight.shape[0] >= _ONEDNN_MIN_MACS:
         try:
@@ -291,9 +301,17 @@ KVCache = list[tuple[Tensor, Tensor]]  # per layer (K, V), each [B, KV, S, hd]
 
 class LlamaDecoder:
     """The sampler's forward: Llama-family decoding over a preallocated KV cache, on the HF
-    module's parameters (fused copies: call `refresh()` after the weights change)."""
+    module's parameters (fused copies: call `refresh()` after the weights change).
 
-    def __init__(self, model) -> None:
+    `matmul_dtype` (default: the parameters' own) is the precision of the layers' weight
+    matmuls: with bfloat16 for a float32 model, the fused q|k|v, out, gate|up and down copies
+    are bfloat16 and each matmul rounds its input to bf16 and accumulates in float32 (the
+    CPU's native bf16 matmuls, ~2x float32's on AVX512-BF16). Everything else stays in the
+    parameters' dtype: the residual stream, RMSNorm, RoPE, the KV cache and attention (the CPU's
+    bf16 attention kernels are ~4x slower than float32 at decode shapes), and the LM head, so
+    logits keep float32 resolution (a logit of ~20 stored in bf16 would be off by ~0.06)."""
+
+    def __init__(self, model, matmul_dtype: torch.dtype | None = None) -> None:
         model = unwrap(model)
         inner = model.model
         self.model = model
@@ -304,11 +322,23 @@ class LlamaDecoder:
         self.dims = LlamaDims.of(model.config)
         self.rope = RopeTable(inner.rotary_emb)
         self.weights: list[LayerWeights] = []
+        self.dtype = self.embed.weight.dtype  # activations and KV cache
+        self.matmul_dtype = matmul_dtype or self.dtype
 
     def refresh(self) -> None:
         """(Re)build the fused weights from the module's current parameters."""
         self.weights = [layer_weights(layer, detach=True) for layer in self.layers]
+        if self.matmul_dtype != self.dtype:
+            self.weights = [dataclasses.replace(
+                w, qkv=w.qkv.to(self.matmul_dtype), out=w.out.to(self.matmul_dtype),
+                gate_up=w.gate_up.to(self.matmul_dtype), down=w.down.to(self.matmul_dtype))
+                for w in self.weights]
         self.rope = RopeTable(self.rope.rotary)
+
+    def head(self, h: Tensor) -> Tensor:
+        """The last layer's hidden states [B, d] -> logits [B, V] (final norm, LM head)."""
+        last = rms_norm(h, self.norm.weight, self.dims.eps)  # [B, d]
+        return inference_linear(last, self.lm_head.weight, getattr(self.lm_head, "bias", None))
 
     def new_cache(self, batch: int, length: int, device, dtype) -> KVCache:
         d = self.dims
@@ -337,8 +367,7 @@ class LlamaDecoder:
                 return o.transpose(1, 2).reshape(B, T, d.heads * d.head_dim)
 
             h = decoder_layer(h, w, d, cos, sin, attend, inference_linear)
-        last = rms_norm(h[:, -1], self.norm.weight, d.eps)  # [B, d]
-        return inference_linear(last, self.lm_head.weight, getattr(self.lm_head, "bias", None))
+        return self.head(h[:, -1])
 
 
 def grouped_hidden(model, pre_ids: Tensor, pre_pos: Tensor, pre_mask: Tensor, suf_ids: Tensor,

@@ -97,7 +97,8 @@ class HFPolicy:
 
     def __init__(self, model, tokenizer, name: str = "hf", renderer: HFChatRenderer | None = None,
                  cache_budget_bytes: int = 2 << 30, fast: bool | None = None,
-                 prefill_bytes: int = 1 << 30, shared_prefix: bool = True) -> None:
+                 prefill_bytes: int = 1 << 30, shared_prefix: bool = True,
+                 decode_dtype: torch.dtype | None = None) -> None:
         self.name = name
         self.model = model
         self.tokenizer = tokenizer
@@ -107,7 +108,8 @@ class HFPolicy:
         stop_ids.update([eos] if isinstance(eos, int) else (eos or []))
         self.sampler = Sampler(model, tokenizer, stop_token_ids=sorted(stop_ids),
                                cache_budget_bytes=cache_budget_bytes, fast=fast,
-                               prefill_bytes=prefill_bytes, shared_prefix=shared_prefix)
+                               prefill_bytes=prefill_bytes, shared_prefix=shared_prefix,
+                               decode_dtype=decode_dtype)
         self._lock = threading.Lock()
 
     @classmethod

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 import torch
 from torch import Tensor
 
-from veriloop.models.llama import LlamaDecoder, decoder_layer, inference_linear, rms_norm
+from veriloop.models.llama import LlamaDecoder, decoder_layer, inference_linear
 
 KV = list[tuple[Tensor, Tensor]]  # per layer (K, V)
 
@@ -166,5 +166,4 @@ class PrefixDecoder:
                 return attend(q, ck[:, :, :end], cv[:, :, :end], mask, blocks, i, d.scale)
 
             h = decoder_layer(h, w, d, cos, sin, att, inference_linear)
-        last = rms_norm(h[:, -1], fw.norm.weight, d.eps)  # [B, d]
-        return inference_linear(last, fw.lm_head.weight, getattr(fw.lm_head, "bias", None))
+        return fw.head(h[:, -1])

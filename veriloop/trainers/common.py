@@ -73,10 +73,16 @@ def policy_from_config(model_cfg: ModelConfig, init: str | Path | None = None) -
     tiny model at `size`/`seed`, or any `veriloop.policies.load_policy` spec)."""
     local = {"device": model_cfg.device, "dtype": "float32"}
     if init is not None:
-        return load_policy(str(init), **local)
-    if model_cfg.name == "tiny":
-        return load_policy("tiny", size=model_cfg.size, seed=model_cfg.seed, **local)
-    return load_policy(model_cfg.name, **local)
+        policy = load_policy(str(init), **local)
+    elif model_cfg.name == "tiny":
+        policy = load_policy("tiny", size=model_cfg.size, seed=model_cfg.seed, **local)
+    else:
+        policy = load_policy(model_cfg.name, **local)
+    sampler = getattr(policy, "sampler", None)
+    if sampler is not None and (dtype := autocast_dtype(model_cfg.decode_precision,
+                                                         policy.model)) is not None:
+        sampler.set_decode_dtype(dtype)
+    return policy
 
 
 class TrainablePolicy(Policy, Protocol):

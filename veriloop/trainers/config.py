@@ -46,6 +46,13 @@ class ModelConfig(Section):
     """Where the trained model lives (weights, optimizer, forward and backward, sampling):
     `auto` (a CUDA GPU when torch sees one, else the CPU), `cpu`, `cuda` or `cuda:N`. Weights
     stay float32 on any device (`train.precision` sets the autocast of forward and backward)."""
+    decode_precision: Literal["auto", "bf16", "fp32"] = "fp32"
+    """Sampling precision of the trained model's rollouts and evaluations (Llama-family models,
+    whose decoding is veriloop's own): `bf16` decodes the float32 weights as bf16 copies with
+    a bf16 KV cache and a float32 LM head, `fp32` as they are, `auto` bf16 where the hardware
+    does bf16 matmuls natively (a CPU with AVX512-BF16 or AMX, a CUDA GPU). bf16 rollouts are
+    faster and their logprobs differ from the trainer's by rounding, as vLLM's bf16 rollouts
+    do; `fp32` keeps sampling and a float32 teacher-forced pass equal to 1e-4."""
     lora_rank: int = Field(0, ge=0)
     """LoRA rank (peft); 0 trains all weights."""
     lora_alpha: float = 16.0
