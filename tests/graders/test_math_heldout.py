@@ -30,14 +30,21 @@ The splits, in the order they were written (build_suite_pairs.py says how):
   the same way;
 - `heldout10`: collection 12 (Oppia's math-interaction classifiers, Android and web, mathjs,
   the MITx grading library and RL/eval projects' answer checkers; 122 of its 415 cases not
-  equivalent), written before math12 read heldout9, and the only blind split: measured once,
-  counts only, nothing tuned on it since.
+  equivalent), written before math12 read heldout9, measured once blind, then SPENT by math13
+  the same way;
+- `heldout11`: collection 13 (cortex-js compute-engine's equality tests, courseware graders'
+  tests -- Open edX, WeBWorK PG, Moodle algebra -- lesson and tutoring answer checkers and
+  RL/eval answer checkers; 118 of its 313 cases not equivalent, no project above 42 of them),
+  written before math13 read heldout10, and the only blind split: measured once, counts only,
+  nothing tuned on it since.
 
 Each test asserts the measured counts as a regression bar and xfails while above the issue's
 bar (a pass once it is met). Only counts are printed: a blind split's failures are never shown.
-The whole-split audits of heldout2 to heldout9 are `slow` (5-60 s each on two cores); the
+The whole-split audits of heldout2 to heldout10 are `slow` (5-120 s each on two cores); the
 default suite keeps the spent `heldout` split whole, a fixed third of `heldout2`, and the blind
-`heldout10` whole (about 1-2 minutes on two idle cores, 7.5 at a load of 12).
+`heldout11` whole (106 s at a load average of 3.5 on two cores, two checks of it running into
+the 60 s limit; heldout10, which it replaces there, took 1-2 minutes idle and 7.5 at a load
+of 12).
 """
 
 import json
@@ -311,10 +318,37 @@ def test_suite_pairs_heldout9_rates(grader):
 # found with no worker error), 448 s at a load average of 12. By source (those two included):
 # Oppia Android FP 1/68, FN 18/191; Oppia web FN 6/50; the Vietnamese verifier FN 4/20;
 # turbopresto FP 1/6, FN 2/3; MITx FN 2/6; studium FN 1/2; the other six projects no miss.
-# The bar below is that measurement, so a regression fails; the xfail records that the issue's
-# bar is not met (a pass once it is).
-HELDOUT10_FP, HELDOUT10_FN = 2, 31
+# math13 then SPENT it (after committing collection 13 as heldout11, f4085d2): read its 33
+# failures and fixed them by class (test_math_classes_heldout10.py): 415 cases, FP 1/122, FN
+# 5/293, no timeout -- a tuning figure now. Left, as conventions: `i^2` for a gold -1 (i stays an
+# index when the gold has none, test_math_classes), `y/(3x^2 - 4) = 1` for `y = 3x^2 - 4` (an
+# equation divided by a variable factor, accepted as test_math_classes accepts 1/y = 1 + 1/x for
+# y = x/(x+1)), three Vietnamese prices "365 nghìn đồng" against golds counted in thousands
+# ("nghìn" is thousand, as "5 thousand" is not 5), and a Vietnamese sentence stating its value
+# ("Vậy quãng đường là 120 km."). `slow` like the other spent audits.
+HELDOUT10_FP, HELDOUT10_FN = 1, 5
 
 
+@pytest.mark.slow
 def test_suite_pairs_heldout10_rates(grader):
     _audit_split(grader, "heldout10", (415, 293), HELDOUT10_FP, HELDOUT10_FN)
+
+
+# heldout11: collection 13 (suite_pairs_c13.py: cortex-js compute-engine's isEqual and
+# isIdenticallyEqual tests, Open edX's FormulaResponse tests, WeBWorK PG's interval tests, Moodle's
+# algebra question type, lesson and tutoring answer checkers -- a mathjs-based checker, a sampling
+# equivalence module, learnai's equation checks, a KaTeX checker, a step checker -- and RL/eval
+# answer checkers; 313 cases after repeats were dropped, 118 not equivalent, the largest project
+# 42 of them), committed (f4085d2) before math13 read heldout10 or changed the grader, and
+# measured ONCE after math13's classes (c610db9), counts only, with nothing tuned on it since:
+# 313 cases, FP 3/118 (2.5%), FN 15/195 (7.7%), 2 checks timed out at 60 s (neither counted as a
+# mistake), 106 s at a load average of 3.5. By source: WeBWorK PG FN 6/6; the mathjs-based
+# checker FP 1/17, FN 3/25; learnai FP 2/13, FN 2/14; the GSM8K parser, the KaTeX checker,
+# src.metrics and the tutoring reward FN 1 each; the other 20 sources no miss. The bar below is
+# that measurement, so a regression fails; the xfail records that the issue's bar is not met (a
+# pass once it is).
+HELDOUT11_FP, HELDOUT11_FN = 3, 15
+
+
+def test_suite_pairs_heldout11_rates(grader):
+    _audit_split(grader, "heldout11", (313, 195), HELDOUT11_FP, HELDOUT11_FN)
