@@ -41,7 +41,11 @@ and tuned on them; from then on `heldout9` is spent too. Collection 13 (`suite_p
 cortex-js compute-engine's equality tests, courseware graders' tests (Open edX, WeBWorK PG, Moodle
 algebra) and RL/eval projects' answer checkers not read before) is all in a twelfth split,
 `heldout11`, written before math13 read `heldout10`'s failures and tuned on them; from then on
-`heldout10` is spent too and only `heldout11` measures the grader blind.
+`heldout10` is spent too. Collection 14 (`suite_pairs_c14.py`: a French maths app's equivalence
+suite, Isaac Physics' equality checker, Step-Wise, Stepik, evalscope and tutoring answer checkers)
+is all in a thirteenth split, `heldout12`, written before math14 read `heldout11`'s failures and
+tuned on them; from then on `heldout11` is spent too and only `heldout12` measures the grader
+blind.
 
 Left out (not veriloop's convention, said per row in `_LEFT_OUT` below): cases whose label holds
 only after rounding coarser than math-verify's 6 decimal places ("40\pi" = "125.663"), and labels
@@ -65,6 +69,7 @@ from veriloop.graders.data.suite_pairs_c10 import C10_CASES
 from veriloop.graders.data.suite_pairs_c11 import C11_CASES
 from veriloop.graders.data.suite_pairs_c12 import C12_CASES
 from veriloop.graders.data.suite_pairs_c13 import C13_CASES
+from veriloop.graders.data.suite_pairs_c14 import C14_CASES
 from veriloop.graders.data.suite_pairs_stack import STACK, STACK_CASES
 
 OUT = Path(__file__).with_name("math_pairs_suites.jsonl")
@@ -265,7 +270,8 @@ COLLECTION = {VERL: 2, MINDSPEED: 2, MINDSPEED_DAPO: 2, OPENR1: 2, TRL: 2, MV_MI
 # collection 10 (suite_pairs_c10.py) likewise, written before heldout7 was read and tuned on;
 # collection 11 (suite_pairs_c11.py) likewise, written before heldout8 was read and tuned on;
 # collection 12 (suite_pairs_c12.py) likewise, written before heldout9 was read and tuned on;
-# collection 13 (suite_pairs_c13.py) likewise, written before heldout10 was read and tuned on
+# collection 13 (suite_pairs_c13.py) likewise, written before heldout10 was read and tuned on;
+# collection 14 (suite_pairs_c14.py) likewise, written before heldout11 was read and tuned on
 HELDOUT2 = {4}
 HELDOUT3 = {5}
 HELDOUT4 = {6}
@@ -276,6 +282,7 @@ HELDOUT8 = {10}
 HELDOUT9 = {11}
 HELDOUT10 = {12}
 HELDOUT11 = {13}
+HELDOUT12 = {14}
 
 # label rests on a convention veriloop does not share (see the module docstring)
 _LEFT_OUT = {
@@ -330,7 +337,7 @@ def rows() -> list[dict]:
                  else "heldout6" if c in HELDOUT6 else "heldout7" if c in HELDOUT7
                  else "heldout8" if c in HELDOUT8 else "heldout9" if c in HELDOUT9
                  else "heldout10" if c in HELDOUT10 else "heldout11" if c in HELDOUT11
-                 else split_of(gold, answer))
+                 else "heldout12" if c in HELDOUT12 else split_of(gold, answer))
         out.append({"gold": gold, "answer": answer, "equivalent": eq,
                     "category": source.split()[0], "source": source, "split": split,
                     "collection": c})
@@ -359,9 +366,9 @@ def rows() -> list[dict]:
     # collection 8 was copied whole and drops here what repeats an earlier case, either way
     # round, up to spaces and `$` signs (its module docstring), so its rows stay as written
     known = {_bare(r["answer"], r["gold"]) for r in out} | _other_sets()
-    # collections 9-13 likewise
+    # collections 9-14 likewise
     for c, cases in ((8, C8_CASES), (9, C9_CASES), (10, C10_CASES), (11, C11_CASES),
-                     (12, C12_CASES), (13, C13_CASES)):
+                     (12, C12_CASES), (13, C13_CASES), (14, C14_CASES)):
         for source, a, g, eq in cases:
             if _bare(a, g) not in known and _bare(g, a) not in known:
                 known.add(_bare(a, g))
