@@ -53,7 +53,10 @@ def _tower_digits(base: float, exponents: list[float]) -> float:
 
 def _numeric_towers(s: str) -> float:
     """The most digits any plain numeric power (`2^{100}`, `10^{10^{10}}`, `9^9^9`) has."""
-    flat = s.replace("{", " { ").replace("}", " } ")
+    # `9**(10**9)` is the same tower as `9^{10^{9}}`: Python's power sign and a parenthesized
+    # exponent escaped this bound, and sympy then ran until the worker was killed
+    flat = s.replace("**", "^").replace("(", "{").replace(")", "}")
+    flat = flat.replace("{", " { ").replace("}", " } ")
     worst = 0.0
     for m in _TOWER.finditer(re.sub(r"\s+", "", flat)):
         exps = [float(x) for x in re.findall(r"\^\{?(\d+(?:\.\d+)?)", m.group(2))]

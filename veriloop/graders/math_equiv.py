@@ -92,10 +92,12 @@ from veriloop.graders.math_extract import (
     units_differ,
 )
 from veriloop.graders.math_forms import aligned_entries, letter_case_differs, matrix_rows, same_time
+from veriloop.graders.math_intervals import same_interval_set
 from veriloop.graders.math_numeric import (
     agree_complex,
     agree_numerically,
     differ_numerically,
+    exact_arithmetic,
     heavy,
     same_exact_value,
     small_numbers_differ,
@@ -189,6 +191,7 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
                       question: str | None = None) -> dict[str, Any]:
     """Runs inside a worker. Returns {"equivalent", "reason", "extracted"}."""
     _quiet_math_verify()
+    gold = re.split(r"(?<!#)####(?!#)", gold)[-1].strip() or gold  # GSM8K's "work #### 72"
     extracted = extract_answer(answer)
     if extracted is None and _same_word(gold, answer):
         return _verdict(True, "equivalent", answer.strip() if answer else None)
@@ -203,6 +206,9 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
     exact = exact_part(extracted)
     if exact is None:
         return _verdict(False, "approximate", extracted)
+    sets = same_interval_set(strip_delims(boxed_answer(gold) or gold), strip_delims(exact))
+    if sets is not None:  # `(1,5] U [2,7)`, `R-[-1,1]`: set algebra (math_intervals)
+        return _verdict(sets, "equivalent" if sets else "not_equivalent", exact)
     said = (boxed_answer(answer) or answer).strip()  # a short answer is its own unit's witness
     if units_differ(boxed_answer(gold) or gold, said if len(said) <= 40 else exact):
         return _verdict(False, "not_equivalent", exact)  # "12 km" against "12 m"
@@ -217,6 +223,10 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
     if is_single_number(gold_text) and "," not in gold_text:
         # only against a one-number gold is "6,8" a decimal comma; else it stays a list
         extracted = normalize_numbers(extracted)
+    values = [exact_arithmetic(t) for t in (strip_delims(gold_text), extracted)]
+    if "." in gold_text + extracted and None not in values and values[0] == values[1]:
+        return _verdict(True, "equivalent", extracted)  # `0.1*3 - 0.3` is 0, exactly; unequal
+        # values go on to the rules below, which accept a gold's rounding (`1/3`, `0.3333333333`)
     form = _same_form(strip_delims(gold_text), extracted)
     if form is None:  # `factorial(n)`, `summation(...)`: read by sympy itself (`math_cas`)
         form = same_cas_value(strip_delims(gold_text), extracted)
@@ -338,7 +348,10 @@ def _equal_with_imaginary_unit(gold: list[Any], answer: list[Any]) -> bool:
         return False
     uses_i = [any(s.name == "i" for s in e.free_symbols) for e in (g, a)]
     complex_answer = a.has(sympy.I) or a.is_extended_real is False or _complex_value(a)
-    if not (uses_i[0] and (uses_i[1] or complex_answer)):
+    # a gold whose only letter is i is a complex number, not a polynomial in an index: "-3"
+    # answers "4i^2-i^2"
+    only_i = {s.name for s in g.free_symbols} == {"i"} and not a.free_symbols
+    if not (uses_i[0] and (uses_i[1] or complex_answer or only_i)):
         return False
     unit = {s: sympy.I for s in g.free_symbols | a.free_symbols if s.name == "i"}
     g, a = g.subs(unit), a.subs(unit)

@@ -412,6 +412,9 @@ def extract_answer(text: str | None) -> str | None:
         return _final_sentence_value(tail) or (numbers[0] if len(numbers) == 1 else None)
     whole = strip_delims(_last_line_value(text) or text)
     if looks_like_math(whole):
+        spans = re.findall(r"\\\((.+?)\\\)|(?<!\$)\$([^$]+)\$(?!\$)", whole)
+        if len(spans) == 1 and re.search(r"[A-Za-z]{2,}", re.sub(r"\\\(.+?\\\)|\$[^$]+\$|\\[A-Za-z]+", "", whole)):
+            return "".join(spans[0]).strip()  # "So I get \\(\\frac{-4}{9}\\)." : one math span in prose
         numbers = _NUMBER.findall(whole)
         concluded = _concluded_value(whole) if len(numbers) > 1 else None
         if concluded:

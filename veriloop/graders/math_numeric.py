@@ -34,10 +34,13 @@ ever could.
 
 from __future__ import annotations
 
+import ast
 import itertools
 import math
 import random
+import re
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 import mpmath
@@ -260,6 +263,39 @@ def small_numbers_differ(gold: Any, answer: Any) -> bool:
     if not size.is_finite or min(g, a) >= _SMALL:
         return False
     return bool(abs(sympy.N(gold - answer, 30)) > _SMALL_REL_TOL * size)
+
+
+def exact_arithmetic(text: str) -> Fraction | None:
+    """The exact value of plain arithmetic on numbers (`0.1*3 - 0.3` is 0), each decimal read as
+    the fraction it writes; None for anything else. Parsers evaluate `0.1*3` in floating point
+    before any comparison, so `0.1*3 - 0.3` came out 5.6e-17, not 0."""
+    t = text.strip().replace("^", "**").replace("×", "*").replace("÷", "/")
+    if not t or len(t) > 200 or not re.fullmatch(r"[\d.\s+\-*/()]+", t):
+        return None
+    try:
+        return _exact(ast.parse(t, mode="eval").body, t)
+    except (SyntaxError, ValueError, ZeroDivisionError, OverflowError):
+        return None
+
+
+def _exact(node: ast.AST, src: str) -> Fraction | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, int | float):
+        return Fraction(ast.get_source_segment(src, node) or "")
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+        v = _exact(node.operand, src)
+        return None if v is None else (-v if isinstance(node.op, ast.USub) else v)
+    if not isinstance(node, ast.BinOp):
+        return None
+    x, y = _exact(node.left, src), _exact(node.right, src)
+    if x is None or y is None:
+        return None
+    if isinstance(node.op, ast.Pow):  # small integer powers only: no tower reaches here
+        ok = y.denominator == 1 and abs(y) <= 64 and abs(x) < 10**9 and (x != 0 or y >= 0)
+        return x ** int(y) if ok else None
+    ops = {ast.Add: lambda: x + y, ast.Sub: lambda: x - y, ast.Mult: lambda: x * y,
+           ast.Div: lambda: x / y}
+    op = ops.get(type(node.op))
+    return op() if op else None
 
 
 def same_exact_value(gold: Any, answer: Any) -> bool:

@@ -23,6 +23,7 @@ Two relations `\\ne` compare as the equations they negate (`x \\ne 1` is `1 \\ne
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from veriloop.graders.math_numeric import agree_numerically, constant_ratio, heavy
@@ -42,6 +43,8 @@ def compare_relations(gold: list[Any], answer: list[Any]) -> bool | None:
         return None  # `n = {1, 2, 3}`, `D = (0, 1)`: a set named, compared as math-verify does
     for kind in (sympy.Eq, sympy.Ne):  # `x \ne 1` is `1 \ne x`: as an equation, negated
         if isinstance(g, kind) and isinstance(a, kind):
+            if _loses_a_solution(g, answer) or _loses_a_solution(a, gold):
+                return False
             return _same_equation(g, a) or (kind is sympy.Eq and _same_definition(g, a))
         if isinstance(g, kind) or isinstance(a, kind):
             return False
@@ -50,6 +53,36 @@ def compare_relations(gold: list[Any], answer: list[Any]) -> bool | None:
     ratio = _ratio(gd, ad)
     return (g_strict == a_strict and ratio is not None and abs(ratio.imag) < 1e-12
             and ratio.real > 0)
+
+
+def _loses_a_solution(eq: Any, other: list[Any]) -> bool:
+    """A solution of `eq` (one unknown, a polynomial) where a denominator of the other
+    equation's text is zero: `(x-1)^2/(x-1) = 0` has no solution, so it is not `x - 1 = 0`. The
+    parser cancels `(x-1)^2/(x-1)` to `x-1` at once, so the denominators are read from the
+    text the parse keeps."""
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
+    from sympy.parsing.sympy_parser import (  # lazy, as sympy above
+        implicit_multiplication,
+        parse_expr,
+        standard_transformations,
+    )
+
+    text = next((x for x in other if isinstance(x, str)), "")
+    dens = re.findall(r"/\s*\(([^()]{1,60})\)", text)
+    if not dens or len(eq.free_symbols) != 1 or heavy(eq.lhs - eq.rhs):
+        return False
+    (var,) = eq.free_symbols
+    diff = sympy.expand(eq.lhs - eq.rhs)
+    if not diff.is_polynomial(var) or sympy.degree(diff, var) > 4:
+        return False
+    try:
+        roots = sympy.solve(diff, var)
+        rules = (*standard_transformations, implicit_multiplication)
+        denominators = [parse_expr(d.replace("^", "**"), transformations=rules,
+                                   local_dict={var.name: var}) for d in dens]
+    except (SyntaxError, TypeError, ValueError, NotImplementedError, sympy.SympifyError):
+        return False
+    return any(sympy.simplify(d.subs(var, r)) == 0 for d in denominators for r in roots)
 
 
 def lone_variable(expr: Any) -> bool:
