@@ -101,10 +101,14 @@ class BenchmarkConfig(Section):
 
 
 class CurriculumConfig(Section):
-    kind: Literal["none", "levels"] = "none"
-    """Training task order: none (shuffled epochs over the whole pool) or levels (start at low
-    `Task.difficulty` levels and move up as the policy masters them,
-    `veriloop.data.curriculum`; needs `env.difficulty: null` and a pool of several levels)."""
+    kind: Literal["none", "stratified", "levels"] = "none"
+    """Training task order: none (shuffled epochs over the whole pool), stratified (shuffled
+    epochs in which every kind of task, `stratify_by`, is spread evenly, so each step's few
+    prompts mix the kinds in their pool shares) or levels (start at low `Task.difficulty`
+    levels and move up as the policy masters them, `veriloop.data.curriculum`; needs
+    `env.difficulty: null` and a pool of several levels)."""
+    stratify_by: str = "category"
+    """stratified: the `Task.metadata` key whose values are the kinds (BFCL: `category`)."""
     start_level: int = 2
     """The top level at the start (levels: the highest pool level not above it)."""
     threshold: float = Field(0.7, ge=0, le=1)
@@ -386,7 +390,7 @@ class RunConfig(Section):
 
     @model_validator(mode="after")
     def _curriculum_has_levels(self) -> RunConfig:
-        if self.curriculum.kind != "none" and self.env.difficulty is not None:
+        if self.curriculum.kind == "levels" and self.env.difficulty is not None:
             raise ValueError(f"curriculum.kind {self.curriculum.kind} draws tasks of several "
                              f"levels, but env.difficulty fixes one ({self.env.difficulty}); "
                              "set env.difficulty: null")
