@@ -80,7 +80,7 @@ def policy_from_config(model_cfg: ModelConfig, init: str | Path | None = None) -
         policy = load_policy(model_cfg.name, **local)
     sampler = getattr(policy, "sampler", None)
     if sampler is not None and (dtype := autocast_dtype(model_cfg.decode_precision,
-                                                         policy.model)) is not None:
+                                                         sampler.model)) is not None:
         sampler.set_decode_dtype(dtype)
     return policy
 
@@ -191,7 +191,7 @@ class TaskSampler:
             strata: dict[str, list[int]] = {}
             for i in order:
                 strata.setdefault(str(self.tasks[i].metadata[self.stratify_by]), []).append(i)
-            keyed = []
+            keyed: list[tuple[float, str, int]] = []
             for name in sorted(strata):
                 members, u = strata[name], rng.random()
                 keyed.extend(((j + u) / len(members), name, i) for j, i in enumerate(members))
