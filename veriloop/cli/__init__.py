@@ -111,7 +111,7 @@ app.command(name="bench-quality", help="Benchmark quality: saturation, discrimin
 app.command(name="compare", help="Paired difference of two models or evals on the same tasks, "
             "with a bootstrap CI.")(compare.compare)
 app.command(name="export", help="Export a run's trajectories as JSONL or Parquet (real "
-            "columns).")(export.export)
+            "columns), or as TRL / OpenAI chat data.")(export.export)
 app.command(name="view", help="Browse a run's trajectories and curves in a local web page "
             "(127.0.0.1).")(viewer.view)
 app.command(name="train", help="Train from a YAML config.")(train.train_command)
