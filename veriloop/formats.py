@@ -59,7 +59,10 @@ class ToolCallFormat(Protocol):
 
     def render_answer(self, answer: str) -> str: ...
 
-    def instructions(self) -> str: ...
+    def instructions(self, tools: bool = True) -> str:
+        """How to call a tool and give the final answer; with `tools` False (an episode
+        offering none) only how to answer, so a tool-less task's prompt never mentions tools."""
+        ...
 
 
 class HermesFormat:
@@ -76,9 +79,11 @@ class HermesFormat:
     def render_answer(self, answer: str) -> str:
         return f"<answer>{answer}</answer>"
 
-    def instructions(self) -> str:
-        return ('Call a tool with <tool_call>{"name": "TOOL", "arguments": {...}}</tool_call>. '
-                "Give the final answer with <answer>ANSWER</answer>.")
+    def instructions(self, tools: bool = True) -> str:
+        answer = "Give the final answer with <answer>ANSWER</answer>."
+        if not tools:
+            return answer
+        return f'Call a tool with <tool_call>{{"name": "TOOL", "arguments": {{...}}}}</tool_call>. {answer}'
 
     def parse(self, text: str, registry: ToolRegistry, max_calls: int = 1) -> Action:
         bodies = self._call.findall(text)
@@ -95,7 +100,7 @@ class HermesFormat:
         if not bodies:
             return Action(error=FormatError(FormatErrorKind.NO_ACTION,
                                             "no tool call and no final answer found. "
-                                            + self.instructions()))
+                                            + self.instructions(tools=len(registry) > 0)))
         if len(bodies) > max_calls:
             return Action(error=FormatError(
                 FormatErrorKind.TOO_MANY_CALLS,

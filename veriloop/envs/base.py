@@ -207,7 +207,8 @@ class ToolEpisode:
 
     @property
     def instructions(self) -> str:
-        return self.fmt.instructions()
+        # an episode without tools is told only how to answer (issue 46, point 6)
+        return self.fmt.instructions(tools=len(self.registry) > 0)
 
     @property
     def state(self) -> ToolState:

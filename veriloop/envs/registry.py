@@ -44,6 +44,7 @@ BUILT_IN: dict[str, str] = {
     "bfcl": "veriloop.envs.bfcl:BfclEnv",
     "bfcl_synth": "veriloop.envs.bfcl:BfclSynthEnv",
     "code": "veriloop.envs.code:CodeEnv",
+    "dataset": "veriloop.envs.dataset:DatasetEnv",
     "repo": "veriloop.envs.repo:RepoEnv",
     "research": "veriloop.envs.research:ResearchEnv",
     "workspace": "veriloop.envs.workspace:WorkspaceEnv",
