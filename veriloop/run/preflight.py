@@ -1,7 +1,8 @@
 """Checks a run configuration before any model loads: every registry name (advantage,
 aggregation, KL estimator, environment, tiny-model size, grader), every path the config names
-(`init`, `sft.store`, `env.extra_train_tasks`, a model directory), the run directory (writable, free space) and, on
-resume, the checkpoint and store a run continues from.
+(`init`, `sft.store`, every row of `sft.data`, `env.extra_train_tasks`, a model directory),
+the run directory (writable, free space) and, on resume, the checkpoint and store a run
+continues from.
 
 Each failure is a `veriloop.errors.UserError` whose one-line message says what to change. The
 checks read files but never create or modify one (a missing `sft.store` stays missing).
@@ -27,6 +28,7 @@ from typing import Any
 from veriloop.algorithms.advantages import list_advantages
 from veriloop.algorithms.losses import AGGREGATIONS, KL_ESTIMATORS
 from veriloop.algorithms.shaping import EVENTS
+from veriloop.data.chat_data import read_chat_file
 from veriloop.data.task_files import read_task_files
 from veriloop.envs import get_env
 from veriloop.envs.base import Environment
@@ -56,7 +58,9 @@ def check_config(cfg: RunConfig) -> None:
         check_grader(cfg.grader.name, cfg.grader.options)
     if cfg.kind == "rl":
         check_algorithm(cfg)
-    if cfg.kind == "sft" and cfg.sft.store is not None:
+    if cfg.kind == "sft" and cfg.sft.data is not None:
+        read_chat_file(cfg.sft.data)  # every row, so a bad one is named before the model loads
+    elif cfg.kind == "sft" and cfg.sft.store is not None:
         check_store(Path(cfg.sft.store), "sft.store", demos_passed_only=cfg.sft.only_passed)
     elif cfg.kind == "sft" and cfg.sft.demo_policy != "expert":
         check_model(cfg.sft.demo_policy, cfg.model.size, "sft.demo_policy")

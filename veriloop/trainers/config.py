@@ -241,6 +241,12 @@ class SFTConfig(Section):
     """Noise of the scripted (noisy-)expert demonstrator."""
     store: str | None = None
     """Train on this trajectory store (SQLite) instead of generating demonstrations."""
+    data: str | None = None
+    """Train on this chat file instead of generating demonstrations: JSONL or Parquet rows in
+    TRL's conversational format (`messages`, or `prompt` + `completion`, with assistant
+    `tool_calls` in OpenAI's shape and an optional `tools` column of OpenAI tool schemas). The
+    loss covers the assistant messages only; tool calls are written in veriloop's tool-call
+    format (`veriloop.data.chat_data`)."""
     only_passed: bool = False
     """Keep only demonstrations whose grade passed (rejection sampling)."""
     min_score: float | None = None
@@ -276,8 +282,11 @@ class SFTConfig(Section):
 
     @model_validator(mode="after")
     def _teacher_filtered(self) -> SFTConfig:
-        if self.demo_policy != "expert" and self.store is None and not self.only_passed \
-                and self.min_score is None:
+        if self.store is not None and self.data is not None:
+            raise ValueError("sft.store and sft.data are two sources of demonstrations; set "
+                             "one of them")
+        if self.demo_policy != "expert" and self.store is None and self.data is None \
+                and not self.only_passed and self.min_score is None:
             raise ValueError(f"demo_policy {self.demo_policy} is a teacher model: its "
                              "demonstrations must be filtered by their grade; set "
                              "sft.only_passed: true or sft.min_score")

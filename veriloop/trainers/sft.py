@@ -8,7 +8,9 @@ to read its context first; `loss` in the metrics is always the policy-token loss
 into rows (`batch.pack`) with block-diagonal attention; a batch holds about `sft.batch_tokens`
 tokens. LoRA is optional (`model.lora_rank`).
 
-Demonstrations come from a trajectory store (`sft.store`) or are generated into this run's
+Demonstrations come from a chat file in TRL's `messages` format (`sft.data`, read by
+`veriloop.data.chat_data`: each assistant message is a turn, tool results are observations),
+from a trajectory store (`sft.store`), or are generated into this run's
 store, once (a resumed run reads them back), by the environment's scripted (noisy-)expert
 (`env.expert(noise, seed)`) or by a teacher model (`sft.demo_policy`, e.g.
 `openai:<base_url>#<model>`: distillation). Whatever their source, they pass through
@@ -25,6 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from veriloop.data.chat_data import read_chat_file
 from veriloop.data.selection import select_demonstrations
 from veriloop.data.store import TrajectoryStore
 from veriloop.envs import expert_for
@@ -106,7 +109,7 @@ class SFTTrainer:
     def setup(self, env: Environment | None = None) -> None:
         """Load or generate the demonstrations and build the training state. `env` (the run's,
         `veriloop.run.build.build_env`) is needed only to generate demonstrations; with
-        `sft.store` it may be None."""
+        `sft.store` or `sft.data` it may be None."""
         cfg = self.cfg
         self.env = env
         self.paths.root.mkdir(parents=True, exist_ok=True)
@@ -125,7 +128,9 @@ class SFTTrainer:
 
     def _load_data(self) -> list[tuple[list[int], list[int]]]:
         cfg = self.cfg
-        if cfg.sft.store:
+        if cfg.sft.data:  # rows of a chat file: rendered below like any demonstration
+            trajs = read_chat_file(cfg.sft.data)
+        elif cfg.sft.store:
             with TrajectoryStore(cfg.sft.store) as src:
                 trajs = src.query(infra_error=False)
         else:
@@ -154,7 +159,7 @@ class SFTTrainer:
             s = self.selection
             raise ConfigError(f"no usable demonstrations ({s.errored} errored, {s.ungraded} "
                              f"ungraded, {s.below} failed the filter of {s.total}, or without "
-                             "policy tokens); check sft.store / sft.demo_policy / "
+                             "policy tokens); check sft.data / sft.store / sft.demo_policy / "
                              "sft.only_passed / sft.min_score")
         self.n_demos = sum(sum(t.loss_mask) > 0 for t in trajs)
         self.demo_pass_rate = sum(t.passed for t in trajs) / max(len(trajs), 1)
