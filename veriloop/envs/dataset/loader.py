@@ -17,6 +17,7 @@ from __future__ import annotations
 import glob
 import hashlib
 import json
+import logging
 import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -42,6 +43,8 @@ class Part:
     path: str
     start: int
     rows: int
+    dropped: tuple[int, ...] = ()  # lines of the file skipped as bad (sorted): rows after
+    # them are numbered as in the file, not as in the cleaned copy that was read
 
 
 @dataclass
@@ -71,7 +74,10 @@ class Rows:
         """"FILE row N" (1-based, counted within its own file) for row `i` of the table."""
         for p in self.parts:
             if p.start <= i < p.start + p.rows:
-                return f"{p.path} row {i - p.start + 1}"
+                n = i - p.start + 1
+                for line in p.dropped:
+                    n += line <= n
+                return f"{p.path} row {n}"
         return f"row {i + 1}"
 
     @property
@@ -114,9 +120,10 @@ def load_rows(paths: str | Sequence[str], skip_bad: bool = False,
     skipped: list[str] = []
     start = 0
     for p in expand(paths):
-        table = _load_saved(p, split) if _saved(p) else _load_file(p, skip_bad, skipped)
+        table, bad = (_load_saved(p, split), []) if _saved(p) else _load_file(p, skip_bad)
+        skipped.extend(f"{p} line {n}: {why}" for n, why in bad)
         tables.append(table)
-        parts.append(Part(str(p), start, len(table)))
+        parts.append(Part(str(p), start, len(table), tuple(n for n, _ in bad)))
         start += len(table)
     if len(tables) > 1:
         names = [sorted(t.column_names) for t in tables]
@@ -153,31 +160,34 @@ def _load_saved(p: Path, split: str) -> datasets.Dataset:
 def _quiet() -> Iterator[None]:
     """No progress bars while `datasets` converts a file (they would fill the run's log); the
     process's own setting is restored afterwards."""
-    was = datasets.are_progress_bars_disabled()
+    was, level = datasets.are_progress_bars_disabled(), datasets.logging.get_verbosity()
     datasets.disable_progress_bars()
+    # its reader logs a failed file at ERROR; the one line this module raises says it better
+    datasets.logging.set_verbosity(logging.CRITICAL)
     try:
         yield
     finally:
+        datasets.logging.set_verbosity(level)
         if not was:
             datasets.enable_progress_bars()
 
 
-def _load_file(p: Path, skip_bad: bool, skipped: list[str]) -> datasets.Dataset:
+def _load_file(p: Path, skip_bad: bool) -> tuple[datasets.Dataset, list[tuple[int, str]]]:
+    """The file's table, and the (line, why) of each bad line skipped (`skip_bad`)."""
     builder = BUILDERS.get(p.suffix.lower())
     if builder is None:
         raise UserError(f"{p}: unknown file type {p.suffix!r}; give one of "
                         f"{', '.join(sorted(BUILDERS))} or a save_to_disk directory")
     with _quiet():
         try:
-            return datasets.load_dataset(builder, data_files=str(p), split="train")
+            return datasets.load_dataset(builder, data_files=str(p), split="train"), []
         except Exception as e:  # noqa: BLE001 (a reader failure becomes one line naming the row)
             error = e
     bad = _bad_json_lines(p) if builder == "json" else []
     if bad and skip_bad:
-        skipped.extend(f"{p} line {n}: {why}" for n, why in bad)
         with _quiet():
             return datasets.load_dataset("json", data_files=str(_cleaned(p, bad)),
-                                         split="train")
+                                         split="train"), bad
     if bad:
         n, why = bad[0]
         raise UserError(f"{p} line {n} is not valid JSON ({why}); {SKIP_HINT}")

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from veriloop.envs.dataset.user_reward import CALL, FunctionReward
-from veriloop.errors import UserError
+from veriloop.errors import UserError, did_you_mean
 from veriloop.graders.base import FUNCTION_HINT, GRADERS, Grader, get_grader
 from veriloop.graders.compose import Component, Composite
 from veriloop.graders.workers import WorkerPool
@@ -159,8 +159,9 @@ class Rewards:
         for s in self.specs:
             if s.name not in self.functions and s.name not in LOCAL \
                     and ALIASES.get(s.name, s.name) not in GRADERS:
-                raise UserError(GRADERS.unknown(s.name, f"known here also: {', '.join(LOCAL)}, "
-                                                        f"{', '.join(ALIASES)}; {FUNCTION_HINT}"))
+                known = {*GRADERS.names(), *LOCAL, *ALIASES}
+                raise UserError(f"reward {s.name!r} is not registered; "
+                                f"{did_you_mean(s.name, known, len(known))}; {FUNCTION_HINT}")
 
     def needed_columns(self) -> dict[str, str]:
         """Column role -> the reward that needs it (checked against the table)."""
