@@ -54,8 +54,11 @@ class RunPaths:
 
 def training_tasks(cfg: RunConfig, env: Environment, n: int, seed: int) -> list[Task]:
     """`n` training-split tasks of the environment (seed `seed`, `env.difficulty`), then every
-    task of the `env.extra_train_tasks` files (checked by `read_task_files`)."""
-    tasks = list(env.tasks(n, seed=seed, split="train", difficulty=cfg.env.difficulty))
+    task of the `env.extra_train_tasks` files (checked by `read_task_files`). With `n` 0 the
+    files are the whole pool and the environment's generator is not asked at all (not every
+    task source takes 0)."""
+    tasks = list(env.tasks(n, seed=seed, split="train", difficulty=cfg.env.difficulty)) \
+        if n > 0 else []
     tasks.extend(read_task_files([Path(p) for p in cfg.env.extra_train_tasks], cfg.env.name,
                                  check=getattr(env, "check_task", None)))
     return tasks

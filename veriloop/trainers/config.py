@@ -71,8 +71,9 @@ class EnvConfig(Section):
     None keeps the environment's default."""
     difficulty: int | None = None
     """Fixed task difficulty; None mixes the environment's range."""
-    train_tasks: int = Field(2000, gt=0)
-    """Size of the training task pool (cycled through in shuffled epochs)."""
+    train_tasks: int = Field(2000, ge=0)
+    """Generated tasks in the training pool (cycled through in shuffled epochs), to which the
+    `extra_train_tasks` files add theirs; 0 when those files are the whole pool."""
     eval_tasks: int = Field(100, ge=0)
     """Held-out (split=test) tasks for evaluation."""
     task_seed: int = 0
@@ -85,6 +86,13 @@ class EnvConfig(Section):
     repo: `reward: fraction`); see the environment's docstring. Every environment also takes
     `mcp_servers` (tools from MCP servers, e.g. `[{command: [python, server.py]}]`; see
     `veriloop.mcp.env`)."""
+
+    @model_validator(mode="after")
+    def _a_training_pool(self) -> EnvConfig:
+        if self.train_tasks == 0 and not self.extra_train_tasks:
+            raise ValueError("env.train_tasks is 0 and no env.extra_train_tasks file supplies "
+                             "the training pool; set env.train_tasks > 0 or name a task file")
+        return self
 
 
 class BenchmarkConfig(Section):
