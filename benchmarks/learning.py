@@ -49,6 +49,7 @@ WORLDS = {  # world -> its recipe; the model is the recipe's
     "research": "configs/research_smollm2.yaml",
     "code": "configs/code_sft_grpo.yaml",
     "repo": "configs/repo_sft_grpo.yaml",
+    "math": "configs/math_sft_grpo.yaml",
 }
 # --quick: the tiny xs model (whatever model the recipe names), a few demonstrations, 4
 # held-out tasks, one RL step

@@ -4,6 +4,7 @@ name (`registry`), and the built-in worlds, each a plugin package of its own:
     arithmetic/  word problems with a calculator          code/      HumanEval in a sandbox
     bfcl/        BFCL function calling (+ bfcl_synth)     repo/      repair a generated repo
     research/    data analysis with citations             workspace/ mail, chat, drive, ...
+    math/        word problems and expressions, \boxed{} answers graded by the math verifier
 
 A world's package holds its tasks, tools, expert, grader and a README; nothing outside it
 imports its modules, only the names its `__init__` exports. The worlds are declared as entry

@@ -45,6 +45,7 @@ BUILT_IN: dict[str, str] = {
     "bfcl_synth": "veriloop.envs.bfcl:BfclSynthEnv",
     "code": "veriloop.envs.code:CodeEnv",
     "dataset": "veriloop.envs.dataset:DatasetEnv",
+    "math": "veriloop.envs.math:MathEnv",
     "repo": "veriloop.envs.repo:RepoEnv",
     "research": "veriloop.envs.research:ResearchEnv",
     "workspace": "veriloop.envs.workspace:WorkspaceEnv",
