@@ -55,7 +55,10 @@ def train(tmp_path, *overrides, config=CONFIGS / "grpo.yaml"):
     ("rollout.group_size=0", ["rollout.group_size: input should be greater than 0"]),
     ("rollout.max_new_tokens=-1", ["rollout.max_new_tokens: input should be greater than 0"]),
     ("optim.minibatch_size=0", ["optim.minibatch_size: input should be greater than 0"]),
-    ("env.train_tasks=0", ["env.train_tasks: input should be greater than 0"]),
+    ("env.train_tasks=-1", ["env.train_tasks: input should be greater than or equal to 0"]),
+    # 0 is allowed when task files supply the pool (issue 46), and refused without one
+    ("env.train_tasks=0", ["env.train_tasks is 0 and no env.extra_train_tasks file supplies",
+                           "set env.train_tasks > 0 or name a task file"]),
     ("optim.lr=-1e-4", ["optim.lr: input should be greater than or equal to 0, got '-1e-4'"]),
     ("sft.lr=-1", ["sft.lr: input should be greater than or equal to 0"]),
     ("optim.lrr=1", ["unknown field 'optim.lrr'", "fix the spelling"]),
