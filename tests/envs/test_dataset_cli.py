@@ -48,11 +48,15 @@ def _check_training(rows, stored):
 
 
 def test_trl_jsonl_and_a_ten_line_reward_train_with_grpo_from_the_cli(tmp_path):
-    trl_jsonl(tmp_path / "data.jsonl", 500)
+    data = trl_jsonl(tmp_path / "data.jsonl", 500)
+    with data.open("a") as f:  # and one broken line, skipped: counted in every step's metrics
+        f.write('{"prompt": "cut off",\n')
     (tmp_path / "my_reward.py").write_text(REWARD)
     assert len(REWARD.strip().splitlines()) <= 10
-    rows, stored = _trained(tmp_path, {"path": "data.jsonl", "reward": "my_reward.py:reward"})
+    rows, stored = _trained(tmp_path, {"path": "data.jsonl", "reward": "my_reward.py:reward",
+                                       "on_bad_row": "skip"})
     _check_training(rows, stored)
+    assert [r["data/skipped_rows"] for r in rows if "loss" in r] == [1.0, 1.0]
 
 
 def test_verl_parquet_trains_the_same_way(tmp_path):

@@ -259,6 +259,10 @@ class RLTrainer:
                        flat_groups=flat_share(groups, drawn.dropped))
         if self.workers is not None:
             metrics.update(self.workers.metrics())
+        # optional: what an environment reports about its data (dataset: data/skipped_rows)
+        env_metrics = getattr(self.env, "metrics", None)
+        if callable(env_metrics):
+            metrics.update(env_metrics())
         return metrics
 
     def _forward(self, packed: Packed, entropy: bool = True):
