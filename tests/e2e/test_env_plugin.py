@@ -103,7 +103,7 @@ def test_the_installed_plugin_is_listed_beside_the_built_in_worlds(site, tmp_pat
     rows = {r["name"]: r["description"] for r in json.loads(proc.stdout)}
     assert rows["toy"] == ("Repeat the number in the prompt as <answer>N</answer> "
                            "(a plugin package's world).")
-    assert {"arithmetic", "bfcl", "code", "repo", "research", "workspace"} <= set(rows)
+    assert {"arithmetic", "bfcl", "code", "math", "repo", "research", "workspace"} <= set(rows)
 
 
 def test_the_plugin_is_not_visible_without_its_package(tmp_path):

@@ -19,7 +19,7 @@ from veriloop.envs import ENVIRONMENTS, env_factory, get_env, list_envs
 from veriloop.envs.registry import BUILT_IN
 
 ROOT = Path(__file__).resolve().parents[2]
-WORLDS = ("arithmetic", "bfcl", "code", "repo", "research", "workspace")
+WORLDS = ("arithmetic", "bfcl", "code", "math", "repo", "research", "workspace")
 
 
 def test_the_fallback_table_is_what_pyproject_declares():
