@@ -141,3 +141,10 @@ def test_on_bad_row_skip_skips_and_counts(tmp_path, caplog):
     assert "skipped 1 bad row(s) (on_bad_row: skip); first: data.jsonl line 3: " in log
     assert ("skipped 1 bad row(s) (on_bad_row: skip); first: data.jsonl row 6: column 'prompt' "
             "must be text") in log
+
+
+def test_envs_lists_the_dataset_environment_without_a_path():
+    rows = json.loads(veriloop("envs", "--json").stdout)
+    (row,) = [r for r in rows if r["name"] == "dataset"]
+    assert row["description"] == ("Tasks from your data file, scored by a named reward or your "
+                                  "own function.")

@@ -40,14 +40,17 @@ from veriloop.errors import UserError
 
 def envs(as_json: JsonOpt = False, env_module: EnvModuleOpt = None) -> None:
     """List the registered environments."""
-    from veriloop.envs import get_env, list_envs  # lazy: listing loads every environment
+    # lazy: listing loads every environment
+    from veriloop.envs import env_factory, get_env, list_envs
 
     load_env_modules(env_module)
     rows = []
     for name in list_envs():
         try:
-            env = get_env(name)
-            doc = (type(env).__doc__ or "").strip().splitlines()[0]
+            try:
+                doc = (type(get_env(name)).__doc__ or "").strip().splitlines()[0]
+            except TypeError:  # it needs options (dataset: a path): its factory says what it is
+                doc = (env_factory(name).__doc__ or "").strip().splitlines()[0]
         except Exception as e:  # noqa: BLE001  (a plugin that fails to load is reported, not fatal)
             doc = f"(failed to load: {type(e).__name__}: {e})"
         rows.append({"name": name, "description": doc})

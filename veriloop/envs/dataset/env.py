@@ -49,7 +49,9 @@ log = logging.getLogger(__name__)
 
 
 class DatasetEnv:
-    """Tasks from a data file, scored by `reward` (see the module docstring)."""
+    """Tasks from your data file, scored by a named reward or your own function.
+
+    The module docstring lists the options and the episodes."""
 
     name = "dataset"
 
