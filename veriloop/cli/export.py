@@ -46,7 +46,7 @@ def export(run_dir: Annotated[Path, typer.Argument(help="Run directory (with "
     if not store_path.exists():
         raise MissingFileError(f"no trajectory store at {store_path}; give a run directory that "
                                "holds trajectories.sqlite")
-    from veriloop.data.export import export_chat  # lazy: as above
+    from veriloop.data.chat_export import export_chat  # lazy: as above
 
     target = out or store_path.with_suffix(_SUFFIX[format])
     with TrajectoryStore(store_path) as store:

@@ -1,6 +1,6 @@
 """Export a trajectory store as JSONL or Parquet with real columns: one row per trajectory with
 its training `step`, the conversation as `messages` (a list of {role, content, tool_calls}),
-the `grade` as a record (score, passed, components as a map, flags as a list, explanation), the
+the `grade` as a record (score, passed, components, flags as a list, explanation), the
 `turns` as records (action text, tool calls and results, format error), and the token-exact
 `token_ids`, `loss_mask` and `logprobs` ready for training. Parquet gets an explicit schema, so
 a column has one type even when a batch lacks values. Free-form fields (tool-call arguments,
@@ -8,22 +8,11 @@ metadata, context segments) stay JSON text in `*_json` columns, as their keys va
 grade's components are a list of {key, value} records in Parquet, not an Arrow map: Hugging
 Face `datasets` cannot load a map column.
 
-`export_chat` writes the conversations as other tools read them (JSONL, one row a line):
-- `trl-sft`: TRL's conversational language-modeling rows, `{"messages": [...], "tools": TEXT}`;
-- `trl-dpo`: TRL's conversational preference rows, `{"prompt", "chosen", "rejected", "tools"}`,
-  from `veriloop.data.preferences.grade_pairs` (a better and a worse trajectory of one task);
-- `openai`: OpenAI's chat fine-tuning rows, `{"messages": [...], "tools": [...]}`.
-Messages are OpenAI-shaped with each tool call once, in `tool_calls`
-(`veriloop.data.chat_data.openai_messages`). TRL rows carry the tool schemas as JSON text (TRL
-decodes it) and call arguments as objects (what chat templates take); `datasets` unifies an
-object column's keys across rows, so a file mixing tools with different argument names loads
-with the missing names as null there (the JSONL itself is exact). OpenAI rows carry arguments
-as JSON text, as its API does. Trajectories with an infrastructure fault are left out of these:
-they are not the policy's doing.
-
 Both formats are written to a temporary file beside the target and renamed over it only when
-complete: a full disk or any other write error leaves no half-written file under the target's
-name (and an earlier export there untouched); the error is re-raised as the OSError it was.
+complete (`complete_or_absent`): a full disk or any other write error leaves no half-written
+file under the target's name (and an earlier export there untouched); the error is re-raised as
+the OSError it was. `veriloop.data.chat_export` writes the conversations as TRL and OpenAI chat
+data instead.
 """
 
 from __future__ import annotations
@@ -36,11 +25,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any, Protocol
 
-from veriloop.data.chat_data import openai_messages, openai_tools
-from veriloop.data.preferences import grade_pairs
 from veriloop.types import Message, ToolCall, Trajectory
-
-CHAT_FORMATS = ("trl-sft", "trl-dpo", "openai")
 
 
 class TrajectoryRows(Protocol):
@@ -127,7 +112,7 @@ def _records(store: TrajectoryRows, filters: dict[str, Any]) -> list[dict[str, A
 
 
 @contextlib.contextmanager
-def _complete_or_absent(path: str | Path) -> Iterator[IO[bytes]]:
+def complete_or_absent(path: str | Path) -> Iterator[IO[bytes]]:
     """A binary file that becomes `path` only if the block finishes (see the docstring)."""
     target = Path(path)
     # open(..., "x") rather than mkstemp: the export gets the usual umask mode, not 0600
@@ -145,7 +130,7 @@ def _complete_or_absent(path: str | Path) -> Iterator[IO[bytes]]:
 
 def export_jsonl(store: TrajectoryRows, path: str | Path, **filters: Any) -> int:
     n = 0
-    with _complete_or_absent(path) as f:
+    with complete_or_absent(path) as f:
         for step, t in store.iter_with_steps(**filters):
             f.write((json.dumps(record(t, step)) + "\n").encode())
             n += 1
@@ -161,39 +146,7 @@ def export_parquet(store: TrajectoryRows, path: str | Path, **filters: Any) -> i
         if r["grade"] is not None:
             r["grade"]["components"] = [{"key": k, "value": v}
                                         for k, v in r["grade"]["components"].items()]
-    with _complete_or_absent(path) as f:
+    with complete_or_absent(path) as f:
         pq.write_table(pa.Table.from_pylist(rows, schema=schema()), f)
     return len(rows)
 
-
-def _tools_text(traj: Trajectory) -> str | None:
-    return json.dumps(openai_tools(traj)) if traj.tools else None
-
-
-def chat_rows(store: TrajectoryRows, fmt: str, **filters: Any) -> Iterator[dict[str, Any]]:
-    """The rows of chat format `fmt` (one of CHAT_FORMATS; see the module docstring)."""
-    trajs = (t for _, t in store.iter_with_steps(**filters) if not t.is_infra_error and t.turns)
-    if fmt == "trl-sft":
-        for t in trajs:
-            yield {"messages": openai_messages(t), "tools": _tools_text(t)}
-    elif fmt == "openai":
-        for t in trajs:
-            yield {"messages": openai_messages(t, json_arguments=True), "tools": openai_tools(t)}
-    elif fmt == "trl-dpo":
-        for p in grade_pairs(list(trajs)):
-            chosen, rejected = openai_messages(p.chosen), openai_messages(p.rejected)
-            n = len(p.chosen.prompt)  # one task: both share the prompt
-            yield {"prompt": chosen[:n], "chosen": chosen[n:], "rejected": rejected[n:],
-                   "tools": _tools_text(p.chosen)}
-    else:
-        raise ValueError(f"unknown chat format {fmt!r}; known: {', '.join(CHAT_FORMATS)}")
-
-
-def export_chat(store: TrajectoryRows, path: str | Path, fmt: str, **filters: Any) -> int:
-    """Write `fmt`'s rows as JSONL to `path` (complete or absent); the number of rows."""
-    n = 0
-    with _complete_or_absent(path) as f:
-        for row in chat_rows(store, fmt, **filters):
-            f.write((json.dumps(row) + "\n").encode())
-            n += 1
-    return n
