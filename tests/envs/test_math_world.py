@@ -175,6 +175,8 @@ def _task(answer: str, question: str = "What fraction of the pizza is left?") ->
     ("\\boxed{\\frac{3}{4}} \\boxed{\\frac{4}{3}}", False),  # hedging with two boxes
     ("\\boxed{\\frac{4}{3}} or \\boxed{\\frac{3}{4}}", False),
     ("\\boxed{\\frac{3}{4}, \\frac{4}{3}}", False), ("\\boxed{\\frac{3}{4} \\text{ or } -3}", False),
+    ("The answer is \\frac{3}{4} or \\frac{4}{3}.", False),  # hedging without a box
+    ("\\boxed{0.75 \\pm 0.5}", False), ("\\boxed{\\approx 0.75}", False),  # no exact value
     ("I am not sure.", False),
 ])
 def test_grader_accepts_equivalent_forms_and_rejects_errors(env, grader, reply, passed):

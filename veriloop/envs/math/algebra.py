@@ -109,7 +109,7 @@ def _nested(rng: random.Random) -> Draft:
 
 def _radicals(rng: random.Random) -> Draft:
     r = rng.choice([2, 3, 5, 6, 7])
-    j, k = rng.sample(range(2, 7), 2)
+    j, k = rng.sample(range(2, 10), 2)
     sign = rng.choice([1, -1])
     op = "+" if sign > 0 else "-"
 
@@ -128,7 +128,7 @@ def _rationalise(rng: random.Random) -> Draft:
     q = rng.choice([2, 3, 5, 6, 7, 10, 11])
     # p a multiple of q would give k\sqrt{q}: for k = 1 the question's own \sqrt{q}, which
     # the verifier rightly rejects as a restatement
-    p = rng.choice([i for i in range(1, 16) if i % q])
+    p = rng.choice([i for i in range(1, 25) if i % q])
 
     def solve(w: Work) -> Value:
         top = w.step(lambda v: f"Multiply top and bottom by \\sqrt{{{q}}}: the top is {tex(v)}",

@@ -34,7 +34,7 @@ def _subtract(rng: random.Random) -> Draft:
 
 def _multiply(rng: random.Random) -> Draft:
     name, _, item = people(rng)
-    a, b = rng.randint(2, 12), rng.randint(3, 25)
+    a, b = rng.randint(2, 15), rng.randint(3, 40)
     return Draft(f"{name} buys {a} boxes of {item}. Each box holds {b} {item}. How many {item} "
                  f"does {name} buy in all?", ("multiply", a, b),
                  lambda w: w.step(lambda v: f"{a} \\times {b} = {tex(v)}", F(a * b),
@@ -44,7 +44,7 @@ def _multiply(rng: random.Random) -> Draft:
 
 def _share(rng: random.Random) -> Draft:
     name, _, item = people(rng)
-    k, each = rng.randint(2, 9), rng.randint(2, 20)
+    k, each = rng.randint(2, 12), rng.randint(2, 40)
     total = k * each
     return Draft(f"{name} shares {total} {item} equally among {k} friends. How many {item} does "
                  "each friend get?", ("share", total, k),
@@ -56,7 +56,7 @@ def _share(rng: random.Random) -> Draft:
 # ------------------------------------------------------ L2: fractions, percent and units
 
 def _sale(rng: random.Random) -> Draft:
-    price, off, tax = rng.randrange(20, 201, 20), rng.choice([10, 15, 20, 25, 30, 40, 50]), \
+    price, off, tax = rng.randrange(20, 501, 20), rng.choice([10, 15, 20, 25, 30, 40, 50]), \
         rng.choice([5, 8, 10, 20])
 
     def solve(w: Work) -> Value:
@@ -76,7 +76,7 @@ def _sale(rng: random.Random) -> Draft:
 def _pizza(rng: random.Random) -> Draft:
     name, friend, _ = people(rng)
     while True:
-        b, d = rng.randint(2, 8), rng.randint(2, 8)
+        b, d = rng.randint(2, 10), rng.randint(2, 10)
         a, c = rng.randint(1, b - 1), rng.randint(1, d - 1)
         if F(a, b) + F(c, d) < 1 and F(a, b) != F(c, d):
             break
