@@ -5,6 +5,7 @@ name (`registry`), and the built-in worlds, each a plugin package of its own:
     bfcl/        BFCL function calling (+ bfcl_synth)     repo/      repair a generated repo
     research/    data analysis with citations             workspace/ mail, chat, drive, ...
     math/        word problems and expressions, \boxed{} answers graded by the math verifier
+    dataset/     your own data file (JSONL, CSV, Parquet; TRL and verl formats) and a reward
 
 A world's package holds its tasks, tools, expert, grader and a README; nothing outside it
 imports its modules, only the names its `__init__` exports. The worlds are declared as entry
