@@ -67,6 +67,20 @@ def test_verl_parquet_trains_the_same_way(tmp_path):
     _check_training(rows, stored)
 
 
+def test_sft_trains_on_the_expert_answers_from_the_config(tmp_path):
+    trl_jsonl(tmp_path / "data.jsonl", 40)
+    (tmp_path / "sft.yaml").write_text(
+        "kind: sft\nmodel: {name: tiny, size: xs}\n"
+        "env: {name: dataset, eval_tasks: 2, options: {path: data.jsonl, reward: exact}}\n"
+        "sft: {demos: 8, epochs: 1, demo_noise: 0.0}\ntrain: {threads: 1}\n")
+    proc = veriloop("train", "sft.yaml", "--run-dir", "run", cwd=tmp_path, process=True)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    rows = [json.loads(x) for x in (tmp_path / "run" / "metrics.jsonl").read_text().splitlines()]
+    (step,) = [r for r in rows if "loss" in r]
+    assert step["tokens"] > 0 and step["loss"] > 0
+    assert [r["eval/tasks"] for r in rows if "eval/pass@1" in r] == [2, 2]
+
+
 def test_eval_takes_the_same_options_and_scores_held_out_rows(tmp_path):
     trl_jsonl(tmp_path / "data.jsonl", 500)
     (tmp_path / "my_reward.py").write_text(REWARD)
