@@ -130,6 +130,7 @@ def test_splits_are_disjoint_seeded_and_levelled(env):
                for t in train)
     assert {t.difficulty for t in env.tasks(10, difficulty=3)} == {3}
     assert {t.difficulty for t in MathEnv(levels=[2, 4]).tasks(40)} == {2, 4}
+    assert {t.difficulty for t in MathEnv(levels=3).tasks(10)} == {3}
     with pytest.raises(ValueError, match="difficulty"):
         env.tasks(1, difficulty=5)
 

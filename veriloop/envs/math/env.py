@@ -62,8 +62,9 @@ class MathEnv:
 
     name = "math"
 
-    def __init__(self, max_turns: int = 1, levels: Sequence[int] = LEVELS,
+    def __init__(self, max_turns: int = 1, levels: Sequence[int] | int = LEVELS,
                  timeout: float = 5.0, workers: int = 1) -> None:
+        levels = [levels] if isinstance(levels, int) else list(levels)  # `levels=2`: one level
         bad = [lv for lv in levels if lv not in LEVELS]
         if bad or not levels:
             raise ConfigError(f"math levels must be a non-empty list of {list(LEVELS)}, "
