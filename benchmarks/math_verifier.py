@@ -23,7 +23,9 @@ failures), the counts on the `heldout9` split (`heldout9_*`: 213 cases of collec
 since math12 read its failures), the counts on the `heldout10` split (`heldout10_*`: 415 cases
 of collection 12, spent since math13 read its failures), the counts on the `heldout11` split
 (`heldout11_*`: 313 cases of collection 13, spent since math14 read its failures), the counts
-on the blind `heldout12` split (`heldout12_*`: 260 cases of collection 14), and the in-process cost
+on the `heldout12` split (`heldout12_*`: 260 cases of collection 14, spent since math15 read its
+failures), the counts on the blind `heldout13` split (`heldout13_*`: 276 cases of collection
+15), and the in-process cost
 of checking pathological answers (towers of powers, huge factorials, deep nesting), which the grader of 77ee922 worked on until the pool killed it at its timeout
 (5 s by default).
 
@@ -72,6 +74,8 @@ JSON_KEYS = ("pairs", "verdicts_agree", "pool_ms_per_check", "process_per_check_
              "heldout11_timeouts", "heldout11_meets_bar",
              "heldout12_pairs", "heldout12_false_positives", "heldout12_false_negatives",
              "heldout12_timeouts", "heldout12_meets_bar",
+             "heldout13_pairs", "heldout13_false_positives", "heldout13_false_negatives",
+             "heldout13_timeouts", "heldout13_meets_bar",
              "pathological_ms_per_check", "pathological_refused",
              "conditions_before", "load_avg_after")
 
@@ -102,7 +106,7 @@ def main() -> None:
     # the blind split is measured whole or not at all: counts on a few of its rows would say
     # which rows fail (--quick skips it, and heldout2-3 with it, and reports 0 pairs)
     ap.add_argument("--no-blind", dest="blind", action="store_false",
-                    help="skip the heldout2-11 splits and the blind heldout12 split")
+                    help="skip the heldout2-12 splits and the blind heldout13 split")
     args = parse_args(ap, QUICK)
     before = conditions()  # load, threads, commit: printed with the figures
     pairs = [p for p in load_pairs(SHIPPED_MATH_PAIRS) if p.category != "pathological"]
@@ -142,7 +146,7 @@ def main() -> None:
     }
     heldout = load_pairs(SUITE_MATH_PAIRS, split="heldout")[: args.heldout or None]
     report = audit_split("heldout", args.heldout)
-    # collections 4-13 (spent by math4-8, math10-14) and 14, the blind held-out since math14
+    # collections 4-14 (spent by math4-8, math10-15) and 15, the blind held-out since math15
     skipped = {"n": 0, "false_positives": 0, "false_negatives": 0, "timeouts": 0,
                "false_positive_rate": 1.0, "false_negative_rate": 1.0}
     stack = audit_split("heldout2", 0) if args.blind else skipped
@@ -155,7 +159,8 @@ def main() -> None:
     spent9 = audit_split("heldout9", 0) if args.blind else skipped
     spent10 = audit_split("heldout10", 0) if args.blind else skipped
     spent11 = audit_split("heldout11", 0) if args.blind else skipped
-    blind = audit_split("heldout12", 0) if args.blind else skipped
+    spent12 = audit_split("heldout12", 0) if args.blind else skipped
+    blind = audit_split("heldout13", 0) if args.blind else skipped
     # the first collection of suite cases (the 71 held-out ones measured at 77ee922), apart
     rows = [json.loads(line) for line in SUITE_MATH_PAIRS.read_text().splitlines()]
     first = {(r["gold"], r["answer"]) for r in rows if r["collection"] == 1}
@@ -177,7 +182,8 @@ def main() -> None:
                                                   ("heldout6", spent6), ("heldout7", spent7),
                                                   ("heldout8", spent8), ("heldout9", spent9),
                                                   ("heldout10", spent10), ("heldout11", spent11),
-                                                  ("heldout12", blind))
+                                                  ("heldout12", spent12),
+                                                  ("heldout13", blind))
            for key, value in (("pairs", r["n"]), ("false_positives", r["false_positives"]),
                               ("false_negatives", r["false_negatives"]),
                               ("timeouts", r["timeouts"]),

@@ -77,6 +77,7 @@ from typing import Any
 from veriloop.graders.base import register_grader
 from veriloop.graders.math_bounds import too_complex
 from veriloop.graders.math_cas import same_cas_value
+from veriloop.graders.math_complex import equal_with_imaginary_unit
 from veriloop.graders.math_extract import (
     boxed_answer,
     decimal_scientific,
@@ -94,7 +95,6 @@ from veriloop.graders.math_extract import (
 from veriloop.graders.math_forms import aligned_entries, letter_case_differs, matrix_rows, same_time
 from veriloop.graders.math_intervals import same_interval_set
 from veriloop.graders.math_numeric import (
-    agree_complex,
     agree_numerically,
     differ_numerically,
     exact_arithmetic,
@@ -103,8 +103,11 @@ from veriloop.graders.math_numeric import (
     small_numbers_differ,
 )
 from veriloop.graders.math_plain import named_value, same_letter_product
+from veriloop.graders.math_plusminus import same_sign_choices
+from veriloop.graders.math_quantity import same_quantity
 from veriloop.graders.math_relations import compare_relations, lone_variable
 from veriloop.graders.math_simplest import restates_question, simplest_form_violation
+from veriloop.graders.math_spoken import spoken_number
 from veriloop.graders.math_systems import same_solutions
 from veriloop.graders.workers import WorkerPool
 from veriloop.types import FaultKind, Grade, InfrastructureError, Task, Trajectory
@@ -161,6 +164,18 @@ def _verdict(ok: bool, reason: str, extracted: str | None) -> dict[str, Any]:
     return {"equivalent": ok, "reason": reason, "extracted": extracted}
 
 
+def _verified(gold: list[Any], answer: list[Any]) -> bool:
+    """math-verify's verdict, or a difference that simplifies to 0 (it misses `-1*(-1)*x` = x)."""
+    # lazy: CLI start-up (math_verify ~0.4 s, sympy ~0.3 s; the graders load with the CLI)
+    import sympy
+    from math_verify import verify
+
+    if verify(gold, answer, timeout_seconds=None):
+        return True
+    g, a = gold[0], answer[0]
+    return isinstance(g, sympy.Expr) and isinstance(a, sympy.Expr) and sympy.simplify(g - a) == 0
+
+
 def _same_form(gold: str, answer: str) -> bool | None:
     """Clock times, systems of equations (`math_systems`) and matrices/vectors compared as
     such (`math_forms`); None for other forms."""
@@ -192,6 +207,7 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
     """Runs inside a worker. Returns {"equivalent", "reason", "extracted"}."""
     _quiet_math_verify()
     gold = re.split(r"(?<!#)####(?!#)", gold)[-1].strip() or gold  # GSM8K's "work #### 72"
+    answer = spoken_number(answer) or answer  # "minus one third": a number said in words
     extracted = extract_answer(answer)
     if extracted is None and _same_word(gold, answer):
         return _verdict(True, "equivalent", answer.strip() if answer else None)
@@ -206,10 +222,17 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
     exact = exact_part(extracted)
     if exact is None:
         return _verdict(False, "approximate", extracted)
+    signs = same_sign_choices(strip_delims(boxed_answer(gold) or gold), strip_delims(exact),
+                              parse_whole, _verified)  # `x ± 2` against `±2 + x`
+    if signs is not None:
+        return _verdict(signs, "equivalent" if signs else "not_equivalent", exact)
     sets = same_interval_set(strip_delims(boxed_answer(gold) or gold), strip_delims(exact))
     if sets is not None:  # `(1,5] U [2,7)`, `R-[-1,1]`: set algebra (math_intervals)
         return _verdict(sets, "equivalent" if sets else "not_equivalent", exact)
     said = (boxed_answer(answer) or answer).strip()  # a short answer is its own unit's witness
+    amount = same_quantity(boxed_answer(gold) or gold, said)  # "500 cm" against "2 m + 3 m"
+    if amount is not None:
+        return _verdict(amount, "equivalent" if amount else "not_equivalent", exact)
     if units_differ(boxed_answer(gold) or gold, said if len(said) <= 40 else exact):
         return _verdict(False, "not_equivalent", exact)  # "12 km" against "12 m"
     gold_text = drop_units(percent_words(boxed_answer(gold) or gold))
@@ -288,7 +311,7 @@ def _compare(g: list[Any], a: list[Any], gold_text: str, extracted: str, gold_pe
         g2 = parse_whole(re.sub(r"\\?%", "", strip_delims(gold_text)))
         ok = bool(g2) and verify(g2, a, timeout_seconds=None)
     return bool(ok or agree_numerically(g[0], a[0]) or same_exact_value(g[0], a[0])
-                or _equal_with_imaginary_unit(g, a))
+                or equal_with_imaginary_unit(g, a))
 
 
 def _comma_list(s: str) -> bool:
@@ -333,41 +356,6 @@ def _same_word(gold: str, answer: str | None) -> bool:
     m = _TEXT_WORD.match(g)
     word = m.group(1) if m else g if _PLAIN_WORD.match(g) else None
     return word is not None and strip_delims(answer).lower() == word.lower()
-
-
-def _equal_with_imaginary_unit(gold: list[Any], answer: list[Any]) -> bool:
-    """`i` as the imaginary unit: "1+2i" = "i(2-i)", "i" = "\\sqrt{-1}". math-verify reads i as
-    a variable; it is read as the unit only when the gold uses i and the answer uses i or is
-    complex itself, though it shows no i (`(-4)^{0.5}`); a gold without i may use i as an index
-    (`i^2` is not -1). Equal when the difference simplifies to 0, or the two agree as complex numbers (principal branches) at every sampled
-    point: "(4\\sqrt{3}i+4)^{1/5}" = "8^{1/5}(\\cos\\frac{\\pi}{15}+i\\sin\\frac{\\pi}{15})"."""
-    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
-
-    g, a = gold[0], answer[0]
-    if not (isinstance(g, sympy.Expr) and isinstance(a, sympy.Expr)):
-        return False
-    uses_i = [any(s.name == "i" for s in e.free_symbols) for e in (g, a)]
-    complex_answer = a.has(sympy.I) or a.is_extended_real is False or _complex_value(a)
-    # a gold whose only letter is i is a complex number, not a polynomial in an index: "-3"
-    # answers "4i^2-i^2"
-    only_i = {s.name for s in g.free_symbols} == {"i"} and not a.free_symbols
-    if not (uses_i[0] and (uses_i[1] or complex_answer or only_i)):
-        return False
-    unit = {s: sympy.I for s in g.free_symbols | a.free_symbols if s.name == "i"}
-    g, a = g.subs(unit), a.subs(unit)
-    return sympy.simplify(sympy.expand(g - a)) == 0 or agree_complex(g, a)
-
-
-def _complex_value(expr: Any) -> bool:
-    """A number whose value is not real, though it shows no `i`: `(-4)^{0.5}` is 2i."""
-    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
-
-    if expr.free_symbols or not expr.is_number or heavy(expr):
-        return False
-    try:
-        return abs(complex(sympy.N(expr)).imag) > 1e-12
-    except (TypeError, ValueError, ArithmeticError):
-        return False
 
 
 def _divides_by_zero(parsed: list[Any]) -> bool:

@@ -49,6 +49,8 @@ def strip_delims(s: str) -> str:
         if s.startswith(a) and s.endswith(b) and len(s) >= len(a) + len(b):
             s = s[len(a):len(s) - len(b)].strip()
     s = re.sub(r"(?<!\\)\\$", "", s.rstrip(".").strip()).strip()
+    if re.fullmatch(r"(?:(?<!\\)\$[^$]+\$|[\s,;\d.\-])+", s):  # "$\\frac{1}{3}$ , 0": $ per item
+        s = re.sub(r"(?<!\\)\$", "", s).strip()
     # one "}" too many after the answer, as copied out of "\\boxed{...}}": it closes nothing
     extra = len(re.findall(r"(?<!\\)\}", s)) - len(re.findall(r"(?<!\\)\{", s))
     while extra > 0 and re.search(r"(?<!\\)\}$", s):
@@ -119,15 +121,6 @@ _CALL_EXPONENT = re.compile(r"\^\s*(?=\\(?:arcsin|arccos|arctan|sinh|cosh|tanh|s
                             r"csc|cot|exp|log|ln)\s*\()")
 
 
-def _close_paren(s: str, i: int) -> int | None:
-    """Index just after the ")" that closes the "(" before s[i], or None when unbalanced."""
-    depth = 1
-    while i < len(s) and depth:
-        depth += {"(": 1, ")": -1}.get(s[i], 0)
-        i += 1
-    return None if depth else i
-
-
 def plain_functions(s: str) -> str:
     """Python/sympy function names as LaTeX: "sin(x)" -> "\\sin(x)", "atan(x)" -> "\\arctan(x)",
     "Abs(x+Abs(y))" -> "\\left|x+\\left|y\\right|\\right|", "sqrt((2x+10)/10)" ->
@@ -136,12 +129,12 @@ def plain_functions(s: str) -> str:
     s = _PLAIN_FUNCTION.sub(lambda m: "\\" + _INVERSE.get(m.group(1), m.group(1)), s)
     for pattern, left, right in ((_ABS, "\\left|", "\\right|"), (_SQRT, "\\sqrt{", "}")):
         while (m := list(pattern.finditer(s))):
-            start, i = m[-1].start(), _close_paren(s, m[-1].end())  # the last holds no other
+            start, i = m[-1].start(), notation.close_paren(s, m[-1].end())  # the last holds no other
             if i is None:
                 return s  # unbalanced: left for the parser to refuse
             s = s[:start] + left + s[m[-1].end():i - 1] + right + s[i:]
     while (m := _CALL_EXPONENT.search(s)):
-        i = _close_paren(s, s.index("(", m.end()) + 1)
+        i = notation.close_paren(s, s.index("(", m.end()) + 1)
         if i is None:
             break
         s = s[:m.start()] + "^{" + s[m.end():i] + "}" + s[i:]
@@ -171,6 +164,7 @@ def rewrite_for_parsing(s: str) -> str:
     s = _GROUPED.sub(lambda m: re.sub(r"\D", "", m.group(0)), s)
     s = plain.greek_names(plain.semicolon_tuples(plain_functions(s)))
     s = notation.power_towers(notation.bare_fractions(notation.base_subscripts(s)))
+    s = notation.odd_real_roots(notation.primed_names(s))  # "\\sqrt[3]{-8}", "f'(x)"
     s = re.sub(r"\\(?:mathrm|rm|operatorname)\s*\{\s*e\s*\}", "e", s)
     s = notation.signed_exponents(notation.unicode_symbols(s))  # "√(x+1)", "1⁄2", "x⁴", "5^-1"
     # plain-text forms: "√3", "π", "pi/2" (math-verify reads a bare "pi" as p*i)
@@ -183,7 +177,7 @@ def rewrite_for_parsing(s: str) -> str:
     s = re.sub(r"(?<=[\d)}])or(?=[A-Za-z(\\])", " or ", s)  # "W(x)=1orW(x)=-1"
     s = _MIXED.sub(_mixed, s)
     s = re.sub(r"(?<=[)}])\s*\\?%", r"\\cdot\\frac{1}{100}", s)
-    s = s.replace("**", "^")
+    s = notation.paren_exponents(s.replace("**", "^"))  # sympy's "2**((2)/(5))"
     s = re.sub(r"(?<![\w.])(\d+(?:\.\d+)?)[eE]([+-]?\d+)(?![\w.])", r"\1\\times 10^{\2}", s)
     if _OPERATOR.search(s):  # in an expression, "5c" is 5 times c, not 5 in a unit c
         s = _UNIT_LETTER.sub(r"\1{\2}", plain.letters_after_numbers(s))

@@ -18,6 +18,13 @@ golds really use that math-verify reads as another value (or not at all):
 - A fraction whose two arguments are single tokens without braces, one of them a command
   (`\\frac\\pi2`): it reads the command's letters as the arguments (`\\frac{\\}{p}i2`), as TeX
   does not. `\\frac12` it reads itself.
+- A parenthesized exponent (`2^((2)/(5))`, `x^( - (3)/(5))`, as sympy prints): it braces only up
+  to the first ")" (`2^{(2}/(5))`), so the whole balanced group is braced here.
+- An odd root of a negative number (`\\sqrt[3]{-8}`): it takes sympy's principal complex root
+  (1 + 1.73i), where `\\sqrt[3]{}` means the real root, -2. (A rational power, `(-8)^{1/3}`,
+  stays the principal root: that is how sympy and math-verify define the power.)
+- A prime after a letter (`f'(x)`, `y''`): it drops the prime, so `f'(x)` read as `f(x)`. The
+  prime becomes part of the name (`f_{p}`), so derivatives stay apart from their function.
 """
 
 from __future__ import annotations
@@ -96,3 +103,44 @@ def number_word(s: str) -> int | None:
     if tens in _TENS and (not unit or unit in _UNITS[1:10]):
         return 20 + 10 * _TENS.index(tens) + (_UNITS.index(unit) if unit else 0)
     return None
+
+
+def close_paren(s: str, i: int) -> int | None:
+    """Index just after the ")" that closes the "(" before s[i], or None when unbalanced."""
+    depth = 1
+    while i < len(s) and depth:
+        depth += {"(": 1, ")": -1}.get(s[i], 0)
+        i += 1
+    return None if depth else i
+
+
+_PAREN_EXPONENT = re.compile(r"\^\s*\(")
+
+
+def paren_exponents(s: str) -> str:
+    """`2^((2)/(5))` -> `2^{((2)/(5))}`: the whole balanced group after a caret, braced."""
+    start = 0
+    while (m := _PAREN_EXPONENT.search(s, start)):
+        i = close_paren(s, m.end())
+        if i is None:
+            return s  # unbalanced: left for the parser to refuse
+        s = s[:m.start()] + "^{" + s[m.end() - 1:i] + "}" + s[i:]
+        start = m.start() + 2
+    return s
+
+
+# the radicand after the sign: one number, letter or numeric fraction (a sum stays as it is)
+_ODD_ROOT = re.compile(r"\\sqrt\s*\[\s*(\d+)\s*\]\s*\{\s*-\s*(\d+(?:\.\d+)?|[A-Za-z]|"
+                       r"\\[dt]?frac\s*\{\d+\}\s*\{\d+\})\s*\}")
+
+
+def odd_real_roots(s: str) -> str:
+    """`\\sqrt[3]{-8}` -> `(-\\sqrt[3]{8})`: an odd root of a negative number is the real root."""
+    return _ODD_ROOT.sub(lambda m: f"(-\\sqrt[{m.group(1)}]{{{m.group(2)}}})"
+                         if int(m.group(1)) % 2 else m.group(0), s)
+
+
+def primed_names(s: str) -> str:
+    """`f'(x)` -> `f_{p}(x)`, `y''` -> `y_{pp}`: a prime after a letter is part of the name."""
+    return re.sub(r"(?<![\\A-Za-z])([A-Za-z])('+|′+)",
+                  lambda m: m.group(1) + "_{" + "p" * len(m.group(2)) + "}", s)

@@ -72,12 +72,15 @@ def named_value(s: str) -> str | None:
 
 
 def same_letter_product(gold: str, answer: str | None) -> bool | None:
-    """Two products of single letters written without a sign (`(xy)z`, `x(yz)`): equal when
-    they multiply the same letters, each as often; None when either side is something else."""
+    """Two products of single letters written without a sign (`(xy)z`, `x(yz)`), or with one
+    (`x * y * z`, `x \\cdot y`): equal when they multiply the same letters, each as often; None
+    when either side is something else."""
     if answer is None:
         return None
-    g, a = re.sub(r"\s", "", gold), re.sub(r"\s", "", answer)
-    if not (_LETTERS_ONLY.fullmatch(g) and _LETTERS_ONLY.fullmatch(a)) or g.lower() == a.lower():
+    g, a = (re.sub(r"\s|\*|\\cdot|\\times", "", s) for s in (gold, answer))
+    signed = g != re.sub(r"\s", "", gold) or a != re.sub(r"\s", "", answer)
+    if not (_LETTERS_ONLY.fullmatch(g) and _LETTERS_ONLY.fullmatch(a)) or (
+            g.lower() == a.lower() and not (signed and g == a)):
         return None
     if not all(_balanced(s) for s in (g, a)):
         return None

@@ -1,0 +1,50 @@
+"""Answers with a plus-minus sign, compared as the two values they name: `x ± 2` is
+{x + 2, x - 2}, so it equals `±2 + x`; `-(±x)` is {-x, x}, so it equals `±x`.
+
+Why: math-verify reads `±` as one operator of its own, so the same pair of values written in
+another order (`x ± 2`, `±2 + x`), or with the sign moved (`-(±x)`), did not match. Several
+signs in one answer are linked, as in `\\sin(a ± b) = \\sin a \\cos b ± \\cos a \\sin b`: the
+upper signs give one value, the lower signs the other (`∓` takes the opposite sign). Used only
+when both sides carry the sign; a sign on one side only is left to the other rules (a gold
+`1 ± \\sqrt2` against the two roots listed).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+_SIGN = re.compile(r"±|∓|\\(?:pm|mp)(?![A-Za-z])")
+
+
+def same_sign_choices(gold: str, answer: str, parse: Callable[[str], list[Any]],
+                      equal: Callable[[list[Any], list[Any]], bool]) -> bool | None:
+    """Equal when each value of one side is a value of the other (None unless both carry ±)."""
+    choices = [_values(gold), _values(answer)]
+    if not all(choices):
+        return None
+    parsed = [[parse(t) for t in side] for side in choices]
+    if not all(p for side in parsed for p in side):
+        return None  # a value neither side can read: left to the other rules
+
+    def within(xs: list[list[Any]], ys: list[list[Any]]) -> bool:
+        return all(any(equal(y, x) for y in ys) for x in xs)
+
+    return within(parsed[1], parsed[0]) and within(parsed[0], parsed[1])
+
+
+def _values(s: str) -> list[str]:
+    """The upper-sign and lower-sign readings of `s`, or [] when it carries no ±."""
+    parts = _SIGN.split(s)
+    signs = _SIGN.findall(s)
+    if not signs:
+        return []
+    out = []
+    for upper in (True, False):
+        text = parts[0]
+        for sign, part in zip(signs, parts[1:]):
+            plus = upper != (sign in ("∓", "\\mp"))
+            text += ("+" if plus else "-") + part
+        out.append(text)
+    return out
