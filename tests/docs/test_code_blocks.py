@@ -72,6 +72,12 @@ OVERRIDES = {
     "--run-dir runs/my-data":
         f"veriloop train configs/grpo.yaml env.name=my_data.py:MyDataEnv "
         f"env.options.path=qa.jsonl {TINY} train.steps=1 --run-dir runs/my-data",
+    "veriloop train configs/grpo.yaml env.extra_train_tasks=[tasks.jsonl] env.train_tasks=0 "
+    "--run-dir runs/from-file":
+        f"veriloop train configs/grpo.yaml env.extra_train_tasks=[tasks.jsonl] {TINY} "
+        "env.train_tasks=0 train.steps=1 --run-dir runs/from-file",
+    "veriloop train configs/sft.yaml sft.data=chat.jsonl --run-dir runs/chat-sft":
+        f"veriloop train configs/sft.yaml sft.data=chat.jsonl {TINY_SFT} --run-dir runs/chat-sft",
 }
 DEFAULT_RUN = {  # training commands cheap enough for the default suite, run as written
     ("veriloop quickstart model.size=xs sft.demos=200 sft.epochs=1 train.steps=4 "
