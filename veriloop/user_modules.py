@@ -14,6 +14,7 @@ import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 from veriloop.errors import ModuleImportError
 
@@ -40,6 +41,25 @@ def load_user_module(source: str | Path, what: str = "module") -> ModuleType:
                          "path (my_envs.py) or put its directory on PYTHONPATH") from None
     except Exception as e:
         raise ModuleImportError.of(text, e) from e
+
+
+def load_user_function(spec: str, what: str = "function") -> tuple[ModuleType, str, Any]:
+    """`"my_rewards.py:score"` (or `"my_pkg.rewards:score"`) -> (its module, "score", the
+    function): the one lookup behind user graders and dataset rewards. A spec without both
+    halves, a module that cannot be imported or a name that is not a function there is a
+    ValueError worded with `what` ("grader", "reward") and the spec."""
+    source, _, attr = spec.rpartition(":")
+    if not source or not attr:
+        raise ValueError(f"{what} {spec!r}: give file.py:function or module:function")
+    try:
+        module = load_user_module(source, f"{what} module")
+    except ValueError as e:
+        raise ValueError(f"{what} {spec!r}: {e}") from None
+    fn = getattr(module, attr, None)
+    if callable(fn):
+        return module, attr, fn
+    raise ValueError(f"{what} {spec!r}: {source} defines no function {attr!r}; give "
+                     "file.py:function")
 
 
 def _load_file(text: str, what: str) -> ModuleType:

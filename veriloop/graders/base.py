@@ -30,7 +30,7 @@ from typing import Any, Protocol
 
 from veriloop.registry import Registry
 from veriloop.types import Grade, Task, Trajectory
-from veriloop.user_modules import load_user_module
+from veriloop.user_modules import load_user_function
 
 
 class Grader(Protocol):
@@ -87,15 +87,10 @@ def get_grader(name: str, **options: Any) -> Grader:
 
 
 def _function_grader(name: str, options: dict[str, Any]) -> Grader:
-    source, _, attr = name.rpartition(":")
     try:
-        module = load_user_module(source)
+        _, _, fn = load_user_function(name, "grader")
     except ValueError as e:
-        raise KeyError(f"grader {name!r}: {e}") from None
-    fn = getattr(module, attr, None)
-    if not callable(fn):
-        raise KeyError(f"grader {name!r}: {source} defines no function {attr!r}; give "
-                       "file.py:function")
+        raise KeyError(str(e)) from None
     return _checked(functools.partial(fn, **options) if options else fn, name)
 
 

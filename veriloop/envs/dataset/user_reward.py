@@ -36,22 +36,13 @@ from typing import Any
 from veriloop.errors import UserError
 from veriloop.graders.workers import WorkerPool
 from veriloop.types import FaultKind, Grade, InfrastructureError, Task, Trajectory
-from veriloop.user_modules import load_user_module
+from veriloop.user_modules import load_user_function
 
 PROVIDED = ("completion", "final_answer", "answer", "prompt", "messages", "tool_calls",
             "task_id")
 ALIASES = {"solution_str": "completion", "ground_truth": "answer"}
 CALL = "veriloop.envs.dataset.user_call:call"
 """What the worker runs: it imports the user's module there and calls the function."""
-
-
-def split_spec(spec: str) -> tuple[str, str]:
-    """`"my_rewards.py:score"` -> ("my_rewards.py", "score"); a file path is made absolute so
-    the worker process finds the same file."""
-    source, _, attr = spec.rpartition(":")
-    if not source or not attr:
-        raise UserError(f"reward {spec!r}: give a registered reward name or file.py:function")
-    return source, attr
 
 
 class FunctionReward:
@@ -61,15 +52,11 @@ class FunctionReward:
                  timeout: float = 10.0, pass_score: float = 1.0, source: str = "the data"
                  ) -> None:
         self.spec, self.pool, self.timeout, self.pass_score = spec, pool, timeout, pass_score
-        module, attr = split_spec(spec)
         try:
-            loaded = load_user_module(module, "reward module")
+            loaded, attr, fn = load_user_function(spec, "reward")
         except ValueError as e:
-            raise UserError(f"reward {spec!r}: {e}") from None
-        fn = getattr(loaded, attr, None)
-        if not callable(fn):
-            raise UserError(f"reward {spec!r}: {module} defines no function {attr!r}; give "
-                            "file.py:function")
+            raise UserError(f"{e} (or a registered reward name)") from None
+        module = spec.rpartition(":")[0]
         self.source = str(loaded.__file__) if module.endswith(".py") or "/" in module else module
         self.attr = attr
         self.params, self.takes_all = _parameters(fn, spec, set(columns), source)
