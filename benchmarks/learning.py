@@ -87,13 +87,21 @@ def cpu_flags() -> str:
     return " ".join(f for f in SIMD_FLAGS if f in present) or "none of " + "/".join(SIMD_FLAGS)
 
 
-def heldout(trainer: Any, keep: list | None = None) -> list:
+def heldout(trainer: Any, keep: list | None = None, label: str = "held-out") -> list:
     """The trainer's model on its held-out tasks: one `TaskResult` per task; the episodes are
-    added to `keep` when given."""
+    added to `keep` when given. A bar (off a terminal, a line every 30 s) counts the episodes."""
     from veriloop.eval.task_results import task_results
+    from veriloop.progress import episodes
 
     trajs: list = [] if keep is None else keep
-    trainer.evaluate(on_trajectory=trajs.append)
+    total = len(trainer.eval_tasks) * (trainer.cfg.rollout.eval_samples or 1)
+    with episodes(f"eval {label}", total, enabled=True) as tick:
+        def seen(trajectory: Any) -> None:
+            trajs.append(trajectory)
+            if tick is not None:
+                tick(trajectory)
+
+        trainer.evaluate(on_trajectory=seen)
     return task_results(trajs, trainer.eval_tasks)
 
 
@@ -234,7 +242,8 @@ def run_cell(world: str, seed: int, overrides: list[str], out: Path) -> dict[str
     commit = conditions()["commit"]  # the code the cell runs, even if HEAD moves meanwhile
 
     t0 = time.perf_counter()
-    sft_model = train_sft(cfg, out / "sft", build_policy(cfg), build_env(cfg)).paths.model
+    sft_model = train_sft(cfg, out / "sft", build_policy(cfg), build_env(cfg),
+                          progress=True).paths.model
     train_s = time.perf_counter() - t0
 
     t0 = time.perf_counter()
@@ -242,18 +251,18 @@ def run_cell(world: str, seed: int, overrides: list[str], out: Path) -> dict[str
     train_s += time.perf_counter() - t0
     sft_trajs: list = []
     rl_trajs: list = []
-    after_sft = heldout(rl, sft_trajs)  # step 0: the SFT weights
+    after_sft = heldout(rl, sft_trajs, "sft")  # step 0: the SFT weights
     progress(out, "sft", after_sft)
     t0 = time.perf_counter()
-    rl.train(progress=False, heldout=False)
+    rl.train(progress=True, heldout=False)
     train_s += time.perf_counter() - t0
-    after_rl = heldout(rl, rl_trajs)
+    after_rl = heldout(rl, rl_trajs, "rl")
     rl.close()
     progress(out, "rl", after_rl)
     # the untouched model last: the same tasks and sampling seeds whatever the order, and it is
     # the slowest evaluation (it rambles to the token budget), so a cut-short cell keeps SFT/RL
     untouched_trainer = rl_trainer(cfg, out / "untouched", None)
-    untouched = heldout(untouched_trainer)
+    untouched = heldout(untouched_trainer, label="untouched")
     untouched_trainer.close()
 
     paired = compare_runs([after_sft], [after_rl])  # B − A = RL − SFT, paired by task id

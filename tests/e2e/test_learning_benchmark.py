@@ -3,6 +3,7 @@ row lands in RESULTS.md's learning table in place of the old one, and bad input 
 
 import importlib.util
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -22,14 +23,20 @@ def _module():
     return mod
 
 
-def _run(*args: str) -> subprocess.CompletedProcess:
+def _run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, str(BENCH), *args], check=False,
-                          capture_output=True, text=True, timeout=600)
+                          capture_output=True, text=True, timeout=600,
+                          env=None if env is None else {**os.environ, **env})
 
 
 def test_quick_cell_pairs_the_three_evaluations(tmp_path):
-    p = _run("--quick", "--out", str(tmp_path))
+    # a plain progress line every 10 ms: a cell run under nohup shows every phase as it goes
+    # (an hour-long cell once printed nothing between its start and its two scores)
+    p = _run("--quick", "--out", str(tmp_path), env={"VERILOOP_PROGRESS_INTERVAL": "0.01"})
     assert p.returncode == 0, p.stderr[-2000:]
+    phases = {line.split()[2] + ("" if line.split()[2] != "eval" else " " + line.split()[3])
+              for line in p.stderr.splitlines() if " progress " in line}
+    assert {"sft", "rl", "eval sft", "eval rl", "eval untouched"} <= phases, phases
     row = json.loads(p.stdout.strip().splitlines()[-1])
     # every held-out task (env.eval_tasks=4 under --quick) was evaluated on both sides
     assert row["world"] == "arithmetic" and row["heldout_n"] == 4
