@@ -24,8 +24,9 @@ since math12 read its failures), the counts on the `heldout10` split (`heldout10
 of collection 12, spent since math13 read its failures), the counts on the `heldout11` split
 (`heldout11_*`: 313 cases of collection 13, spent since math14 read its failures), the counts
 on the `heldout12` split (`heldout12_*`: 260 cases of collection 14, spent since math15 read its
-failures), the counts on the blind `heldout13` split (`heldout13_*`: 276 cases of collection
-15), and the in-process cost
+failures), the counts on the `heldout13` split (`heldout13_*`: 276 cases of collection 15, spent
+since math16 read its failures), the counts on the blind `heldout14` split (`heldout14_*`: 353
+cases of collection 16), and the in-process cost
 of checking pathological answers (towers of powers, huge factorials, deep nesting), which the grader of 77ee922 worked on until the pool killed it at its timeout
 (5 s by default).
 
@@ -76,6 +77,8 @@ JSON_KEYS = ("pairs", "verdicts_agree", "pool_ms_per_check", "process_per_check_
              "heldout12_timeouts", "heldout12_meets_bar",
              "heldout13_pairs", "heldout13_false_positives", "heldout13_false_negatives",
              "heldout13_timeouts", "heldout13_meets_bar",
+             "heldout14_pairs", "heldout14_false_positives", "heldout14_false_negatives",
+             "heldout14_timeouts", "heldout14_meets_bar",
              "pathological_ms_per_check", "pathological_refused",
              "conditions_before", "load_avg_after")
 
@@ -106,7 +109,7 @@ def main() -> None:
     # the blind split is measured whole or not at all: counts on a few of its rows would say
     # which rows fail (--quick skips it, and heldout2-3 with it, and reports 0 pairs)
     ap.add_argument("--no-blind", dest="blind", action="store_false",
-                    help="skip the heldout2-12 splits and the blind heldout13 split")
+                    help="skip the heldout2-13 splits and the blind heldout14 split")
     args = parse_args(ap, QUICK)
     before = conditions()  # load, threads, commit: printed with the figures
     pairs = [p for p in load_pairs(SHIPPED_MATH_PAIRS) if p.category != "pathological"]
@@ -146,7 +149,7 @@ def main() -> None:
     }
     heldout = load_pairs(SUITE_MATH_PAIRS, split="heldout")[: args.heldout or None]
     report = audit_split("heldout", args.heldout)
-    # collections 4-14 (spent by math4-8, math10-15) and 15, the blind held-out since math15
+    # collections 4-15 (spent by math4-8, math10-16) and 16, the blind held-out since math16
     skipped = {"n": 0, "false_positives": 0, "false_negatives": 0, "timeouts": 0,
                "false_positive_rate": 1.0, "false_negative_rate": 1.0}
     stack = audit_split("heldout2", 0) if args.blind else skipped
@@ -160,7 +163,8 @@ def main() -> None:
     spent10 = audit_split("heldout10", 0) if args.blind else skipped
     spent11 = audit_split("heldout11", 0) if args.blind else skipped
     spent12 = audit_split("heldout12", 0) if args.blind else skipped
-    blind = audit_split("heldout13", 0) if args.blind else skipped
+    spent13 = audit_split("heldout13", 0) if args.blind else skipped
+    blind = audit_split("heldout14", 0) if args.blind else skipped
     # the first collection of suite cases (the 71 held-out ones measured at 77ee922), apart
     rows = [json.loads(line) for line in SUITE_MATH_PAIRS.read_text().splitlines()]
     first = {(r["gold"], r["answer"]) for r in rows if r["collection"] == 1}
@@ -183,7 +187,8 @@ def main() -> None:
                                                   ("heldout8", spent8), ("heldout9", spent9),
                                                   ("heldout10", spent10), ("heldout11", spent11),
                                                   ("heldout12", spent12),
-                                                  ("heldout13", blind))
+                                                  ("heldout13", spent13),
+                                                  ("heldout14", blind))
            for key, value in (("pairs", r["n"]), ("false_positives", r["false_positives"]),
                               ("false_negatives", r["false_negatives"]),
                               ("timeouts", r["timeouts"]),

@@ -22,7 +22,11 @@ a function applied without brackets (`csc x`, `x ln x`, `sqrt x`), absolute-valu
 (`ln|x|`), functions it does not know (`cbrt`, `atan2`, `binom`, `floor`, `ceil`, `sec`,
 `csc`, `cot`, `arccot`, `log_2(8)` for a base), a bare negative exponent (`3^-x`, `b^-1`),
 and a product after a fraction (`1/3p` is p/3 and `3/2(y+5)` is (3/2)(y+5), read left to right
-as sympy and calculators do; math-verify read the denominator as 3p). Two such equations are compared as relations (`math_relations`).
+as sympy and calculators do; math-verify read the denominator as 3p; so is `1/2 mv^2`, the space a
+product sign), `log10(x)` and `log2(x)` (a base in the name), and names with a digit (`x1`, `x2`)
+when the gold uses such names (math-verify reads `x1` as x times 1). Unicode superscripts
+(`mv²`, `s⁻²`) are read as powers first. Two such equations are compared as relations
+(`math_relations`).
 """
 
 from __future__ import annotations
@@ -56,6 +60,8 @@ _PLAIN_FORMS = re.compile(
     + r"|(?<![A-Za-z_])log_\w"                         # log_2(8)
     + r"|\^\s*-"                                      # 3^-x
     + r"|(?<![\w.])\d+\s*/\s*\d+(?:\.\d+)?\s*(?:[A-Za-z](?![A-Za-z])|\()"  # 1/3p, 3/2(y+5)
+    + r"|(?<![\w.])\d+\s*/\s*\d+\s+[A-Za-z]"      # 1/2 mv^2: a space, then the factor
+    + r"|(?<![A-Za-z_])log\d+\s*\("                    # log10(100), log2(8)
     + r"|\dpi(?![A-Za-z])")                           # sin(7pi)
 _NOT_PLAIN = re.compile(r"[\\{}\[\]|%$]|[^\x00-\x7f]")  # TeX, sets, intervals, Unicode
 _INVERSES = {"sin": "asin", "cos": "acos", "tan": "atan", "cot": "acot", "sec": "asec",
@@ -68,10 +74,23 @@ _RENAMED = {"arcsin": "asin", "arccos": "acos", "arctan": "atan", "arccot": "aco
 _BARE_ARG = r"(?:\d*\.?\d*[A-Za-z]\w*|\d+(?:\.\d+)?)(?:\^[\w.]+)?"
 
 
+# a name of a letter and digits (`x1`, `a12`), not a number's e-notation or a function's base
+_DIGIT_NAME = re.compile(r"(?<![\w.])[A-Za-z]\d+(?![\w.])")
+_SUPERSCRIPTS = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+")
+
+
 def uses_plain_notation(gold: str, answer: str) -> bool:
-    """Whether both sides are plain text and one of them uses a form math-verify misreads."""
+    """Whether both sides are plain text and one of them uses a form math-verify misreads, or
+    the gold names a variable with a digit (`x1`)."""
     return not (_NOT_PLAIN.search(gold) or _NOT_PLAIN.search(answer)) and bool(
-        _PLAIN_FORMS.search(gold) or _PLAIN_FORMS.search(answer))
+        _PLAIN_FORMS.search(gold) or _PLAIN_FORMS.search(answer) or _DIGIT_NAME.search(gold))
+
+
+def _superscript_powers(text: str) -> str:
+    """`mv²` -> `mv^(2)`, `s⁻²` -> `s^(-2)`: Unicode superscripts as plain-text powers."""
+    return _SUPERSCRIPTS.sub(
+        lambda m: "^(" + m.group(0).translate(str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")) + ")",
+        text)
 
 
 def _close(s: str, i: int) -> int | None:
@@ -87,6 +106,7 @@ def _close(s: str, i: int) -> int | None:
 def _explicit_calls(s: str) -> str:
     """Plain-text function notation as sympy calls: `sin^2 x` -> (sin(x))**2, `tan^(-1)(x)`
     -> atan(x), `csc x` -> csc(x), `log_2(8)` -> log(8, 2), `arccot` -> acot."""
+    s = re.sub(r"(?<![A-Za-z_])log(\d+)\s*\(", r"log_\1(", s)  # log10(100): the base in the name
     s = re.sub(r"(?<![A-Za-z_])log_\(?(\w+)\)?\s*\(",
                lambda m: "log(" + "\x00" + m.group(1) + "\x00", s)
     while "\x00" in s:  # the base moves after the argument: log(8, 2)
@@ -134,7 +154,8 @@ def _same_plain_relation(gold: str, answer: str) -> bool | None:
     sides = [re.split(r"(?<![<>=!])=(?!=)", t) for t in (gold, answer)]
     if any(len(p) != 2 for p in sides):
         return None
-    read = [[read_cas(side, plain=True) for side in p] for p in sides]
+    names = bool(_DIGIT_NAME.search(gold))
+    read = [[read_cas(side, plain=True, digit_names=names) for side in p] for p in sides]
     if any(x is None for p in read for x in p):
         return None
     return compare_relations([sympy.Eq(*read[0], evaluate=False)],
@@ -161,10 +182,11 @@ def _namespace() -> dict[str, Any]:
     return ns
 
 
-def read_cas(text: str, plain: bool = False) -> Any | None:
+def read_cas(text: str, plain: bool = False, digit_names: bool = False) -> Any | None:
     """`text` as a sympy expression with sums and integrals done, or None when it is not
     plain CAS syntax (or holds anything the parser could run as Python). `plain`: plain-text
-    notation (module doc), where `e` is Euler's number."""
+    notation (module doc), where `e` is Euler's number. `digit_names`: `x1` is a name (the gold
+    uses such names), not x times 1."""
     import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
     from sympy.parsing.sympy_parser import (
         factorial_notation,
@@ -181,6 +203,8 @@ def read_cas(text: str, plain: bool = False) -> Any | None:
         return None  # an equation or assignment is not an expression
     if plain:
         s = _explicit_calls(s)
+    if digit_names:  # sympy's symbol splitting would read x1 as x*1; x_1 it keeps whole
+        s = _DIGIT_NAME.sub(lambda m: m.group(0)[0] + "_" + m.group(0)[1:], s)
     s = re.sub(r"(?<![\w.])sum\s*\(", "summation(", s)
     s = re.sub(r"(?<![\w.])int\s*\(", "integrate(", s).replace("^", "**")
     transformations = (*standard_transformations, factorial_notation, split_symbols,
@@ -201,13 +225,14 @@ def same_cas_value(gold: str, answer: str) -> bool | None:
     a sum against its closed form); None when neither does or a side cannot be read."""
     import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
-    gold, answer = _bars(gold), _bars(answer)
+    gold, answer = _bars(_superscript_powers(gold)), _bars(_superscript_powers(answer))
     plain = uses_plain_notation(gold, answer)
     if not (plain or uses_cas_syntax(gold) or uses_cas_syntax(answer)):
         return None
     if plain and "=" in gold and "=" in answer:
         return _same_plain_relation(gold, answer)
-    g, a = read_cas(gold, plain), read_cas(answer, plain)
+    names = bool(_DIGIT_NAME.search(gold))
+    g, a = read_cas(gold, plain, names), read_cas(answer, plain, names)
     if g is None or a is None:
         return None
     if not (isinstance(g, sympy.Expr) and isinstance(a, sympy.Expr)):
@@ -216,4 +241,10 @@ def same_cas_value(gold: str, answer: str) -> bool | None:
         return False  # no value, no credit
     if sympy.simplify(g - a) == 0:
         return True
+    if g.is_number and a.is_number and not (g.has(sympy.I) or a.has(sympy.I)):
+        # floats from the same decimal digits differ in their last bits (`1.6 10^-19` against
+        # `1.6e-19`), far below any tolerance a number that small is compared with below
+        gv, av = complex(sympy.N(g, 30)), complex(sympy.N(a, 30))
+        if abs(gv - av) <= 1e-12 * max(abs(gv), abs(av)):
+            return True
     return bool(agree_numerically(g, a))

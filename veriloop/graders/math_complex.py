@@ -4,7 +4,9 @@ Why: math-verify reads `i` as a variable, so `1+2i` and `i(2-i)` differed and `i
 Reading every `i` as the unit would break answers that use `i` as an index (`\\sum_i`, `i^2`
 in a gold without the unit), so it is read as the unit only when the gold uses it and the
 answer does too, or is complex itself; engineering's `j` counts as the unit when it is the
-answer's only letter against a gold whose only letter is `i`.
+answer's only letter against a gold whose only letter is `i`. In an exponent of e (`e^{i\\pi}`,
+Euler's form) `i` is the unit whatever the gold, when it is the answer's only letter and the gold
+is a number: no index stands in an exponent of Euler's number.
 """
 
 from __future__ import annotations
@@ -35,12 +37,21 @@ def equal_with_imaginary_unit(gold: list[Any], answer: list[Any]) -> bool:
     # a gold whose only letter is i is a complex number, not a polynomial in an index: "-3"
     # answers "4i^2-i^2"
     only_i = {s.name for s in g.free_symbols} == {"i"} and not a.free_symbols
-    if not (uses_i[0] and (uses_i[1] or complex_answer or only_i)):
+    if not (uses_i[0] and (uses_i[1] or complex_answer or only_i)) and not _euler_form(g, a):
         return False
     unit = {s: sympy.I for s in g.free_symbols | a.free_symbols
             if s.name == "i" or (j_unit and s.name == "j")}
     g, a = g.subs(unit), a.subs(unit)
     return sympy.simplify(sympy.expand(g - a)) == 0 or agree_complex(g, a)
+
+
+def _euler_form(gold: Any, answer: Any) -> bool:
+    """`e^{i\\pi}` against a number: the answer's only letter is i, and only in exponents of e."""
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
+
+    if gold.free_symbols or {s.name for s in answer.free_symbols} != {"i"}:
+        return False
+    return not answer.replace(sympy.exp, lambda *_: sympy.Integer(1)).free_symbols
 
 
 def complex_value(expr: Any) -> bool:

@@ -33,7 +33,8 @@ What we add around `math_verify.parse/verify`:
   unit to drop), digit groups inside an expression ("1 000 4/9"), function names written as
   in Python ("sin(x)**2", "Abs(x)"), units and words after a lone number (not value words:
   "5 thousand"), plain `√3`/`pi`, scientific notation, `f(x) = ...` against a value, a letter
-  math-verify drops as a unit inside an expression ("5 - 5c" is not 0). Chat tokens and
+  math-verify drops as a unit inside an expression ("5 - 5c" is not 0), units written on their
+  own (`g/cm3` is `g cm^-3`: `math_quantity`). Chat tokens and
   markdown emphasis ("**73**") are formatting; a one-word answer matches its word in any case.
 - **Typed algebra** (`math_plain`): Greek names (`theta^2`), letters after a number inside an
   expression (`2bc`, which math-verify drops as a unit), semicolon tuples (`(x;y) = (2;3)`), a
@@ -104,7 +105,7 @@ from veriloop.graders.math_numeric import (
 )
 from veriloop.graders.math_plain import named_value, same_letter_product
 from veriloop.graders.math_plusminus import same_sign_choices
-from veriloop.graders.math_quantity import same_quantity
+from veriloop.graders.math_quantity import same_quantity, same_unit_product
 from veriloop.graders.math_relations import compare_relations, lone_variable
 from veriloop.graders.math_simplest import restates_question, simplest_form_violation
 from veriloop.graders.math_spoken import spoken_number
@@ -230,6 +231,9 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
     if sets is not None:  # `(1,5] U [2,7)`, `R-[-1,1]`: set algebra (math_intervals)
         return _verdict(sets, "equivalent" if sets else "not_equivalent", exact)
     said = (boxed_answer(answer) or answer).strip()  # a short answer is its own unit's witness
+    units = same_unit_product(boxed_answer(gold) or gold, said)  # "g/cm3" against "g cm^-3"
+    if units is not None:
+        return _verdict(units, "equivalent" if units else "not_equivalent", exact)
     amount = same_quantity(boxed_answer(gold) or gold, said)  # "500 cm" against "2 m + 3 m"
     if amount is not None:
         return _verdict(amount, "equivalent" if amount else "not_equivalent", exact)

@@ -165,8 +165,10 @@ def rewrite_for_parsing(s: str) -> str:
     s = plain.greek_names(plain.semicolon_tuples(plain_functions(s)))
     s = notation.power_towers(notation.bare_fractions(notation.base_subscripts(s)))
     s = notation.odd_real_roots(notation.primed_names(s))  # "\\sqrt[3]{-8}", "f'(x)"
+    s = notation.trailing_letters(notation.or_words(s))  # "x=2 ou x=-2", "x + ab"
     s = re.sub(r"\\(?:mathrm|rm|operatorname)\s*\{\s*e\s*\}", "e", s)
     s = notation.signed_exponents(notation.unicode_symbols(s))  # "√(x+1)", "1⁄2", "x⁴", "5^-1"
+    s = notation.space_times_ten(s)  # "1.6 10^{-19}": mark schemes' standard form
     # plain-text forms: "√3", "π", "pi/2" (math-verify reads a bare "pi" as p*i)
     s = re.sub(r"√\s*(\d+(?:\.\d+)?|[A-Za-z])", r"\\sqrt{\1}", s).replace("√", "\\sqrt")
     s = re.sub(r"π|(?<![\\A-Za-z])pi(?![A-Za-z])", r"\\pi ", s)
@@ -215,7 +217,7 @@ def looks_like_math(s: str) -> bool:
     if len(words) >= 3:
         return False
     # "Thought process", "See above": words and nothing mathematical
-    return not (words and not re.search(r"[0-9\\=+\-*/^]", s))
+    return not (words and not re.search(r"[0-9\\=+\-*/^⁰¹²³⁴⁵⁶⁷⁸⁹⁻]", s))  # "mol dm⁻³"
 
 
 def all_boxed(text: str) -> list[tuple[int, int, str]]:
@@ -243,12 +245,21 @@ _COURTESY = re.compile(r"(?:I hope (?:it|this) is correct|Hope (?:it|this) helps
                        re.IGNORECASE)
 _IS_VALUE = re.compile(r".*(?:\b(?:is|are|equals|was|be)|'s)\s+([^\s].*)$",
                        re.IGNORECASE | re.DOTALL)
+# a conclusion that states its value with a verb other than "is": "Thus, we get 42"
+_CONCLUDED_VALUE = re.compile(r"^\W*(?:therefore|thus|hence|so)\b,?\s*(?:we|I)\s+"
+                              r"(?:get|obtain|have|find)\s+(?:that\s+)?([^\s].*)$",
+                              re.IGNORECASE | re.DOTALL)
 _LEADING_NUMBER = re.compile(r"^\$?(-?\d[\d,]*(?:\.\d+)?)\$?(?=\s|$|[€$£%°²³A-Za-z])")
 # a unit after a number ("35 cm", "4\\text{ kg}", "90^\\circ"): dropped from gold and answer alike
-_UNIT = re.compile(r"(?<=\d)\s*(?:\\text\s*\{\s*|\\mbox\s*\{\s*)?(?:cm|mm|km|m|kg|mg|g|s|sec|"
+# (not after an exponent: the "s" of "m^2 s^-2" is a factor, not a unit of the number 2); the
+# unit names math-verify drops itself are here too, so `units_differ` sees them ("4.5 gm"); a
+# compound unit ("ml/dose") is not dropped by its first half
+_UNIT = re.compile(r"(?<=\d)(?<!\^\d)(?<!\^-\d)(?<!\^\{\d)(?<!\^\{-\d)(?<!\^\d\d)\s*"
+                   r"(?:\\text\s*\{\s*|\\mbox\s*\{\s*)?(?:gm|grams?|kilograms?|milligrams?|lbs?|"
+                   r"ft|gal|oz|hrs?|yrs?|litres?|liters?|ml|cm|mm|km|m|kg|mg|g|s|sec|"
                    r"seconds?|min|minutes?|h|hours?|days?|weeks?|months?|years?|units?|degrees?|"
                    r"meters?|inches|feet|°|\^\s*\\circ|\^\s*\{\\circ\})(?:\^?[23²³])?\s*\}?"
-                   r"(?:\^\s*\{?[23]\}?)?(?![A-Za-z])")
+                   r"(?:\^\s*\{?[23]\}?)?(?![A-Za-z/])")  # not half of "ml/dose", "m/s"
 # a letter in any script: a word character that is no digit, superscript or vulgar fraction
 _LETTER = r"[^\W\d_\u00b2\u00b3\u00b9\u00bc-\u00be\u2070-\u209f\u2150-\u218f]"
 # a lone number followed by words or a \text block: "3 apples", "64 square feet", "5 \text{ dollars}"
@@ -301,14 +312,16 @@ def boxed_answer(text: str) -> str | None:
 
 def _final_sentence_value(text: str) -> str | None:
     """For text with neither box nor anchor: the last math span or stated value of its last
-    sentence that holds one ("Therefore $x \\geq 5$ is the solution." -> "x \\geq 5")."""
+    sentence that holds one ("Therefore $x \\geq 5$ is the solution." -> "x \\geq 5", "Thus,
+    we get 42" -> "42")."""
     text = _COURTESY.sub("", _CHAT_TOKENS.sub("", text).strip()).strip()
     sentences = [x for x in re.split(r"(?<=[.!?])\s+(?=[A-Z\\$])", text) if x.strip()]
     def spans(s: str) -> list[str]:
         return [next(g for g in m.groups() if g is not None) for m in _INLINE_MATH.finditer(s)]
 
     for sentence in reversed(sentences[-3:]):
-        stated = _IS_VALUE.search(sentence.rstrip(". "))
+        stated = (_IS_VALUE.search(sentence.rstrip(". "))
+                  or _CONCLUDED_VALUE.search(sentence.rstrip(". ")))
         if stated:  # "... is 34", "... is $\\frac{1}{2}$"
             value = stated.group(1)
             if spans(value):
@@ -442,7 +455,10 @@ def drop_units(s: str) -> str:
 
 
 _SAME_UNIT = {"sec": "s", "second": "s", "minute": "min", "hour": "h", "meter": "m", "inche": "inch",
-              "feet": "foot", "°": "degree", "^\\circ": "degree", "^{\\circ}": "degree"}
+              "feet": "foot", "°": "degree", "^\\circ": "degree", "^{\\circ}": "degree",
+              "gm": "g", "gram": "g", "kilogram": "kg", "milligram": "mg", "hr": "h", "hrs": "h",
+              "yr": "year", "yrs": "year", "litre": "l", "liter": "l", "ft": "foot", "lb": "pound",
+              "lbs": "pound"}
 
 
 def _unit_of(s: str) -> str | None:

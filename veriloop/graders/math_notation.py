@@ -25,6 +25,15 @@ golds really use that math-verify reads as another value (or not at all):
   stays the principal root: that is how sympy and math-verify define the power.)
 - A prime after a letter (`f'(x)`, `y''`): it drops the prime, so `f'(x)` read as `f(x)`. The
   prime becomes part of the name (`f_{p}`), so derivatives stay apart from their function.
+- "Or" written in another language between the options of a solution set (`x=2 ou x=-2`,
+  `x=2 oder x=-2`, `x=2或x=-2`): the word becomes "or", which reads as the set of all options
+  (a hedge is right only when every option is), as in English.
+- A power of ten after a number with only a space as the product sign (`1.6 10^-19`, as mark
+  schemes write standard form): it reads 1.6/10^19 as one product of digits; the space is a
+  times sign here.
+- A product of letters closing an expression (`x + ab`, `-ab + ab`): math-verify drops a
+  trailing word it knows as a unit ("ab", "bc", "am", "st"), reading `x +`; after an operator
+  the letters are variables, so they are braced one by one.
 """
 
 from __future__ import annotations
@@ -144,3 +153,36 @@ def primed_names(s: str) -> str:
     """`f'(x)` -> `f_{p}(x)`, `y''` -> `y_{pp}`: a prime after a letter is part of the name."""
     return re.sub(r"(?<![\\A-Za-z])([A-Za-z])('+|′+)",
                   lambda m: m.group(1) + "_{" + "p" * len(m.group(2)) + "}", s)
+
+
+# "or" in languages other than English, between options: whole words in Latin or Cyrillic script,
+# and the CJK words, which are written without spaces
+_OR_WORDS = re.compile(r"(?<=\S)\s+(?:ou|oder|o|или|hoặc)\s+(?=\S)|\s*(?:或|または|또는)\s*")
+
+
+def or_words(s: str) -> str:
+    """`x=2 ou x=-2` -> `x=2 or x=-2`: "or" in another language between the options of a
+    relation's solutions. Only in a relation: elsewhere a lone "o" may be a variable."""
+    return _OR_WORDS.sub(" or ", s) if re.search(r"[=<>≤≥]", s) else s
+
+
+_SPACE_TIMES_TEN = re.compile(r"(?<![\w.^{])(\d+(?:\.\d+)?)\s+(?=10\s*\^)")
+
+
+def space_times_ten(s: str) -> str:
+    """`1.6 10^-19` -> `1.6\\times 10^-19`: a space before a power of ten is a product sign."""
+    return _SPACE_TIMES_TEN.sub(r"\1\\times ", s)
+
+
+# a run of two or three letters after an operator at the end of the text, not a name math-verify
+# reads as a function or constant
+_TRAILING_LETTERS = re.compile(r"(?<=[-+*/=(])(\s*)([a-z]{2,3})\s*$")
+_NAMES = {"pi", "ln", "log", "exp", "sin", "cos", "tan", "cot", "sec", "csc", "inf", "deg", "mod"}
+
+
+def trailing_letters(s: str) -> str:
+    """`x + ab` -> `x + {a}{b}`: letters after an operator are variables, not a unit to drop."""
+    m = _TRAILING_LETTERS.search(s)
+    if not m or m.group(2) in _NAMES:
+        return s
+    return s[:m.start()] + m.group(1) + "".join("{" + c + "}" for c in m.group(2))
