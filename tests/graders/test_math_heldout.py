@@ -48,7 +48,12 @@ The splits, in the order they were written (build_suite_pairs.py says how):
 - `heldout14`: collection 16 (pie-framework/math-validation's symbolic fixtures, mathsteps,
   PrairieLearn, Korean, Chinese and Japanese tutors' graders, RL/eval answer checkers; 167 of its
   353 cases not equivalent, 23 projects, the largest 130 of them), written before math16 read
-  heldout13, and the only blind split: measured once, counts only, nothing tuned on it since.
+  heldout13, measured once, counts only;
+- `heldout15`: collection 17 (tutoring and courseware checkers from Hebrew, Spanish, Dutch,
+  Russian and Chinese projects, Learnosity's MathCore, nti.assessment, Moodle Formulas, a PHP LMS,
+  a C# normalizer, RL/eval answer checkers; 102 of its 330 cases not equivalent, 21 projects, the
+  largest 62 of them), written before math17 read heldout14; blind: not measured yet, only its
+  size is checked until its one measurement.
 
 Each test asserts the measured counts as a regression bar and xfails while above the issue's
 bar (a pass once it is met). Only counts are printed: a blind split's failures are never shown.
@@ -442,3 +447,12 @@ HELDOUT14_FP, HELDOUT14_FN = 2, 30
 
 def test_suite_pairs_heldout14_rates(grader):
     _audit_split(grader, "heldout14", (353, 186), HELDOUT14_FP, HELDOUT14_FN)
+
+
+# heldout15: collection 17 (suite_pairs_c17.py), committed before math17 read heldout14's failures
+# or changed the grader. Blind: this test checks only that the split is wired in whole; the rates
+# are measured once, counts only, after math17's classes, and replace this skip then.
+def test_suite_pairs_heldout15_is_wired_and_blind():
+    pairs = load_pairs(SUITE_MATH_PAIRS, split="heldout15")
+    assert (len(pairs), sum(p.equivalent for p in pairs)) == (330, 228)
+    pytest.skip("heldout15 is blind until its one measurement (counts only)")
