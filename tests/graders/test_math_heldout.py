@@ -48,7 +48,7 @@ The splits, in the order they were written (build_suite_pairs.py says how):
 - `heldout14`: collection 16 (pie-framework/math-validation's symbolic fixtures, mathsteps,
   PrairieLearn, Korean, Chinese and Japanese tutors' graders, RL/eval answer checkers; 167 of its
   353 cases not equivalent, 23 projects, the largest 130 of them), written before math16 read
-  heldout13, measured once, counts only;
+  heldout13, measured once blind, then SPENT by math17 the same way;
 - `heldout15`: collection 17 (tutoring and courseware checkers from Hebrew, Spanish, Dutch,
   Russian and Chinese projects, Learnosity's MathCore, nti.assessment, Moodle Formulas, a PHP LMS,
   a C# normalizer, RL/eval answer checkers; 102 of its 330 cases not equivalent, 21 projects, the
@@ -440,11 +440,22 @@ def test_suite_pairs_heldout13_rates(grader):
 # 30/186 (16.1%), no timeout, 54 s at a load average of 3.4. By source: studymate FN 10/33, the
 # maths tutor's vitest FN 6/8, pie-framework FP 2/94, FN 5/36, the grader regression table FN
 # 3/15, PrairieLearn FN 2/12, mathsteps, the eval SDK, the physics verifier and the grader
-# comparison script FN 1 each; the other 14 sources no miss. The bar below is that measurement,
-# so a regression fails; the xfail records whether the issue's bar is met.
-HELDOUT14_FP, HELDOUT14_FN = 2, 30
+# comparison script FN 1 each; the other 14 sources no miss. math17 then SPENT it (after
+# committing collection 17 as heldout15, e971fe3): read its 32 failures and fixed them by class
+# (test_math_classes_heldout14.py: fullwidth forms, vulgar fractions and CJK unit signs; Korean,
+# Chinese and Japanese answer phrases and copulas; counters after a number; Chinese numerals and
+# 又 mixed numbers; chains of inequalities by their solution sets; the gold's variables are no
+# units; volume units; plain absolute-value bars; a bracketed number as a factor; a lone letter
+# after a product sign; grouped digits inside an expression; ratios of three numbers; numbered
+# parts; a sentence's value): 353 cases, FP 0/167, FN 2/186, no timeout -- a tuning figure now.
+# Left: `i * i * n` against `-n` (i stays a variable against a gold without the unit, as
+# heldout12 left `a i \cdot i`) and a gold in Chinese prose naming three counts ("红筐有10个，
+# 粉筐有17个，绿筐有12个" against "10个,17个,12个": labelled prose is no answer form). `slow` like
+# the other spent audits.
+HELDOUT14_FP, HELDOUT14_FN = 0, 2
 
 
+@pytest.mark.slow
 def test_suite_pairs_heldout14_rates(grader):
     _audit_split(grader, "heldout14", (353, 186), HELDOUT14_FP, HELDOUT14_FN)
 

@@ -42,6 +42,13 @@ What we add around `math_verify.parse/verify`:
   signed exponent (`5^-1`) and the Unicode minus and en dash. Words in another script after a
   lone number are units ("51 đô la"), unless they scale it ("5 nghìn" is 5000); a reading that
   drops such words is partial. Numbers written with decimals compare by exact value.
+- **Other scripts' conventions** (`math_scripts`, gold and answer alike): fullwidth forms,
+  vulgar fractions and CJK unit signs ("２x＋２", "½", "㎠"), Korean, Chinese and Japanese answer
+  phrases and copulas ("정답은 8입니다", "答：8"), counters after a number ("8개", "十五只"),
+  Chinese numerals and 又 mixed numbers. Also: a numbered list of parts ("(1) 9 (2) 4") is the
+  tuple of its answers, a ratio of three numbers is compared by proportion (`math_forms`), a
+  gold written as a sentence ("The number is 4.") and a pronoun's sentence ("It is 4.") state
+  their values, and letters the gold uses as variables are never dropped as a unit ("4n + 2m").
 - **No value, no credit**: an answer with a division by zero in it ("4 0/0", "3/0") is wrong,
   whatever sympy would simplify it to.
 - **Identities on a domain** (`math_numeric`): when sympy cannot prove two expressions equal,
@@ -50,7 +57,9 @@ What we add around `math_verify.parse/verify`:
 - **Relations as relations** (`math_relations`): two equations are equal when one is a
   nonzero constant multiple of the other (`a^3 b^3 = 0` is not `ab = 0`), two inequalities
   when one is a positive multiple of the other in the same direction (`2 < 2x` is `x > 1`),
-  two equations without an unknown when their sides agree (`13 \\times 7 = 91`, `91 = 7 x 13`).
+  two chains of inequalities in one unknown when they hold for the same reals (`3 > x > 1` is
+  `1 < x < 3`), two equations without an unknown when their sides agree (`13 \\times 7 = 91`,
+  `91 = 7 x 13`).
 - **Letter case**: `X` is not `x` (math-verify folds case). `i` is the imaginary unit when the
   gold uses it and the answer uses it or is complex (`\\sqrt{-1}`); complex values compare as
   complex numbers. Big powers (`(x-a)^{6000}`) are told apart by evaluation before sympy
@@ -86,14 +95,23 @@ from veriloop.graders.math_extract import (
     exact_part,
     extract_answer,
     is_single_number,
+    letter_variables,
+    looks_like_math,
     normalize_numbers,
+    numbered_parts,
     percent_words,
     rewrite_for_parsing,
     scaled_number,
     strip_delims,
     units_differ,
 )
-from veriloop.graders.math_forms import aligned_entries, letter_case_differs, matrix_rows, same_time
+from veriloop.graders.math_forms import (
+    aligned_entries,
+    letter_case_differs,
+    matrix_rows,
+    same_ratio,
+    same_time,
+)
 from veriloop.graders.math_intervals import same_interval_set
 from veriloop.graders.math_numeric import (
     agree_numerically,
@@ -107,6 +125,7 @@ from veriloop.graders.math_plain import named_value, same_letter_product
 from veriloop.graders.math_plusminus import same_sign_choices
 from veriloop.graders.math_quantity import same_quantity, same_unit_product
 from veriloop.graders.math_relations import compare_relations, lone_variable
+from veriloop.graders.math_scripts import other_scripts
 from veriloop.graders.math_simplest import restates_question, simplest_form_violation
 from veriloop.graders.math_spoken import spoken_number
 from veriloop.graders.math_systems import same_solutions
@@ -178,14 +197,17 @@ def _verified(gold: list[Any], answer: list[Any]) -> bool:
 
 
 def _same_form(gold: str, answer: str) -> bool | None:
-    """Clock times, systems of equations (`math_systems`) and matrices/vectors compared as
-    such (`math_forms`); None for other forms."""
+    """Clock times, ratios, systems of equations (`math_systems`) and matrices/vectors compared
+    as such (`math_forms`); None for other forms."""
     # lazy: CLI start-up (math_verify ~0.4 s; the graders load with the CLI)
     from math_verify import verify
 
     times = same_time(gold, answer)
     if times is not None:
         return times
+    ratio = same_ratio(gold, answer)  # "1:2:3" is "2:4:6"
+    if ratio is not None:
+        return ratio
     systems = same_solutions(gold, answer, parse_whole)  # [a=1, b=2] for the system it solves
     if systems is not None:
         return systems
@@ -207,8 +229,12 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
                       question: str | None = None) -> dict[str, Any]:
     """Runs inside a worker. Returns {"equivalent", "reason", "extracted"}."""
     _quiet_math_verify()
+    gold, answer = other_scripts(gold) or gold, other_scripts(answer)  # "８개", "答：8" (math_scripts)
+    gold, answer = numbered_parts(gold) or gold, numbered_parts(answer) or answer  # "(1) 9 (2) 4"
     gold = re.split(r"(?<!#)####(?!#)", gold)[-1].strip() or gold  # GSM8K's "work #### 72"
     answer = spoken_number(answer) or answer  # "minus one third": a number said in words
+    if not boxed_answer(gold) and not looks_like_math(strip_delims(gold)):
+        gold = extract_answer(gold) or gold  # a gold sentence states its value: "The number is 4."
     extracted = extract_answer(answer)
     if extracted is None and _same_word(gold, answer):
         return _verdict(True, "equivalent", answer.strip() if answer else None)
@@ -242,7 +268,8 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
     gold_text = drop_units(percent_words(boxed_answer(gold) or gold))
     if not _comma_list(exact):  # "-5,3" is a list against "3, -5", not -5.3
         gold_text = normalize_numbers(gold_text)
-    extracted = drop_units(percent_words(exact))
+    # letters the gold uses as variables are no unit in the answer: "4n + 2m" for `4n + 2m`
+    extracted = drop_units(percent_words(exact), letter_variables(gold_text))
     if "=" not in gold_text:  # `ans = 7` names the value 7 (math_plain)
         extracted = named_value(extracted) or extracted
     if scaled_number(extracted):

@@ -123,11 +123,13 @@ _CALL_EXPONENT = re.compile(r"\^\s*(?=\\(?:arcsin|arccos|arctan|sinh|cosh|tanh|s
 
 def plain_functions(s: str) -> str:
     """Python/sympy function names as LaTeX: "sin(x)" -> "\\sin(x)", "atan(x)" -> "\\arctan(x)",
-    "Abs(x+Abs(y))" -> "\\left|x+\\left|y\\right|\\right|", "sqrt((2x+10)/10)" ->
+    "Abs(x+Abs(y))" -> "\\lvert x+\\lvert y\\rvert \\rvert ", "sqrt((2x+10)/10)" ->
     "\\sqrt{(2x+10)/10}" (the whole balanced argument: math-verify's own rewrite stops at the
     first ")"), and "x^log(y)" -> "x^{\\log(y)}"."""
     s = _PLAIN_FUNCTION.sub(lambda m: "\\" + _INVERSE.get(m.group(1), m.group(1)), s)
-    for pattern, left, right in ((_ABS, "\\left|", "\\right|"), (_SQRT, "\\sqrt{", "}")):
+    # \lvert, not a bare bar: "3 |-4|" after a number reads as a closing bar ("|b| - 3|c|" is
+    # |b*|-3|*c| to math-verify)
+    for pattern, left, right in ((_ABS, "\\lvert ", "\\rvert "), (_SQRT, "\\sqrt{", "}")):
         while (m := list(pattern.finditer(s))):
             start, i = m[-1].start(), notation.close_paren(s, m[-1].end())  # the last holds no other
             if i is None:
@@ -141,11 +143,53 @@ def plain_functions(s: str) -> str:
     return s
 
 
+def _paired_bars(s: str) -> str:
+    """Absolute-value bars written plainly ("|x - 1| + 2|x|") as `\\lvert`/`\\rvert`, paired
+    from the left: a bar after an operator, a bracket or another bar opens, any other bar closes
+    the open one. math-verify read the bar after "2" as a closing bar (|x - 1 + 2| x). Left
+    alone: text with an odd number of bars ("\\{x | x > 0\\}", "P(A|B)") or with bars already
+    marked (`\\left|`, `\\lvert`, `\\mid`)."""
+    marked = re.search(r"\\(?:left|right|[lr]vert|mid|vert)|\\\|", s)
+    if s.count("|") < 2 or s.count("|") % 2 or marked:
+        return s
+    out, depth, prev = [], 0, ""
+    for ch in s:
+        if ch == "|":
+            opening = depth == 0 or not prev or prev in "+-*/=(,[{|^"
+            depth += 1 if opening else -1
+            if depth < 0:
+                return s
+            out.append("\\lvert " if opening else "\\rvert ")
+            prev = "|" if opening else ")"
+            continue
+        out.append(ch)
+        if not ch.isspace():
+            prev = ch
+    return "".join(out) if depth == 0 else s
+
+
 def percent_words(s: str) -> str:
     """"28pct", "4 4/9percent", "5 percentage", "3 per cent" -> "28%", ...: the word is the
     percent sign. Left alone, "0.28 pct" would read as 0.28 (the word dropped as a unit)."""
     s = _PERCENT_WORD.sub("%", s)
     return re.sub(r"\bper\s+cent\b", "percent", s, flags=re.IGNORECASE)  # "5 \\text{ per cent}"
+
+
+_NUMBERED = re.compile(r"[(（]\s*(\d+)\s*[)）]")
+
+
+def numbered_parts(text: str | None) -> str | None:
+    """The answers of a numbered list as one tuple, in order: "(1) 9021. (2) 1909." ->
+    "(9021, 1909)", as an exercise with parts (1), (2), ... is answered; None when `text` is not such a list (it
+    starts with "(1)", numbers its parts 1, 2, ... in order, and every part holds an answer)."""
+    if not text or not _NUMBERED.match(text.strip()):
+        return None
+    marks = list(_NUMBERED.finditer(text))
+    if len(marks) < 2 or [int(m.group(1)) for m in marks] != list(range(1, len(marks) + 1)):
+        return None
+    ends = [m.start() for m in marks[1:]] + [len(text)]
+    parts = [text[m.end():end].strip().strip(".,;。，；").strip() for m, end in zip(marks, ends)]
+    return "(" + ", ".join(parts) + ")" if all(parts) else None
 
 
 def rewrite_for_parsing(s: str) -> str:
@@ -162,7 +206,9 @@ def rewrite_for_parsing(s: str) -> str:
     if n is not None:
         return str(n)
     s = _GROUPED.sub(lambda m: re.sub(r"\D", "", m.group(0)), s)
-    s = plain.greek_names(plain.semicolon_tuples(plain_functions(s)))
+    # "+2,500" in an expression; "\pi\ " a space (not the row break "\\" before a space)
+    s = re.sub(r"(?<!\\)\\ ", " ", _expression_groups(s))
+    s = plain.greek_names(plain.semicolon_tuples(plain_functions(_paired_bars(s))))
     s = notation.power_towers(notation.bare_fractions(notation.base_subscripts(s)))
     s = notation.odd_real_roots(notation.primed_names(s))  # "\\sqrt[3]{-8}", "f'(x)"
     s = notation.trailing_letters(notation.or_words(s))  # "x=2 ou x=-2", "x + ab"
@@ -175,6 +221,9 @@ def rewrite_for_parsing(s: str) -> str:
     # as in TeX, one token after the index is the radicand: "\\sqrt[3]27" is \\sqrt[3]{2}7
     s = re.sub(r"\\sqrt\s*\[([^\[\]]*)\]\s*([0-9A-Za-z])", r"\\sqrt[\1]{\2}", s)
     s = re.sub(r"(?<=\d)\s+x\s+(?=\d)", r" \\times ", s)  # "3 x 4": between numbers, a product
+    # a number in brackets after a number or a bracket is a factor: math-verify reads "1(2)"
+    # and "(1)(2)" as 3
+    s = re.sub(r"(?<=[\d)])\s*\((?=\s*-?\d+(?:\.\d+)?\s*\))", r"\\cdot(", s)
     s = re.sub(r"\\(?:lor|vee)(?![A-Za-z])", r"\\text{ or }", s)
     s = re.sub(r"(?<=[\d)}])or(?=[A-Za-z(\\])", " or ", s)  # "W(x)=1orW(x)=-1"
     s = _MIXED.sub(_mixed, s)
@@ -186,9 +235,24 @@ def rewrite_for_parsing(s: str) -> str:
     return re.sub(r"(-?)(\d*)\.(\d*)\\overline\{(\d+)\}", _repeating, s)
 
 
+# a comma-grouped number after an operator, where nothing else uses a comma: "y = 250x + 2,500"
+_TERM_GROUPS = re.compile(r"([+\-*/]\s*)(\d{1,3}(?:,\d{3})+)(?![\d,.])(?=\s*(?:$|[+\-*/)}\]=]))")
+
+
+def _expression_groups(s: str) -> str:
+    """Digit groups of a number inside an expression joined ("x + 2,500" -> "x + 2500") when
+    every comma of `s` is in such a number: a list ("1, 2,500") keeps its commas."""
+    groups = list(_TERM_GROUPS.finditer(s))
+    if not groups or s.count(",") != sum(m.group(2).count(",") for m in groups):
+        return s
+    return _TERM_GROUPS.sub(lambda m: m.group(1) + m.group(2).replace(",", ""), s)
+
+
 # a lone letter c, d, g, h, l, m, o, s or t: math-verify drops it as a unit after a number or
-# at the end ("5 - 5c" read as 0, "2t + 1" as 3, "5 - c" as "5 -"); in braces it is a variable
-_UNIT_LETTER = re.compile(r"([\d+\-*/=(,]\s*)([cdghlmost])(?![A-Za-z_])")
+# at the end ("5 - 5c" read as 0, "2t + 1" as 3, "5 - c" as "5 -", "a \\cdot c" and "a c" as a);
+# in braces it is a variable
+_UNIT_LETTER = re.compile(r"((?:[\d+\-*/=(,]|\\cdot|\\times)\s*|(?<![A-Za-z\\])[A-Za-z]\s+)"
+                          r"([cdghlmost])(?![A-Za-z_])")
 _OPERATOR = re.compile(r"[^\s]\s*[-+*/=^]|\\(?:frac|cdot|times)")
 
 
@@ -249,6 +313,9 @@ _IS_VALUE = re.compile(r".*(?:\b(?:is|are|equals|was|be)|'s)\s+([^\s].*)$",
 _CONCLUDED_VALUE = re.compile(r"^\W*(?:therefore|thus|hence|so)\b,?\s*(?:we|I)\s+"
                               r"(?:get|obtain|have|find)\s+(?:that\s+)?([^\s].*)$",
                               re.IGNORECASE | re.DOTALL)
+# a sentence whose subject is a pronoun states its value: "It is 4.", "That's x = 2"
+_PRONOUN_VALUE = re.compile(r"\s*(?:it|this|that)\s*(?:is|was|equals|'s)\s+(.+?)\s*\.?\s*",
+                            re.IGNORECASE | re.DOTALL)
 _LEADING_NUMBER = re.compile(r"^\$?(-?\d[\d,]*(?:\.\d+)?)\$?(?=\s|$|[€$£%°²³A-Za-z])")
 # a unit after a number ("35 cm", "4\\text{ kg}", "90^\\circ"): dropped from gold and answer alike
 # (not after an exponent: the "s" of "m^2 s^-2" is a factor, not a unit of the number 2); the
@@ -256,7 +323,8 @@ _LEADING_NUMBER = re.compile(r"^\$?(-?\d[\d,]*(?:\.\d+)?)\$?(?=\s|$|[€$£%°²
 # compound unit ("ml/dose") is not dropped by its first half
 _UNIT = re.compile(r"(?<=\d)(?<!\^\d)(?<!\^-\d)(?<!\^\{\d)(?<!\^\{-\d)(?<!\^\d\d)\s*"
                    r"(?:\\text\s*\{\s*|\\mbox\s*\{\s*)?(?:gm|grams?|kilograms?|milligrams?|lbs?|"
-                   r"ft|gal|oz|hrs?|yrs?|litres?|liters?|ml|cm|mm|km|m|kg|mg|g|s|sec|"
+                   r"ft|gallons?|gal|quarts?|qt|pints?|pt|cups?|ounces?|oz|pounds?|hrs?|yrs?|litres?|"
+                   r"liters?|ml|mL|L|cm|mm|km|m|kg|mg|g|s|sec|"
                    r"seconds?|min|minutes?|h|hours?|days?|weeks?|months?|years?|units?|degrees?|"
                    r"meters?|inches|feet|°|\^\s*\\circ|\^\s*\{\\circ\})(?:\^?[23²³])?\s*\}?"
                    r"(?:\^\s*\{?[23]\}?)?(?![A-Za-z/])")  # not half of "ml/dose", "m/s"
@@ -418,6 +486,9 @@ def extract_answer(text: str | None) -> str | None:
         numbers = _NUMBER.findall(_without_text_blocks(tail))
         return _final_sentence_value(tail) or (numbers[0] if len(numbers) == 1 else None)
     whole = strip_delims(_last_line_value(text) or text)
+    pronoun = _PRONOUN_VALUE.fullmatch(whole)
+    if pronoun:  # "It is 4.": the sentence names its value
+        return strip_delims(pronoun.group(1))
     if looks_like_math(whole):
         spans = re.findall(r"\\\((.+?)\\\)|(?<!\$)\$([^$]+)\$(?!\$)", whole)
         if len(spans) == 1 and re.search(r"[A-Za-z]{2,}", re.sub(r"\\\(.+?\\\)|\$[^$]+\$|\\[A-Za-z]+", "", whole)):
@@ -442,37 +513,58 @@ _TRIG = re.compile(r"\\?(?:sin|cos|tan|cot|sec|csc)\b")
 _DEGREE = re.compile(r"(?<=\d)\s*(?:°|\^\s*\\circ|\^\s*\{\\circ\})")
 
 
-def drop_units(s: str) -> str:
+def drop_units(s: str, keep: frozenset[str] = frozenset()) -> str:
     """A unit after a number removed ("35 cm" -> "35", "90^\\circ" -> "90"); a lone number
     keeps only itself ("3 apples" -> "3", "10 square units" -> "10"). Degrees in an expression
     with a trig function become radians ("\\sin(90^\\circ-x)" -> "\\sin(90\\cdot\\frac{\\pi}{180}-x)"):
-    dropping the mark there would change the value."""
+    dropping the mark there would change the value. Letters that are all in `keep` (the gold's
+    variables, `letter_variables`) are factors, not a unit: "4n + 2m" against `4n + 2m` keeps
+    its m, "3xy" against `3xy` its xy."""
     if _TRIG.search(s):
         s = _DEGREE.sub(lambda _: "\\cdot\\frac{\\pi}{180}", s)
-    s = _UNIT.sub("", s)
+
+    def unit(m: re.Match[str]) -> str:
+        letters = re.sub(r"\\(?:text|mbox)|[^A-Za-z]", "", m.group(0))
+        return m.group(0) if letters and set(letters) <= keep else ""
+
+    s = _UNIT.sub(unit, s)
     m = _NUMBER_THEN_WORDS.match(s)
+    if m and keep and set(re.sub(r"[^A-Za-z]", "", s[m.end(1):])) <= keep:
+        return s
     return m.group(1).strip() if m and not scaled_number(s) else s
+
+
+_NAMES = re.compile(r"\\(?:text|mbox|mathrm)\s*\{[^{}]*\}|\\[A-Za-z]+|\b(?:ln|pi)\b")
+
+
+def letter_variables(s: str) -> frozenset[str]:
+    """The letters `s` uses as variables: those in runs of one or two letters outside LaTeX
+    commands and text blocks ("1 * 3 * x *y" -> {x, y}, "4n + 2m" -> {n, m}); a word of three
+    letters or more ("cos", "apples") names no variable."""
+    runs = re.findall(r"[A-Za-z]+", _NAMES.sub(" ", s))
+    return frozenset(c for r in runs if len(r) <= 2 for c in r)
 
 
 _SAME_UNIT = {"sec": "s", "second": "s", "minute": "min", "hour": "h", "meter": "m", "inche": "inch",
               "feet": "foot", "°": "degree", "^\\circ": "degree", "^{\\circ}": "degree",
               "gm": "g", "gram": "g", "kilogram": "kg", "milligram": "mg", "hr": "h", "hrs": "h",
               "yr": "year", "yrs": "year", "litre": "l", "liter": "l", "ft": "foot", "lb": "pound",
-              "lbs": "pound"}
+              "lbs": "pound", "L": "l", "mL": "ml", "gallon": "gal", "quart": "qt",
+              "pint": "pt", "ounce": "oz"}
 
 
-def _unit_of(s: str) -> str | None:
-    """The one unit written after a number in `s` ("12 km" -> "km", "5 meters" -> "m")."""
+def _units_of(s: str) -> set[str]:
+    """The units written after numbers in `s` ("12 km" -> {km}, "1 L + 2 gal" -> {l, gal})."""
     found = [re.sub(r"\\(?:text|mbox)\s*\{|[\s{}]", "", m.group(0)) for m in _UNIT.finditer(s)]
-    word = re.sub(r"(?<=[a-z]{3})s$", "", found[0].replace("²", "^2").replace("³", "^3")
-                  ) if len(found) == 1 else None
-    return _SAME_UNIT.get(word, word) if word else None
+    words = [re.sub(r"(?<=[a-z]{3})s$", "", f.replace("²", "^2").replace("³", "^3")) for f in found]
+    return {_SAME_UNIT.get(w, w) for w in words if w}
 
 
 def units_differ(gold: str, answer: str) -> bool:
-    """Both sides name a unit, not the same one ("12 km", "12 m"): `drop_units` leaves 12, 12."""
-    g, a = _unit_of(gold), _unit_of(answer)
-    return g is not None and a is not None and g != a
+    """Both sides name units, not the same ones ("12 km", "12 m"; "1 L + 2 gal" against
+    "1 gal + 2 gal"): `drop_units` leaves 12, 12 and 1 + 2, 1 + 2."""
+    g, a = _units_of(gold), _units_of(answer)
+    return bool(g) and bool(a) and g != a
 
 
 def scaled_number(s: str) -> bool:

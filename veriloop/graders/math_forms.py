@@ -6,6 +6,9 @@
   `(1, 2)`, and `[[1, 2], [3, 4]]` against a 2x2 matrix: math-verify compares a Matrix with a
   list as unequal. Here both become rows of entry strings; the caller compares entry by entry.
   A vector (one row or one column) matches a vector of the same entries in order.
+- **Ratios of three or more numbers**: "1:2:3" and "2:4:6" are one ratio (proportional, with a
+  positive factor); math-verify reads "1:2:3" as (1/2)/3. A ratio of two numbers is already the
+  value of its quotient ("1:2" is 1/2).
 - **Letter case**: math-verify folds the case of a variable, so "X" answered "x" and
   "\\pi R^2" answered "\\pi r^2"; different letters are different variables.
 
@@ -19,6 +22,7 @@ import re
 _CLOCK = re.compile(r"^(\d{1,2}):(\d{2})(?::(\d{2}))?\s*(?:\\text\s*\{\s*)?"
                     r"(?:([AaPp])\.?\s*[Mm]\.?)?\s*\}?$")
 _CLOCK_12 = re.compile(r"^(?:0?[1-9]|1[0-2]):\d{2}(?::\d{2})?$")  # no am/pm, hour 1-12
+_RATIO = re.compile(r"^\s*\d+(?:\.\d+)?(?:\s*:\s*\d+(?:\.\d+)?){2,}\s*$")
 _MATRIX_ENV = re.compile(r"^\\begin\{([pbBv]?matrix)\}(.*)\\end\{\1\}$", re.DOTALL)
 
 
@@ -44,6 +48,19 @@ def same_time(gold: str, answer: str) -> bool | None:
     if _CLOCK_12.match(_plain(gold)) or _CLOCK_12.match(_plain(answer)):
         return g % (12 * 3600) == a % (12 * 3600)
     return g == a
+
+
+def same_ratio(gold: str, answer: str) -> bool | None:
+    """Whether two ratios of three or more numbers are proportional; None unless both are."""
+    from fractions import Fraction
+
+    g, a = _plain(gold), _plain(answer)
+    if not (_RATIO.match(g) and _RATIO.match(a)):
+        return None
+    gs, as_ = [Fraction(t.strip()) for t in g.split(":")], [Fraction(t.strip()) for t in a.split(":")]
+    if len(gs) != len(as_) or 0 in gs or 0 in as_:
+        return gs == as_
+    return all(x * as_[0] == y * gs[0] for x, y in zip(gs, as_))
 
 
 def _plain(s: str) -> str:

@@ -18,6 +18,13 @@ when their sides have the same values, in order or swapped. A function's value i
 (`30 f(5) + 2.25 = 152.25` is `f(5) = 5`); `g(5) = ...` states a value, it defines no function.
 Two relations `\\ne` compare as the equations they negate (`x \\ne 1` is `1 \\ne x`).
 
+Chains of inequalities in one unknown (`1 < 2x \\le 3`, `3 \\ge 2x > 1`, `3 > x > 1`) are the same
+answer when they hold for the same real numbers: each is solved over the reals (its links
+polynomials of degree at most 2) and the solution sets compared, against a chain or a single
+inequality. `-2 < x - 4 \\le 5` is `-4 < 2x - 8 \\le 10`, `66 \\ge 6x > 1` is not `0 < 3x \\le 33`,
+and a chain in `y` is not one in `x`. Multiplying the parts by one positive number, as the
+single-inequality rule allows, is not needed: the sets are compared, not the links.
+
 `i` is the imaginary unit in a relation when both sides use it (as in `math_equiv`).
 """
 
@@ -36,6 +43,9 @@ def compare_relations(gold: list[Any], answer: list[Any]) -> bool | None:
 
     g = next((x for x in gold if isinstance(x, sympy.Basic)), None)
     a = next((x for x in answer if isinstance(x, sympy.Basic)), None)
+    chains = _same_chain(g, a)
+    if chains is not None:
+        return chains
     kinds = (sympy.Eq, sympy.Ne, sympy.Lt, sympy.Le, sympy.Gt, sympy.Ge)
     if not (isinstance(g, kinds) and isinstance(a, kinds)):
         return None
@@ -53,6 +63,44 @@ def compare_relations(gold: list[Any], answer: list[Any]) -> bool | None:
     ratio = _ratio(gd, ad)
     return (g_strict == a_strict and ratio is not None and abs(ratio.imag) < 1e-12
             and ratio.real > 0)
+
+
+def _same_chain(g: Any, a: Any) -> bool | None:
+    """Whether two inequality chains in one unknown hold for the same reals (module doc); None
+    unless one side is a chain and both are inequalities in one unknown each."""
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
+
+    links = (sympy.Lt, sympy.Le, sympy.Gt, sympy.Ge)
+
+    def parts(x: Any) -> list[Any] | None:
+        if isinstance(x, sympy.And) and all(isinstance(p, links) for p in x.args):
+            return list(x.args)
+        return [x] if isinstance(x, links) else None
+
+    gp, ap = parts(g), parts(a)
+    if gp is None or ap is None or not (isinstance(g, sympy.And) or isinstance(a, sympy.And)):
+        return None
+    if len(g.free_symbols) != 1 or len(a.free_symbols) != 1:
+        return None
+    if g.free_symbols != a.free_symbols:
+        return False  # `1 < 2y \\le 3` is not `1 < 2x \\le 3`
+    var = next(iter(g.free_symbols))
+
+    def solutions(ps: list[Any]) -> Any:
+        sets = []
+        for p in ps:
+            p = sympy.nsimplify(p, rational=True)
+            poly = (p.lhs - p.rhs).as_poly(var)
+            if poly is None or poly.degree() > 2:
+                return None
+            sets.append(sympy.solveset(p, var, sympy.S.Reals))
+        return sympy.Intersection(*sets)
+
+    gs, as_ = solutions(gp), solutions(ap)
+    if gs is None or as_ is None:
+        return None
+    return bool(sympy.Complement(gs, as_) == sympy.S.EmptySet
+                and sympy.Complement(as_, gs) == sympy.S.EmptySet)
 
 
 def _loses_a_solution(eq: Any, other: list[Any]) -> bool:
