@@ -52,8 +52,12 @@ The splits, in the order they were written (build_suite_pairs.py says how):
 - `heldout15`: collection 17 (tutoring and courseware checkers from Hebrew, Spanish, Dutch,
   Russian and Chinese projects, Learnosity's MathCore, nti.assessment, Moodle Formulas, a PHP LMS,
   a C# normalizer, RL/eval answer checkers; 102 of its 330 cases not equivalent, 21 projects, the
-  largest 62 of them), written before math17 read heldout14, and the only blind split: measured
-  once, counts only, nothing tuned on it since.
+  largest 62 of them), written before math17 read heldout14, measured once, counts only;
+- `heldout16`: collection 18 (tutoring and courseware checkers -- Knowre's Korean presets, an
+  Uzbek LMS, a precalculus trainer, a physics and chemistry tutor library with units -- and
+  checkers inside eval and RL tooling, among them a reasoning server's table of algebra slips; 104
+  of its 322 cases not equivalent, 23 projects, the largest 59 of them), written before math18
+  read heldout15; blind: not measured yet, only its size is checked until its one measurement.
 
 Each test asserts the measured counts as a regression bar and xfails while above the issue's
 bar (a pass once it is met). Only counts are printed: a blind split's failures are never shown.
@@ -477,3 +481,12 @@ HELDOUT15_FP, HELDOUT15_FN = 0, 32
 
 def test_suite_pairs_heldout15_rates(grader):
     _audit_split(grader, "heldout15", (330, 228), HELDOUT15_FP, HELDOUT15_FN)
+
+
+# heldout16: collection 18 (suite_pairs_c18.py), committed before math18 read heldout15's failures
+# or changed the grader. Blind: this test checks only that the split is wired in whole; the rates
+# are measured once, counts only, after math18's classes, and replace this skip then.
+def test_suite_pairs_heldout16_is_wired_and_blind():
+    pairs = load_pairs(SUITE_MATH_PAIRS, split="heldout16")
+    assert (len(pairs), sum(p.equivalent for p in pairs)) == (322, 218)
+    pytest.skip("heldout16 is blind until its one measurement (counts only)")

@@ -57,7 +57,12 @@ their non-equivalent pairs) is all in a fifteenth split, `heldout14`, written be
 Dutch, Swedish and Chinese tutors, Learnosity's MathCore, nti.assessment, Moodle Formulas, a PHP
 LMS, a C# normalizer -- and RL/eval answer checkers; no project above a fifth of it) is all in a
 sixteenth split, `heldout15`, written before math17 read `heldout14`'s failures and tuned on them;
-from then on `heldout14` is spent too and only `heldout15` measures the grader blind.
+from then on `heldout14` is spent too. Collection 18 (`suite_pairs_c18.py`: tutoring and
+courseware checkers -- Knowre's Korean presets, an Uzbek LMS, a precalculus trainer, a physics and
+chemistry tutor library with units -- and checkers inside eval and RL tooling, among them a
+reasoning server's table of algebra slips; no project above a fifth of it) is all in a seventeenth
+split, `heldout16`, written before math18 read `heldout15`'s failures and tuned on them; from then
+on `heldout15` is spent too and only `heldout16` measures the grader blind.
 
 Left out (not veriloop's convention, said per row in `_LEFT_OUT` below): cases whose label holds
 only after rounding coarser than math-verify's 6 decimal places ("40\pi" = "125.663"), and labels
@@ -85,6 +90,7 @@ from veriloop.graders.data.suite_pairs_c14 import C14_CASES
 from veriloop.graders.data.suite_pairs_c15 import C15_CASES
 from veriloop.graders.data.suite_pairs_c16 import C16_CASES
 from veriloop.graders.data.suite_pairs_c17 import C17_CASES
+from veriloop.graders.data.suite_pairs_c18 import C18_CASES
 from veriloop.graders.data.suite_pairs_stack import STACK, STACK_CASES
 
 OUT = Path(__file__).with_name("math_pairs_suites.jsonl")
@@ -290,6 +296,7 @@ COLLECTION = {VERL: 2, MINDSPEED: 2, MINDSPEED_DAPO: 2, OPENR1: 2, TRL: 2, MV_MI
 # collection 15 (suite_pairs_c15.py) likewise, written before heldout12 was read and tuned on
 # collection 16 (suite_pairs_c16.py) likewise, written before heldout13 was read and tuned on
 # collection 17 (suite_pairs_c17.py) likewise, written before heldout14 was read and tuned on
+# collection 18 (suite_pairs_c18.py) likewise, written before heldout15 was read and tuned on
 HELDOUT2 = {4}
 HELDOUT3 = {5}
 HELDOUT4 = {6}
@@ -304,6 +311,7 @@ HELDOUT12 = {14}
 HELDOUT13 = {15}
 HELDOUT14 = {16}
 HELDOUT15 = {17}
+HELDOUT16 = {18}
 
 # label rests on a convention veriloop does not share (see the module docstring)
 _LEFT_OUT = {
@@ -360,7 +368,7 @@ def rows() -> list[dict]:
                  else "heldout10" if c in HELDOUT10 else "heldout11" if c in HELDOUT11
                  else "heldout12" if c in HELDOUT12 else "heldout13" if c in HELDOUT13
                  else "heldout14" if c in HELDOUT14 else "heldout15" if c in HELDOUT15
-                 else split_of(gold, answer))
+                 else "heldout16" if c in HELDOUT16 else split_of(gold, answer))
         out.append({"gold": gold, "answer": answer, "equivalent": eq,
                     "category": source.split()[0], "source": source, "split": split,
                     "collection": c})
@@ -389,10 +397,10 @@ def rows() -> list[dict]:
     # collection 8 was copied whole and drops here what repeats an earlier case, either way
     # round, up to spaces and `$` signs (its module docstring), so its rows stay as written
     known = {_bare(r["answer"], r["gold"]) for r in out} | _other_sets()
-    # collections 9-17 likewise
+    # collections 9-18 likewise
     for c, cases in ((8, C8_CASES), (9, C9_CASES), (10, C10_CASES), (11, C11_CASES),
                      (12, C12_CASES), (13, C13_CASES), (14, C14_CASES),
-                     (15, C15_CASES), (16, C16_CASES), (17, C17_CASES)):
+                     (15, C15_CASES), (16, C16_CASES), (17, C17_CASES), (18, C18_CASES)):
         for source, a, g, eq in cases:
             if _bare(a, g) not in known and _bare(g, a) not in known:
                 known.add(_bare(a, g))
