@@ -95,6 +95,7 @@ from veriloop.graders.math_extract import (
     exact_part,
     extract_answer,
     is_single_number,
+    letter_calls_as_products,
     letter_variables,
     looks_like_math,
     normalize_numbers,
@@ -127,7 +128,7 @@ from veriloop.graders.math_quantity import same_quantity, same_unit_product
 from veriloop.graders.math_relations import compare_relations, lone_variable
 from veriloop.graders.math_scripts import other_scripts
 from veriloop.graders.math_simplest import restates_question, simplest_form_violation
-from veriloop.graders.math_spoken import spoken_number
+from veriloop.graders.math_spoken import spoken_expression, spoken_number
 from veriloop.graders.math_systems import same_solutions
 from veriloop.graders.workers import WorkerPool
 from veriloop.types import FaultKind, Grade, InfrastructureError, Task, Trajectory
@@ -232,7 +233,8 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
     gold, answer = other_scripts(gold) or gold, other_scripts(answer)  # "８개", "答：8" (math_scripts)
     gold, answer = numbered_parts(gold) or gold, numbered_parts(answer) or answer  # "(1) 9 (2) 4"
     gold = re.split(r"(?<!#)####(?!#)", gold)[-1].strip() or gold  # GSM8K's "work #### 72"
-    answer = spoken_number(answer) or answer  # "minus one third": a number said in words
+    # "minus one third", "x divided by two", "שורש 2": a number or an expression said in words
+    answer = spoken_number(answer) or spoken_expression(answer) or answer
     if not boxed_answer(gold) and not looks_like_math(strip_delims(gold)):
         gold = extract_answer(gold) or gold  # a gold sentence states its value: "The number is 4."
     extracted = extract_answer(answer)
@@ -272,6 +274,7 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
     extracted = drop_units(percent_words(exact), letter_variables(gold_text))
     if "=" not in gold_text:  # `ans = 7` names the value 7 (math_plain)
         extracted = named_value(extracted) or extracted
+    extracted = letter_calls_as_products(extracted, gold_text)  # "x(x)" against `x²`
     if scaled_number(extracted):
         return _verdict(False, "unparseable_answer", extracted)
     if is_single_number(gold_text) and "," not in gold_text:
@@ -409,14 +412,17 @@ def _is_statement(parsed: list[Any]) -> bool:
 
 def _value_of_statement(parsed: list[Any]) -> list[Any] | None:
     """For a gold that is a value, not a statement: `x = 5` and `5 = x` answer 5; an equation
-    without a lone variable on one side (`6 = 5`, `2+2=5`, even the true `2+2=4`) is a
-    statement, not a value, and is rejected (None). Answers that are not equations pass as
+    without a lone variable on one side (`6 = 5`, `2+2=5`, `x+1 = 3`) is a statement, not a
+    value, and is rejected (None), except a true computation without unknowns (`2+2=4`,
+    `20/4 + 5/4 = 25/4`), which states its result. Answers that are not equations pass as
     they are. math-verify on its own compares the right-hand side whatever the left says."""
     import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
     eq = next((x for x in parsed if isinstance(x, sympy.Eq)), None)
     if eq is None:
         return parsed
+    if not eq.free_symbols and not heavy(eq.lhs - eq.rhs) and sympy.simplify(eq.lhs - eq.rhs) == 0:
+        return [eq.rhs]  # a true computation states its result: `20/4 + 5/4 = 25/4` is 25/4
     if lone_variable(eq.lhs):
         return [eq.rhs]
     if lone_variable(eq.rhs):

@@ -28,6 +28,7 @@ _JUSTIFICATION = re.compile(r"\s*,?\s*\b(?:because|since|as|so that|which|given 
                             re.IGNORECASE | re.DOTALL)
 _SENTENCE_END = re.compile(r"\.\s+[A-Z].*$", re.DOTALL)
 _WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
+_GLUED_LETTERS = re.compile(r"(?<=[\d+\-*/^=(])[A-Za-z]{2,4}(?![A-Za-z])|(?<![A-Za-z\\])[A-Za-z]{2,4}(?=[\d+\-*/^=)])")
 
 
 def last_boxed(text: str) -> str | None:
@@ -49,6 +50,12 @@ def strip_delims(s: str) -> str:
         if s.startswith(a) and s.endswith(b) and len(s) >= len(a) + len(b):
             s = s[len(a):len(s) - len(b)].strip()
     s = re.sub(r"(?<!\\)\\$", "", s.rstrip(".").strip()).strip()
+    # a closing math delimiter whose opening was cut off with the text before it ("49\\)",
+    # "6 \\text{ hours} \\]"), or an opening one never closed: it delimits nothing
+    for a, b in (("\\(", "\\)"), ("\\[", "\\]")):
+        opens, closes = len(re.findall(re.escape(a), s)), len(re.findall(re.escape(b), s))
+        if opens != closes and min(opens, closes) == 0:
+            s = re.sub(r"\s*(?<!\\)" + re.escape(b if closes else a) + r"\s*", " ", s).strip()
     if re.fullmatch(r"(?:(?<!\\)\$[^$]+\$|[\s,;\d.\-])+", s):  # "$\\frac{1}{3}$ , 0": $ per item
         s = re.sub(r"(?<!\\)\$", "", s).strip()
     # one "}" too many after the answer, as copied out of "\\boxed{...}}": it closes nothing
@@ -200,7 +207,9 @@ def rewrite_for_parsing(s: str) -> str:
     Euler's number as `\\mathrm{e}` (math-verify reads it as a symbol named e), the forms of
     `math_notation` (Unicode symbols and superscripts, `52_8`, `2^3^2`, `\\frac\\pi2`) and of
     `math_plain` (Greek names, letters after a number, semicolon tuples), an
-    unbraced radicand after a root index (`\\sqrt[3]2`), an `x` between two numbers as a product sign (`3 x 4`), and the logical
+    unbraced radicand after a root index (`\\sqrt[3]2`), a command as the one-token
+    argument of `^` or `\\sqrt` (`2^\\frac{1}{2}`, `\\sqrt\\frac{3}{5}`), `sqrt2`, a bare function
+    argument before a "/" and another function (`\\sin x/\\cos x`), an `x` between two numbers as a product sign (`3 x 4`), and the logical
     or (`\\lor`, `\\vee`: math-verify keeps only its last option; "or" makes a set of all)."""
     n = notation.number_word(s)
     if n is not None:
@@ -218,6 +227,14 @@ def rewrite_for_parsing(s: str) -> str:
     # plain-text forms: "√3", "π", "pi/2" (math-verify reads a bare "pi" as p*i)
     s = re.sub(r"√\s*(\d+(?:\.\d+)?|[A-Za-z])", r"\\sqrt{\1}", s).replace("√", "\\sqrt")
     s = re.sub(r"π|(?<![\\A-Za-z])pi(?![A-Za-z])", r"\\pi ", s)
+    s = re.sub(r"(?<![\\A-Za-z])sqrt\s*(\d+(?:\.\d+)?)(?![\d.])", r"\\sqrt{\1}", s)  # "sqrt2"
+    # a command with its arguments as the one-token argument of ^ or \sqrt, as KaTeX reads
+    # it: "2^\frac{1}{2}", "\sqrt\frac{3}{5}"
+    s = re.sub(r"(\^|\\sqrt(?:\s*\[[^\[\]]*\])?)\s*(\\[dt]?frac\s*\{[^{}]*\}\s*\{[^{}]*\}|\\sqrt\s*\{[^{}]*\})",
+               r"\1{\2}", s)
+    # a function's bare argument ends at a "/" before another function: "\sin x/\cos x"
+    s = re.sub(r"\\(sin|cos|tan|cot|sec|csc|ln|log)\s+([A-Za-z0-9])\s*/\s*(?=\\(?:sin|cos|tan|cot|sec|csc|ln|log)\b)",
+               r"\\\1(\2)/", s)
     # as in TeX, one token after the index is the radicand: "\\sqrt[3]27" is \\sqrt[3]{2}7
     s = re.sub(r"\\sqrt\s*\[([^\[\]]*)\]\s*([0-9A-Za-z])", r"\\sqrt[\1]{\2}", s)
     s = re.sub(r"(?<=\d)\s+x\s+(?=\d)", r" \\times ", s)  # "3 x 4": between numbers, a product
@@ -277,7 +294,9 @@ def looks_like_math(s: str) -> bool:
         return False  # "∅" and "∞" are answers too
     if notation.number_word(s) is not None:
         return True
-    words = [w for w in _WORD.findall(_without_text_blocks(s)) if w.lower() not in _MATH_WORDS]
+    # letters glued to a number or an operator are factors, not words: "6xz", "+xy", "yz^2"
+    bare = _GLUED_LETTERS.sub(" ", _without_text_blocks(s))
+    words = [w for w in _WORD.findall(bare) if w.lower() not in _MATH_WORDS]
     if len(words) >= 3:
         return False
     # "Thought process", "See above": words and nothing mathematical
@@ -322,7 +341,7 @@ _LEADING_NUMBER = re.compile(r"^\$?(-?\d[\d,]*(?:\.\d+)?)\$?(?=\s|$|[€$£%°²
 # unit names math-verify drops itself are here too, so `units_differ` sees them ("4.5 gm"); a
 # compound unit ("ml/dose") is not dropped by its first half
 _UNIT = re.compile(r"(?<=\d)(?<!\^\d)(?<!\^-\d)(?<!\^\{\d)(?<!\^\{-\d)(?<!\^\d\d)\s*"
-                   r"(?:\\text\s*\{\s*|\\mbox\s*\{\s*)?(?:gm|grams?|kilograms?|milligrams?|lbs?|"
+                   r"(?:\\text\s*\{\s*|\\mbox\s*\{\s*|\\mathrm\s*\{\s*)?(?:gm|grams?|kilograms?|milligrams?|lbs?|"
                    r"ft|gallons?|gal|quarts?|qt|pints?|pt|cups?|ounces?|oz|pounds?|hrs?|yrs?|litres?|"
                    r"liters?|ml|mL|L|cm|mm|km|m|kg|mg|g|s|sec|"
                    r"seconds?|min|minutes?|h|hours?|days?|weeks?|months?|years?|units?|degrees?|"
@@ -543,6 +562,16 @@ def letter_variables(s: str) -> frozenset[str]:
     letters or more ("cos", "apples") names no variable."""
     runs = re.findall(r"[A-Za-z]+", _NAMES.sub(" ", s))
     return frozenset(c for r in runs if len(r) <= 2 for c in r)
+
+
+def letter_calls_as_products(answer: str, gold: str) -> str:
+    """`x(x)` is x times x, not a function x applied to x, when the gold uses x as a variable
+    and applies no function named x (`f(x)` against `f(x) = 2x` stays a call)."""
+    for v in set(re.findall(r"(?<![A-Za-z\\])([A-Za-z])\s*\(", answer)):
+        call = re.compile(r"(?<![A-Za-z\\])" + v + r"\s*\(")
+        if v in letter_variables(gold) and not call.search(gold):
+            answer = call.sub(lambda _, v=v: v + "\\cdot(", answer)
+    return answer
 
 
 _SAME_UNIT = {"sec": "s", "second": "s", "minute": "min", "hour": "h", "meter": "m", "inche": "inch",

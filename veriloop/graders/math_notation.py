@@ -49,8 +49,9 @@ _SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "012345
 _ROOT_OF_BRACKET = re.compile(r"√\s*\(([^()]*)\)")
 # digits, then the base as a subscript: "52_8", "4210_{7}", "1011_2" (not "a_1", not "x_{12}")
 _BASE_SUBSCRIPT = re.compile(r"(?<![\w.\\])([0-9][0-9A-Fa-f]*)_(?:\{\s*(\d{1,2})\s*\}|(\d{1,2}))(?![\w.])")
-# "a^b^c" with plain tokens (a number, a letter or a braced group); "2^{3}^2" too
-_TOKEN = r"(?:[\w.]+|\{[^{}]*\})"
+# "a^b^c" with plain tokens (a number, a letter or a braced group); "2^{3}^2" too. One token, as
+# in TeX: "x^3y^5" is x^3 times y^5, no tower of 3y
+_TOKEN = r"(?:\d+(?:\.\d+)?|[A-Za-z]|\{[^{}]*\})"
 _TOWER = re.compile(r"\^\s*(" + _TOKEN + r")\s*\^\s*(" + _TOKEN + r")")
 _BARE_FRAC = re.compile(r"\\([dt]?frac)\s*(\\[A-Za-z]+|[0-9A-Za-z])\s*(\\[A-Za-z]+|[0-9A-Za-z])")
 

@@ -1,13 +1,17 @@
-"""Quantities with units compared by their size: `500 cm` is `2 m + 3 m`, and `5 m` is not
-`2 cm + 3 cm`.
+"""Quantities with units compared by their size: `500 cm` is `2 m + 3 m`, `1000 mA` is `1 A`, `1 km/s`
+is `1 m/ms`, and `5 m` is not `2 cm + 3 cm`.
 
 Why: the units are dropped before the numbers are compared (`math_extract.drop_units`), which
 is right against a bare-number gold ("35 cm" answers 35) and guarded for one unit on each side
 (`units_differ`: "12 km" is not "12 m"), but a gold that adds quantities (`2 cm + 3 cm`) names
-two units, so neither guard applied and 5 m matched 5 cm. When both sides are sums of
-quantities in units of one kind (length, mass, time, volume), each is converted to that kind's
-base unit and the sizes compared, exactly (a decimal is the fraction it writes); a side in
-another form (a bare number, an expression) is left to the other rules.
+two units, so neither guard applied and 5 m matched 5 cm; and a quantity in other units of the
+same dimension (`10000 cm^2` for `1 m^2`, `1000 N` for `1 kN`) lost to the dropped units. When
+both sides are sums of quantities in units of one dimension, each is converted to SI base units
+and the sizes compared, exactly (a decimal is the fraction it writes). A unit is a product of
+powers of unit symbols over at most one "/" (`cm^2`, `m s^-2`, `kg/m3`, `m/ms`); a symbol is an
+SI unit (m, g, s, A, K, mol, N, J, W, Pa, Hz, C, V, L) with or without an SI prefix (p .. G), or
+min and h. A side in another form (a bare number, an expression, a unit word) is left to the
+other rules.
 
 Units on their own (the answer to "what is the unit of density?") are compared as products of
 powers of unit symbols: `g/cm3`, `g/cm³` and `g cm^-3` are one unit (a digit right after a unit
@@ -22,42 +26,98 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-# unit -> (kind, size in the kind's base unit); "m" is the metre: minutes are "min"
-_UNITS = {"mm": ("length", Fraction(1, 1000)), "cm": ("length", Fraction(1, 100)),
-          "dm": ("length", Fraction(1, 10)), "m": ("length", Fraction(1)),
-          "km": ("length", Fraction(1000)), "mg": ("mass", Fraction(1, 1000)),
-          "g": ("mass", Fraction(1)), "kg": ("mass", Fraction(1000)),
-          "ms": ("time", Fraction(1, 1000)), "s": ("time", Fraction(1)),
-          "min": ("time", Fraction(60)), "h": ("time", Fraction(3600)),
-          "ml": ("volume", Fraction(1, 1000)), "l": ("volume", Fraction(1))}
-_TERM = re.compile(r"\s*([+-]?)\s*(\d+(?:\.\d+)?)\s*(?:\\(?:text|mathrm|mbox)\s*\{\s*([A-Za-z]+)\s*\}"
-                   r"|([A-Za-z]+))\s*")
+# a unit symbol -> (size in SI base units, powers of (m, kg, s, A, K, mol)); "m" is the metre,
+# minutes are "min"; litres in either case ("L", "l")
+_L, _M, _T, _I, _TH, _N = ((1, 0, 0, 0, 0, 0), (0, 1, 0, 0, 0, 0), (0, 0, 1, 0, 0, 0),
+                           (0, 0, 0, 1, 0, 0), (0, 0, 0, 0, 1, 0), (0, 0, 0, 0, 0, 1))
+
+
+def _dim(*parts: tuple[tuple[int, ...], int]) -> tuple[int, ...]:
+    return tuple(sum(d[i] * k for d, k in parts) for i in range(6))
+
+
+_BASE = {"m": (Fraction(1), _L), "g": (Fraction(1, 1000), _M), "s": (Fraction(1), _T),
+         "A": (Fraction(1), _I), "K": (Fraction(1), _TH), "mol": (Fraction(1), _N),
+         "N": (Fraction(1), _dim((_M, 1), (_L, 1), (_T, -2))),
+         "J": (Fraction(1), _dim((_M, 1), (_L, 2), (_T, -2))),
+         "W": (Fraction(1), _dim((_M, 1), (_L, 2), (_T, -3))),
+         "Pa": (Fraction(1), _dim((_M, 1), (_L, -1), (_T, -2))),
+         "Hz": (Fraction(1), _dim((_T, -1),)), "C": (Fraction(1), _dim((_I, 1), (_T, 1))),
+         "V": (Fraction(1), _dim((_M, 1), (_L, 2), (_T, -3), (_I, -1))),
+         "L": (Fraction(1, 1000), _dim((_L, 3),)), "l": (Fraction(1, 1000), _dim((_L, 3),))}
+_UNPREFIXED = {"min": (Fraction(60), _T), "h": (Fraction(3600), _T)}
+_PREFIXES = {"p": Fraction(1, 10**12), "n": Fraction(1, 10**9), "µ": Fraction(1, 10**6),
+             "μ": Fraction(1, 10**6), "u": Fraction(1, 10**6), "m": Fraction(1, 1000),
+             "c": Fraction(1, 100), "d": Fraction(1, 10), "k": Fraction(1000),
+             "M": Fraction(10**6), "G": Fraction(10**9)}
+_NUMBER = r"\d+(?:\.\d+)?"
+# a new term: a sign, then a number and a unit ("2 m - 30 cm", "2m+3m"); "-" right after a
+# letter is a power ("m s-2", "J mol-1 K-1")
+_TERM_SPLIT = re.compile(r"(?:(?<=\s)|(?<=[A-Za-zµμ}])(?=\+))(?=[+-]\s*" + _NUMBER + r"\s*[A-Za-zµμ\\])")
+_TERM = re.compile(r"\s*([+-]?)\s*(" + _NUMBER + r")\s*(.+?)\s*")
+_FACTOR = re.compile(r"([A-Za-zµμ]+)(?:\^\s*(?:\{\s*([+-]?\d+)\s*\}|\(\s*([+-]?\d+)\s*\)|([+-]?\d+))"
+                     r"|([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)|([+-]?\d+))?")
 
 
 def same_quantity(gold: str, answer: str) -> bool | None:
-    """Equal sizes of one kind; False across kinds or sizes; None unless both are quantities."""
+    """Equal sizes of one dimension; False across dimensions or sizes; None unless both are
+    quantities."""
     g, a = _size(gold), _size(answer)
     if g is None or a is None:
         return None
     return g == a
 
 
-def _size(s: str) -> tuple[str, Fraction] | None:
-    """(kind, size in the base unit) of a sum of quantities ("2 m + 3 m", "500 cm")."""
-    s = s.strip().strip("$").strip()
-    total, kind, at = Fraction(0), None, 0
-    while at < len(s):
-        m = _TERM.match(s, at)
-        if not m or (at and not m.group(1)):
-            return None  # not a term, or two terms without a sign between them
-        name = m.group(3) or m.group(4)
-        unit = _UNITS.get(name.lower() if name in ("L", "mL") else name)  # litres in capitals
-        if unit is None or kind not in (None, unit[0]):
+def _size(s: str) -> tuple[tuple[int, ...], Fraction] | None:
+    """(dimension, size in SI base units) of a sum of quantities in one dimension ("2 m + 3 m",
+    "500 cm", "1000 mA", "1 m/ms"), or None."""
+    s = re.sub(r"\\(?:text|mathrm|mbox|rm)\s*\{([^{}]*)\}", r" \1 ", s.strip().strip("$"))
+    s = re.sub(r"\\[,;:! ]|~", " ", s).strip()
+    if not s:
+        return None
+    total, dim = Fraction(0), None
+    for term in _TERM_SPLIT.split(s):
+        m = _TERM.fullmatch(term)
+        unit = _unit(m.group(3)) if m else None
+        if unit is None or dim not in (None, unit[1]):
             return None
-        kind = unit[0]
-        total += (-1 if m.group(1) == "-" else 1) * Fraction(m.group(2)) * unit[1]
-        at = m.end()
-    return (kind, total) if kind else None
+        dim = unit[1]
+        total += (-1 if m.group(1) == "-" else 1) * Fraction(m.group(2)) * unit[0]
+    return (dim, total) if dim is not None else None
+
+
+def _unit(u: str) -> tuple[Fraction, tuple[int, ...]] | None:
+    """(size in SI base units, dimension) of a unit written as a product of powers of unit
+    symbols over at most one "/" ("cm^2", "km/s", "m s^-2", "kg/m3"), or None."""
+    u = re.sub(r"\\cdot|[*·⋅]", " ", u)
+    num, _, den = u.partition("/")
+    den = den.strip()
+    if den.startswith("(") and den.endswith(")"):
+        den = den[1:-1]
+    if "/" in den or (_ and not den):
+        return None
+    size, dim = Fraction(1), (0,) * 6
+    for part, sign in ((num, 1), (den, -1)):
+        for token in part.split():
+            m = _FACTOR.fullmatch(token)
+            base = _symbol(m.group(1)) if m else None
+            if base is None:
+                return None
+            raw = next((x for x in m.groups()[1:] if x), "1")
+            power = sign * int(raw.translate(_SUPER))
+            size *= base[0] ** power
+            dim = tuple(d + power * b for d, b in zip(dim, base[1], strict=True))
+    return (size, dim) if any(dim) else None
+
+
+def _symbol(name: str) -> tuple[Fraction, tuple[int, ...]] | None:
+    """A unit symbol, with an SI prefix or without ("mA", "kPa", "MHz", "min"), or None."""
+    if name in _UNPREFIXED or name in _BASE:
+        return _UNPREFIXED.get(name) or _BASE[name]
+    if len(name) > 1 and name[0] in _PREFIXES and name[1:] in _BASE:
+        size, dim = _BASE[name[1:]]
+        return _PREFIXES[name[0]] * size, dim
+    return None
 
 
 _SYMBOLS = ("mol", "min", "kg", "mg", "km", "cm", "mm", "dm", "ms", "Pa", "Hz", "mL", "ml", "m", "g", "s",

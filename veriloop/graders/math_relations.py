@@ -6,7 +6,10 @@ then they have the same solutions, each as often. A factor that is not constant 
 `a x = a y` is not `x = y` (a = 0 solves it), `(x-2)^2 = 0` is not `x = 2`, `a^3 b^3 = 0` is not
 `a b = 0`, and `\\sqrt{x} = \\sqrt{y}` is not `x = y` (x = y < 0 solves only the second over the
 reals). math-verify on its own solves both for a variable and compares the solutions, which
-calls all four pairs equal. A definition under another name (`y = 2x + 3`, `f(x) = 2x + 3`)
+calls all four pairs equal. In one unknown, two equations with the same finite set of real
+solutions, each a simple root of both, are the same answer too (`\\sqrt{x} = 2` and `x = 4`):
+a double root (`(x-2)^2 = 0`) or a root that squaring adds (`\\sqrt{x+2} = x` against
+`x + 2 = x^2`) keeps them apart. A definition under another name (`y = 2x + 3`, `f(x) = 2x + 3`)
 compares right-hand sides; one of the two names must be a function's (`c = b` is not `a = b`).
 
 Two single inequalities are the same answer when, written as `d < 0` (or `d <= 0`), one `d` is
@@ -189,7 +192,30 @@ def _same_equation(ge: Any, ae: Any) -> bool:
     gd, ad = _values_as_unknowns(ge.lhs - ge.rhs, ae.lhs - ae.rhs)
     if not (gd.free_symbols or ad.free_symbols):
         return _same_sides(ge, ae)
-    return _ratio(gd, ad) is not None or _factor_off_the_domain(gd, ad)
+    return (_ratio(gd, ad) is not None or _factor_off_the_domain(gd, ad)
+            or _same_simple_roots(gd, ad))
+
+
+def _same_simple_roots(gd: Any, ad: Any) -> bool:
+    """In one unknown, the same finite set of real solutions, each a simple root of both sides
+    (`\\sqrt{x} = 2` and `x = 4`): then the equations hold for the same reals, each once.
+    `(x-2)^2 = 0` against `x = 2` (a double root) and `\\sqrt{x+2} = x` against `x + 2 = x^2`
+    (squaring adds the root -1) are not."""
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
+
+    symbols = gd.free_symbols | ad.free_symbols
+    if len(symbols) != 1 or gd.free_symbols != ad.free_symbols or heavy(gd) or heavy(ad):
+        return False
+    var = next(iter(symbols))
+    try:
+        roots = [sympy.solveset(d, var, sympy.S.Reals) for d in (gd, ad)]
+        if not all(isinstance(r, sympy.FiniteSet) and r for r in roots) or roots[0] != roots[1]:
+            return False
+        return all(sympy.simplify(sympy.diff(d, var).subs(var, r)) not in (0, sympy.nan, sympy.zoo)
+                   and sympy.diff(d, var).subs(var, r).is_finite
+                   for d in (gd, ad) for r in roots[0])
+    except (NotImplementedError, TypeError, ValueError):
+        return False
 
 
 def _values_as_unknowns(*exprs: Any) -> list[Any]:

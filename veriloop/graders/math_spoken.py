@@ -9,6 +9,12 @@ sign word, a fraction word or several words: a single word ("three") is read by
 "divided by" for a fraction bar, "half", "third", "quarter", ... for a unit fraction. "by"
 alone is not ("5 by 8" is also a size, 5 × 8): a convention documented with collection 14
 (`suite_pairs_c14.LEFT_OUT`).
+
+An expression said in words (`spoken_expression`: "x divided by two", "four x squared minus
+three x minus seven", "the square root of 2", and the root's name in Hebrew, Russian, Spanish,
+French and German) is read the same way, into `x/2`, `4x^2-3x-7`, `\\sqrt{2}`: numbers and
+one-letter variables joined by operator words, "squared", "cubed", "to the power of". Every
+word must be read, and one of them must be such a word: a sentence is left to extraction.
 """
 
 from __future__ import annotations
@@ -91,3 +97,76 @@ def _count(words: list[str]) -> Fraction | None:
             return None
         seen = True
     return Fraction(total + current) if seen else None
+
+
+# an expression said in words: operator words between operands, powers after them, a root
+# before one; "the square root of" in a few languages too ("שורש 2", "корень из 2")
+_OPERATORS = {("plus",): "+", ("minus",): "-", ("times",): "*", ("multiplied", "by"): "*",
+              ("divided", "by"): "/", ("over",): "/"}
+_POWERS = {("squared",): "^2", ("cubed",): "^3"}
+_ROOTS = (("the", "square", "root", "of"), ("square", "root", "of"), ("root", "of"), ("sqrt", "of"),
+          ("שורש",), ("корень", "из"), ("корень",), ("raíz", "cuadrada", "de"), ("raíz", "de"),
+          ("racine", "carrée", "de"), ("racine", "de"), ("wurzel", "aus"), ("wurzel", "von"))
+
+
+def spoken_expression(text: str | None) -> str | None:
+    """`text` as an expression ("x/2", "4x^2-3x-7", "\\\\sqrt{2}") when the whole of it is one
+    said in words: numbers in words or digits, one-letter variables, "plus", "minus", "times",
+    "divided by", "over", "squared", "cubed", "to the power of" and a square root's name; with
+    at least one such word. Else None (prose, or a number alone: `spoken_number`)."""
+    if not text or len(text) > 120:
+        return None
+    words = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", text.strip().rstrip(".").lower()).split()
+    out, i, said, operand = [], 0, False, False
+    while i < len(words):
+        step = _operator_at(words, i)
+        if step:
+            size, piece, kind = step
+            if kind == "root":
+                if operand:
+                    return None
+                out.append("\\sqrt{")
+            else:
+                if not operand and (kind == "power" or piece != "-"):
+                    return None  # a power or a binary operator needs an operand before it
+                out.append(piece)
+                operand = kind == "power"
+            i, said = i + size, True
+            continue
+        j = i
+        while j < len(words) and _count(words[i:j + 1]) is not None and not _operator_at(words, j):
+            j += 1
+        if j > i:
+            value = _count(words[i:j])
+            piece, i = str(value), j
+        elif re.fullmatch(r"[a-z]", words[i]):
+            piece, i = words[i], i + 1
+        else:
+            return None
+        if operand and not piece[0].isalpha():
+            return None  # two numbers side by side
+        out.append(("*" if operand and out and out[-1][-1:].isalpha() else "") + piece)
+        operand = True
+        while out.count("\\sqrt{") > "".join(out).count("}") and operand:
+            out.append("}")
+    if not said or not operand:
+        return None
+    return "".join(out)
+
+
+def _operator_at(words: list[str], i: int) -> tuple[int, str, str] | None:
+    """(words used, text, kind) of an operator, power or root word starting at words[i]."""
+    for phrase, piece in _OPERATORS.items():
+        if tuple(words[i:i + len(phrase)]) == phrase:
+            return len(phrase), piece, "op"
+    for phrase, piece in _POWERS.items():
+        if tuple(words[i:i + len(phrase)]) == phrase:
+            return len(phrase), piece, "power"
+    if words[i:i + 4] == ["to", "the", "power", "of"] and i + 4 < len(words):
+        n = _count(words[i + 4:i + 5])
+        if n is not None:
+            return 5, f"^{n}", "power"
+    for phrase in _ROOTS:
+        if tuple(words[i:i + len(phrase)]) == phrase:
+            return len(phrase), "", "root"
+    return None
