@@ -6,7 +6,7 @@ guards that must stay as they are (a dropped sign, another value, another unit, 
 dimension). The cases are new instances of each class, not heldout15's rows. heldout15's misses
 came from Moodle Formulas' unit conversions (SI prefixes on any unit, areas, volumes, speeds), an
 evaluation engine's model answers (a display-math delimiter cut in half, `\\mathrm{hours}`,
-algebra said in words, a true computation `a + b = c`), Learnosity's spec (variables glued
+algebra said in words), Learnosity's spec (variables glued
 together, `x^3y^5`, `\\sin x/\\cos x`), a Hebrew checker (`sqrt2`, `2^\\frac{1}{2}`, the root
 said in Hebrew), a PHP LMS (`x(x)`) and a Russian step solver (`\\sqrt{x} = 2` is `x = 4`). The
 checks call `check_equivalence` in-process (no worker pool, no timeout).
@@ -78,21 +78,6 @@ def test_a_math_delimiter_cut_in_half_delimits_nothing(gold, answer, equivalent)
 )
 def test_algebra_said_in_words_is_read(gold, answer, equivalent):
     # only numbers said in words were read ("minus one third"); an expression was no answer
-    assert verdict(gold, answer) is equivalent
-
-
-@pytest.mark.parametrize(
-    ("gold", "answer", "equivalent"),
-    [
-        ("7", "3 + 4 = 7", True),
-        ("\\frac{7}{3}", "\\frac{1}{3} + 2 = \\frac{7}{3}", True),
-        ("7", "3 + 4 = 8", False),  # guards: a false computation states nothing,
-        ("8", "3 + 4 = 8", False),
-        ("7", "x + 4 = 7", False),  # an equation in an unknown is no value
-    ],
-)
-def test_a_true_computation_states_its_result(gold, answer, equivalent):
-    # every equation without a lone variable was a statement, the true `2+2=4` too
     assert verdict(gold, answer) is equivalent
 
 

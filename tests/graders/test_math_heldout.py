@@ -477,11 +477,13 @@ def test_suite_pairs_heldout14_rates(grader):
 # Hebrew checker FN 3/30, the RL environment, the PHP LMS and the Russian step solver FN 1 each;
 # the other 14 sources no miss. Then SPENT by math18 (after committing collection 18 as heldout16,
 # 053ee8a): read its 32 failures and fixed them by class (test_math_classes_heldout15.py: any SI
-# unit with a prefix, a math delimiter cut in half, algebra said in words, a true computation
-# states its result, letters glued together, TeX's one-token arguments, a variable before
-# brackets, equations with the same simple roots): 330 cases, FP 0/102, FN 0/228, no timeout -- a
-# tuning figure now. `slow` like the other spent audits.
-HELDOUT15_FP, HELDOUT15_FN = 0, 0
+# unit with a prefix, a math delimiter cut in half, algebra said in words, letters glued
+# together, TeX's one-token arguments, a variable before brackets, equations with the same simple
+# roots): 330 cases, FP 0/102, FN 1/228, no timeout -- a tuning figure now. Left: the true
+# computation `\frac{20}{4} + \frac{5}{4} = \frac{25}{4}` against 25/4 (an equation without a
+# lone variable is a statement, not a value, even a true one: issue 9's convention,
+# test_math_verifier's `\boxed{2+3=5}` against 5). `slow` like the other spent audits.
+HELDOUT15_FP, HELDOUT15_FN = 0, 1
 
 
 @pytest.mark.slow

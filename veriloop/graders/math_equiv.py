@@ -412,17 +412,14 @@ def _is_statement(parsed: list[Any]) -> bool:
 
 def _value_of_statement(parsed: list[Any]) -> list[Any] | None:
     """For a gold that is a value, not a statement: `x = 5` and `5 = x` answer 5; an equation
-    without a lone variable on one side (`6 = 5`, `2+2=5`, `x+1 = 3`) is a statement, not a
-    value, and is rejected (None), except a true computation without unknowns (`2+2=4`,
-    `20/4 + 5/4 = 25/4`), which states its result. Answers that are not equations pass as
+    without a lone variable on one side (`6 = 5`, `2+2=5`, even the true `2+2=4`) is a
+    statement, not a value, and is rejected (None). Answers that are not equations pass as
     they are. math-verify on its own compares the right-hand side whatever the left says."""
     import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
     eq = next((x for x in parsed if isinstance(x, sympy.Eq)), None)
     if eq is None:
         return parsed
-    if not eq.free_symbols and not heavy(eq.lhs - eq.rhs) and sympy.simplify(eq.lhs - eq.rhs) == 0:
-        return [eq.rhs]  # a true computation states its result: `20/4 + 5/4 = 25/4` is 25/4
     if lone_variable(eq.lhs):
         return [eq.rhs]
     if lone_variable(eq.rhs):
