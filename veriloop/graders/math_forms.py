@@ -18,6 +18,7 @@ String work only; no sympy.
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 _CLOCK = re.compile(r"^(\d{1,2}):(\d{2})(?::(\d{2}))?\s*(?:\\text\s*\{\s*)?"
                     r"(?:([AaPp])\.?\s*[Mm]\.?)?\s*\}?$")
@@ -52,8 +53,6 @@ def same_time(gold: str, answer: str) -> bool | None:
 
 def same_ratio(gold: str, answer: str) -> bool | None:
     """Whether two ratios of three or more numbers are proportional; None unless both are."""
-    from fractions import Fraction
-
     g, a = _plain(gold), _plain(answer)
     if not (_RATIO.match(g) and _RATIO.match(a)):
         return None
