@@ -359,6 +359,20 @@ class TrainBatch:
     def pack(self, idx: Sequence[int], row_len: int) -> Packed:
         return pack([self.sequences[i] for i in idx], [self.masks[i] for i in idx], row_len)
 
+    def prompt_blocks(self) -> list[list[int]]:
+        """Runs of consecutive sequences that start with the same prompt (the tokens before
+        their first policy token): a group's samples, which the batch keeps together."""
+        blocks: list[list[int]] = []
+        last: list[int] | None = None
+        for i, (seq, mask) in enumerate(zip(self.sequences, self.masks, strict=True)):
+            prompt = seq[:next((j for j, m in enumerate(mask) if m), len(mask))]
+            if blocks and prompt == last:
+                blocks[-1].append(i)
+            else:
+                blocks.append([i])
+            last = prompt
+        return blocks
+
     def inert(self) -> list[bool]:
         """[B] whether every policy token of the sequence has advantage 0 (a group whose samples
         scored alike; with `neg_weight: 0`, every below-average sample): under a loss whose

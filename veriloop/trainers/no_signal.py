@@ -8,8 +8,9 @@ whose valid rewards are all alike; after `STEPS` consecutive steps at 1.0, `NoSi
 one warning with what to do, and the step's metrics carry `no_signal` = 1 from then until a step
 has signal again.
 
-Not covered: the count starts again at a resume, and a critic's (PPO's) advantages are not
-looked at (the same flat rewards leave it nothing to learn about the task either).
+The count is checkpointed, so a resumed run reports what the uninterrupted one does. Not
+covered: a critic's (PPO's) advantages are not looked at (the same flat rewards leave it
+nothing to learn about the task either).
 """
 
 from __future__ import annotations

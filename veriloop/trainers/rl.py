@@ -47,6 +47,7 @@ from any checkpoint stores each step exactly once.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import sys
 import time
 from collections import defaultdict
@@ -170,6 +171,7 @@ class RLTrainer:
         self.scheduler = warmup_schedule(self.optimizer, cfg.optim.warmup_steps)
         self.store = TrajectoryStore(self.paths.store)
         self.pending = checkpoint.PendingTrajectories(self.store, self.run_id)
+        self.no_signal = NoSignalWatch()  # consecutive flat steps (checkpointed)
         if self.workers is not None:
             self.workers.load_weights(self.model, self.step_count)
         if self.main:  # last: a failed setup can be retried in place
@@ -294,11 +296,15 @@ class RLTrainer:
         gen = torch.Generator().manual_seed(self.cfg.train.seed * 7919 + step)
         self.objective.reseed(self.cfg.train.seed * 7907 + step)
         inert = batch.inert() if self.objective.skips_inert(self.critic, batch) else [False] * B
+        blocks = batch.prompt_blocks()
         for _ in range(o.epochs):
-            order = torch.randperm(B, generator=gen).tolist()
+            # minibatches of whole groups in a random order: a group's samples stay together,
+            # so a micro-batch lays their shared prompt out once (shuffling single samples
+            # spread each group over every minibatch: BFCL's update, prompts ~5x the answers,
+            # took 111-117 s a step with two minibatches instead of ~45 s with one)
+            order = [i for b in torch.randperm(len(blocks), generator=gen).tolist()
+                     for i in blocks[b]]
             for m0 in range(0, B, o.minibatch_size):
-                # batch order keeps a group's samples together, so micro-batches share prompts
-                # (packing lays them out once); the accumulated gradient does not depend on it
                 mb = sorted(order[m0:m0 + o.minibatch_size])
                 micros, packs, total_w = self.batches.micro_batches(batch, mb, micro, weight, inert)
                 self.optimizer.zero_grad(set_to_none=True)
@@ -353,13 +359,12 @@ class RLTrainer:
             with logger.episodes("eval", episodes) as tick:
                 return eval_metrics(self.evaluate(on_trajectory=tick))
 
-        watch = NoSignalWatch()
         try:
             if heldout and evaluating and self.step_count == 0:
                 logger.log(0, held_out())
             while self.step_count < t.steps:
                 m = self.step()
-                flags, warning = watch.observe(m["flat_groups"])
+                flags, warning = self.no_signal.observe(m["flat_groups"])
                 m.update(flags)
                 if warning and self.main:
                     print(warning, file=sys.stderr, flush=True)
@@ -401,7 +406,8 @@ class RLTrainer:
         extra = {"pending": self.pending.dump(),
                  "value_head": self.critic.state_dict() if self.critic is not None else None,
                  "entropy_control": None if self.entropy_control is None
-                 else self.entropy_control.state_dict()}
+                 else self.entropy_control.state_dict(),
+                 "no_signal": dataclasses.asdict(self.no_signal)}
         ckpt = checkpoint.save(self.paths.root, self.step_count, self.model, optimizer,
                                self.scheduler, {"kind": "rl", "sampler": sampler_state},
                                extra, keep=self.cfg.train.keep_checkpoints,
@@ -425,6 +431,8 @@ class RLTrainer:
             self.critic.load_state_dict(extra["value_head"])
         if self.entropy_control is not None and extra.get("entropy_control"):
             self.entropy_control = self.entropy_control.load(extra["entropy_control"])
+        if extra.get("no_signal"):
+            self.no_signal = NoSignalWatch(**extra["no_signal"])
         if self.main:  # rank 0 alone writes the store
             self.pending.restore(extra.get("pending", []), self.step_count)
         self.rollouts.publish(self.model, self.step_count)
