@@ -58,7 +58,12 @@ The splits, in the order they were written (build_suite_pairs.py says how):
   Uzbek LMS, a precalculus trainer, a physics and chemistry tutor library with units -- and
   checkers inside eval and RL tooling, among them a reasoning server's table of algebra slips; 104
   of its 322 cases not equivalent, 23 projects, the largest 59 of them), written before math18
-  read heldout15, and the only blind split: measured once, counts only, nothing tuned on it since.
+  read heldout15, measured once, counts only;
+- `heldout17`: collection 19 (tutoring and courseware checkers -- Perseus, a Turkish tutor's CAS
+  and misconception detector, a layered free-response grader with SI prefixes, Japanese, Chinese,
+  German and Korean learning apps -- and checkers inside eval and RL tooling; 111 of its 300
+  cases not equivalent, 27 projects, the largest 37 of them), written before math19 read
+  heldout16; blind: not measured yet, only its size is checked until its one measurement.
 
 Each test asserts the measured counts as a regression bar and xfails while above the issue's
 bar (a pass once it is met). Only counts are printed: a blind split's failures are never shown.
@@ -509,3 +514,12 @@ HELDOUT16_FP, HELDOUT16_FN = 2, 20
 
 def test_suite_pairs_heldout16_rates(grader):
     _audit_split(grader, "heldout16", (322, 218), HELDOUT16_FP, HELDOUT16_FN)
+
+
+# heldout17: collection 19 (suite_pairs_c19.py), committed before math19 read heldout16's failures
+# or changed the grader. Blind: this test checks only that the split is wired in whole; the rates
+# are measured once, counts only, after math19's classes, and replace this skip then.
+def test_suite_pairs_heldout17_is_wired_and_blind():
+    pairs = load_pairs(SUITE_MATH_PAIRS, split="heldout17")
+    assert (len(pairs), sum(p.equivalent for p in pairs)) == (300, 189)
+    pytest.skip("heldout17 is blind until its one measurement (counts only)")
