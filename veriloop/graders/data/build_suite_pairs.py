@@ -66,8 +66,8 @@ on `heldout15` is spent too. Collection 19 (`suite_pairs_c19.py`: tutoring and c
 checkers -- Perseus, a Turkish tutor's CAS and misconception detector, a layered free-response
 grader with SI prefixes, a Japanese quiz, a Chinese practice app -- and checkers inside eval and RL
 tooling; no project above a fifth of it) is all in an eighteenth split, `heldout17`, written before
-math19 read `heldout16`'s failures and tuned on them; from then on `heldout16` is spent too and
-only `heldout17` measures the grader blind.
+anyone read `heldout16`'s failures; `heldout16` is spent once they are read and tuned on, and only
+`heldout17` measures the grader blind.
 
 Left out (not veriloop's convention, said per row in `_LEFT_OUT` below): cases whose label holds
 only after rounding coarser than math-verify's 6 decimal places ("40\pi" = "125.663"), and labels

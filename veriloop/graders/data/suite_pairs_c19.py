@@ -824,32 +824,36 @@ ES_TUTOR = (
     "a Spanish maths and programming tutor's vitest (index file 71356274707): equivalent(a, b, "
     "vars), evalNumber(expr) == value, checkLinearSteps(equation, steps) firstWrongStep"
 )
-_ROWS_ES_TUTOR = [
-    (ES_TUTOR, "(x+1)^2", "x^2+2x+1", True),
-    (ES_TUTOR, "(x+1)^2", "x^2+1", False),
-    (ES_TUTOR, "d/v", "d*v^-1", True),
-] + [
-    # evalNumber(expr) == value: the expression is the answer, the value the gold
-    (ES_TUTOR, expr, value, True)
-    for expr, value in [
-        ("2+3*4", "14"),
-        ("-2^2", "-4"),
-        ("(-2)^2", "4"),
-        ("3/4", "0.75"),
-        ("√16", "4"),
-        ("2³", "8"),
-        ("10 − 3", "7"),
+_ROWS_ES_TUTOR = (
+    [
+        (ES_TUTOR, "(x+1)^2", "x^2+2x+1", True),
+        (ES_TUTOR, "(x+1)^2", "x^2+1", False),
+        (ES_TUTOR, "d/v", "d*v^-1", True),
     ]
-] + [
-    # a solution step: the step is the answer, the line it should follow from the gold
-    (ES_TUTOR, nxt, prev, eq)
-    for prev, nxt, eq in [
-        ("2x + 5 = 15", "2x = 15 + 5", False),
-        ("2x + 5 = 15", "2x = 10", True),
-        ("2x = 10", "x = 5", True),
-        ("3x = 12", "x = 36", False),
+    + [
+        # evalNumber(expr) == value: the expression is the answer, the value the gold
+        (ES_TUTOR, expr, value, True)
+        for expr, value in [
+            ("2+3*4", "14"),
+            ("-2^2", "-4"),
+            ("(-2)^2", "4"),
+            ("3/4", "0.75"),
+            ("√16", "4"),
+            ("2³", "8"),
+            ("10 − 3", "7"),
+        ]
     ]
-]
+    + [
+        # a solution step: the step is the answer, the line it should follow from the gold
+        (ES_TUTOR, nxt, prev, eq)
+        for prev, nxt, eq in [
+            ("2x + 5 = 15", "2x = 15 + 5", False),
+            ("2x + 5 = 15", "2x = 10", True),
+            ("2x = 10", "x = 5", True),
+            ("3x = 12", "x = 36", False),
+        ]
+    ]
+)
 _LEFT_ES_TUTOR = {
     ("2,5·2", "5"): "a decimal comma (a locale convention)",
 }
@@ -873,8 +877,7 @@ _LEFT_ML_DERIV = {
 }
 
 AREQ_VT = (
-    "an algebra lesson app's equivalence vitest (index file 56178713024): "
-    "areEquivalent(a, b, vars)"
+    "an algebra lesson app's equivalence vitest (index file 56178713024): areEquivalent(a, b, vars)"
 )
 _ROWS_AREQ_VT = [
     (AREQ_VT, a, b, eq)
