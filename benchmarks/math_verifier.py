@@ -29,7 +29,7 @@ since math16 read its failures), the counts on the `heldout14` split (`heldout14
 of collection 16, spent since math17 read its failures), the counts on the `heldout15` split
 (`heldout15_*`: 330 cases of collection 17, spent since math18 read its failures), the counts on
 the `heldout16` split (`heldout16_*`: 322 cases of collection 18, measured once by math18, its
-failures read by math19, not tuned on yet), the counts on the blind `heldout17` split
+failures read by math19, tuned on by math20), the counts on the blind `heldout17` split
 (`heldout17_*`: 300 cases of collection 19), and the in-process cost
 of checking pathological answers (towers of powers, huge factorials, deep nesting), which the grader of 77ee922 worked on until the pool killed it at its timeout
 (5 s by default).

@@ -518,9 +518,15 @@ def test_suite_pairs_heldout15_rates(grader):
 # the value, `After ... we get`, set-builder with `or` against a union with `U`, an equation
 # against its cube, and two conventions: `230/530 = 23/53` (issue 9: a statement) and `y=x4` =
 # `y=4x` (a Go CAS reads x4 as 4x; veriloop reads a name).
-# The bar below is that measurement, so a regression fails; the xfail records whether the issue's
-# bar is met.
-HELDOUT16_FP, HELDOUT16_FN = 2, 20
+# Tuned on by math20, class by class (test_math_classes_heldout16.py: an indexed name is never a
+# product with its digits -- the cause of both FPs was math-verify reading `v1` as v*1, not the
+# CAS path; letters after a number as the gold's variables; a command as a one-token fraction
+# argument beside a braced one; functions without brackets; an approximation to a decimal gold's
+# places; a leading `=`; prose lead-ins and remarks; set-builder notation): FP 0/104, FN 3/218 --
+# a tuning figure now. Left: the two conventions above and an equation against its cube
+# (`x - 4 = cbrt(5y - 2)` vs `(x - 4)^3 = 5y - 2`). Every other spent split, the shipped pairs
+# and Math-Verify's public pairs kept every verdict (7038266 vs math20, all 4511 rows).
+HELDOUT16_FP, HELDOUT16_FN = 0, 3
 
 
 def test_suite_pairs_heldout16_rates(grader):

@@ -24,7 +24,8 @@ a function applied without brackets (`csc x`, `x ln x`, `sqrt x`), absolute-valu
 and a product after a fraction (`1/3p` is p/3 and `3/2(y+5)` is (3/2)(y+5), read left to right
 as sympy and calculators do; math-verify read the denominator as 3p; so is `1/2 mv^2`, the space a
 product sign), `log10(x)` and `log2(x)` (a base in the name), and names with a digit (`x1`, `x2`)
-when the gold uses such names (math-verify reads `x1` as x times 1). Unicode superscripts
+when the gold uses such names (math-verify reads `x1` as x times 1). Once either side uses such a
+name, `x1` is a name on both sides: `v1` is not `v`, nor `x1 + x2` 3x. Unicode superscripts
 (`mv²`, `s⁻²`) are read as powers first. Two such equations are compared as relations
 (`math_relations`).
 """
@@ -154,7 +155,7 @@ def _same_plain_relation(gold: str, answer: str) -> bool | None:
     sides = [re.split(r"(?<![<>=!])=(?!=)", t) for t in (gold, answer)]
     if any(len(p) != 2 for p in sides):
         return None
-    names = bool(_DIGIT_NAME.search(gold))
+    names = bool(_DIGIT_NAME.search(gold) or _DIGIT_NAME.search(answer))
     read = [[read_cas(side, plain=True, digit_names=names) for side in p] for p in sides]
     if any(x is None for p in read for x in p):
         return None
@@ -185,7 +186,7 @@ def _namespace() -> dict[str, Any]:
 def read_cas(text: str, plain: bool = False, digit_names: bool = False) -> Any | None:
     """`text` as a sympy expression with sums and integrals done, or None when it is not
     plain CAS syntax (or holds anything the parser could run as Python). `plain`: plain-text
-    notation (module doc), where `e` is Euler's number. `digit_names`: `x1` is a name (the gold
+    notation (module doc), where `e` is Euler's number. `digit_names`: `x1` is a name (a side
     uses such names), not x times 1."""
     import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
     from sympy.parsing.sympy_parser import (
@@ -231,7 +232,7 @@ def same_cas_value(gold: str, answer: str) -> bool | None:
         return None
     if plain and "=" in gold and "=" in answer:
         return _same_plain_relation(gold, answer)
-    names = bool(_DIGIT_NAME.search(gold))
+    names = bool(_DIGIT_NAME.search(gold) or _DIGIT_NAME.search(answer))
     g, a = read_cas(gold, plain, names), read_cas(answer, plain, names)
     if g is None or a is None:
         return None

@@ -89,6 +89,7 @@ from veriloop.graders.math_bounds import too_complex
 from veriloop.graders.math_cas import same_cas_value
 from veriloop.graders.math_complex import equal_with_imaginary_unit
 from veriloop.graders.math_extract import (
+    approximated_decimal,
     boxed_answer,
     decimal_scientific,
     drop_units,
@@ -97,6 +98,7 @@ from veriloop.graders.math_extract import (
     is_single_number,
     letter_calls_as_products,
     letter_variables,
+    letters_after_a_number,
     looks_like_math,
     normalize_numbers,
     numbered_parts,
@@ -248,9 +250,12 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
     costly = too_complex(extracted)  # before any symbolic work: see math_bounds
     if costly:
         return _verdict(False, f"too_complex: {costly}", extracted)
-    exact = exact_part(extracted)
+    # "V ≈ 5.09" states a decimal gold's own rounded value; "x ≈ 3" for 3 is a guess
+    exact = approximated_decimal(extracted, boxed_answer(gold) or gold) or exact_part(extracted)
     if exact is None:
         return _verdict(False, "approximate", extracted)
+    if exact.count("=") == 1 and re.match(r"\s*=(?!=)", exact):
+        exact = exact.split("=", 1)[1]  # "= 12": the value, its left side left out
     signs = same_sign_choices(strip_delims(boxed_answer(gold) or gold), strip_delims(exact),
                               parse_whole, _verified)  # `x ± 2` against `±2 + x`
     if signs is not None:
@@ -275,6 +280,7 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
     if "=" not in gold_text:  # `ans = 7` names the value 7 (math_plain)
         extracted = named_value(extracted) or extracted
     extracted = letter_calls_as_products(extracted, gold_text)  # "x(x)" against `x²`
+    extracted = letters_after_a_number(extracted, gold_text)  # "1.5ab" against `1.5 * a * b`
     if scaled_number(extracted):
         return _verdict(False, "unparseable_answer", extracted)
     if is_single_number(gold_text) and "," not in gold_text:

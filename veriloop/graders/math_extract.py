@@ -7,7 +7,7 @@ that uses them. Everything here is plain string work: no sympy, no parsing of ma
 from __future__ import annotations
 
 import re
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from veriloop.graders import math_notation as notation
 from veriloop.graders import math_plain as plain
@@ -27,6 +27,10 @@ _MATH_WORDS = frozenset([
 _JUSTIFICATION = re.compile(r"\s*,?\s*\b(?:because|since|as|so that|which|given that)\b.*$",
                             re.IGNORECASE | re.DOTALL)
 _SENTENCE_END = re.compile(r"\.\s+[A-Z].*$", re.DOTALL)
+# a remark after the value: where it is attained, or the same value restated ("7+e^{-4}, attained
+# at (-2,3)", "-1/4 (i.e., -$0.25)")
+_REMARK = re.compile(r"\s*(?:,\s*(?:attained|achieved|reached)\b.*|\(\s*(?:i\.e\.|e\.g\.)[^()]*\))\s*\.?\s*$",
+                     re.IGNORECASE | re.DOTALL)
 _WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
 _GLUED_LETTERS = re.compile(r"(?<=[\d+\-*/^=(])[A-Za-z]{2,4}(?![A-Za-z])|(?<![A-Za-z\\])[A-Za-z]{2,4}(?=[\d+\-*/^=)])")
 
@@ -122,6 +126,15 @@ _PLAIN_FUNCTION = re.compile(r"(?<![\\A-Za-z])(arcsin|arccos|arctan|asin|acos|at
                              r"tanh|sin|cos|tan|sec|csc|cot|exp|log|ln)(?=\s*\()")
 _INVERSE = {"asin": "arcsin", "acos": "arccos", "atan": "arctan"}
 _ABS = re.compile(r"(?<![\\A-Za-z])[Aa]bs\s*\(")
+# a number glued to a function as its argument ("6cos4" is 6 cos(4)); not to log, whose digits
+# name a base ("log2(8)")
+_GLUED_ARGUMENT = re.compile(r"(?<![\\A-Za-z])(sinh|cosh|tanh|sin|cos|tan|sec|csc|cot|ln)"
+                             r"(\d+(?:\.\d+)?)(?![\w.(^])")
+# a function name before its argument without brackets ("cos 4", "sin x"): as a TeX command it
+# reads as the function applied; math-verify reads the bare letters as a product c*o*s*4. Not
+# "sec", a unit word ("30 sec")
+_BARE_CALL = re.compile(r"(?<![\\A-Za-z])(arcsin|arccos|arctan|sinh|cosh|tanh|sin|cos|tan|csc|cot|"
+                        r"exp|log|ln)\s+(?=[A-Za-z0-9])")
 _SQRT = re.compile(r"(?<![\\A-Za-z])sqrt\s*\(")
 # a function call as an exponent: "x^\\log(y)" is read as (x^\\log)(y) unless braced
 _CALL_EXPONENT = re.compile(r"\^\s*(?=\\(?:arcsin|arccos|arctan|sinh|cosh|tanh|sin|cos|tan|sec|"
@@ -132,7 +145,8 @@ def plain_functions(s: str) -> str:
     """Python/sympy function names as LaTeX: "sin(x)" -> "\\sin(x)", "atan(x)" -> "\\arctan(x)",
     "Abs(x+Abs(y))" -> "\\lvert x+\\lvert y\\rvert \\rvert ", "sqrt((2x+10)/10)" ->
     "\\sqrt{(2x+10)/10}" (the whole balanced argument: math-verify's own rewrite stops at the
-    first ")"), and "x^log(y)" -> "x^{\\log(y)}"."""
+    first ")"), "x^log(y)" -> "x^{\\log(y)}", "6cos4" -> "6\\cos(4)" and "cos 4" -> "\\cos 4"."""
+    s = _BARE_CALL.sub(r"\\\1 ", _GLUED_ARGUMENT.sub(r"\1(\2)", s))
     s = _PLAIN_FUNCTION.sub(lambda m: "\\" + _INVERSE.get(m.group(1), m.group(1)), s)
     # \lvert, not a bare bar: "3 |-4|" after a number reads as a closing bar ("|b| - 3|c|" is
     # |b*|-3|*c| to math-verify)
@@ -220,6 +234,7 @@ def rewrite_for_parsing(s: str) -> str:
     s = plain.greek_names(plain.semicolon_tuples(plain_functions(_paired_bars(s))))
     s = notation.power_towers(notation.bare_fractions(notation.base_subscripts(s)))
     s = notation.odd_real_roots(notation.primed_names(s))  # "\\sqrt[3]{-8}", "f'(x)"
+    s = notation.indexed_names(s)  # "v1", "x1 + x2": names, not v times 1
     s = notation.trailing_letters(notation.or_words(s))  # "x=2 ou x=-2", "x + ab"
     s = re.sub(r"\\(?:mathrm|rm|operatorname)\s*\{\s*e\s*\}", "e", s)
     s = notation.signed_exponents(notation.unicode_symbols(s))  # "√(x+1)", "1⁄2", "x⁴", "5^-1"
@@ -247,6 +262,8 @@ def rewrite_for_parsing(s: str) -> str:
     s = re.sub(r"(?<=[)}])\s*\\?%", r"\\cdot\\frac{1}{100}", s)
     s = notation.paren_exponents(s.replace("**", "^"))  # sympy's "2**((2)/(5))"
     s = re.sub(r"(?<![\w.])(\d+(?:\.\d+)?)[eE]([+-]?\d+)(?![\w.])", r"\1\\times 10^{\2}", s)
+    # a number, then two letters or more spaced apart ("3 a b"): a product, not a unit
+    s = _SPACED_LETTERS.sub(lambda m: m.group(1) + "".join("{" + c + "}" for c in m.group(2).split()), s)
     if _OPERATOR.search(s):  # in an expression, "5c" is 5 times c, not 5 in a unit c
         s = _UNIT_LETTER.sub(r"\1{\2}", plain.letters_after_numbers(s))
     return re.sub(r"(-?)(\d*)\.(\d*)\\overline\{(\d+)\}", _repeating, s)
@@ -265,6 +282,7 @@ def _expression_groups(s: str) -> str:
     return _TERM_GROUPS.sub(lambda m: m.group(1) + m.group(2).replace(",", ""), s)
 
 
+_SPACED_LETTERS = re.compile(r"^(\s*-?\s*\d+(?:\.\d+)?)((?:\s+[A-Za-z](?![A-Za-z])){2,})\s*$")
 # a lone letter c, d, g, h, l, m, o, s or t: math-verify drops it as a unit after a number or
 # at the end ("5 - 5c" read as 0, "2t + 1" as 3, "5 - c" as "5 -", "a \\cdot c" and "a c" as a);
 # in braces it is a variable
@@ -326,10 +344,11 @@ _CHAT_TOKENS = re.compile(r"<\|[^|>]*\|>\s*\w*\s*$|</?think>", re.IGNORECASE)
 _INLINE_MATH = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.DOTALL)
 _COURTESY = re.compile(r"(?:I hope (?:it|this) is correct|Hope (?:it|this) helps)\W*$",
                        re.IGNORECASE)
-_IS_VALUE = re.compile(r".*(?:\b(?:is|are|equals|was|be)|'s)\s+([^\s].*)$",
+_IS_VALUE = re.compile(r".*(?:\b(?:is|are|equals|was|be|(?:comes|works)\s+out\s+to)|'s)\s+([^\s].*)$",
                        re.IGNORECASE | re.DOTALL)
-# a conclusion that states its value with a verb other than "is": "Thus, we get 42"
-_CONCLUDED_VALUE = re.compile(r"^\W*(?:therefore|thus|hence|so)\b,?\s*(?:we|I)\s+"
+# a conclusion that states its value with a verb other than "is": "Thus, we get 42", "After
+# simplification we get 1/2"
+_CONCLUDED_VALUE = re.compile(r"^\W*(?:therefore|thus|hence|so|after\s+[a-z]+(?:\s+[a-z]+)?)\b,?\s*(?:we|I)\s+"
                               r"(?:get|obtain|have|find)\s+(?:that\s+)?([^\s].*)$",
                               re.IGNORECASE | re.DOTALL)
 # a sentence whose subject is a pronoun states its value: "It is 4.", "That's x = 2"
@@ -496,7 +515,7 @@ def extract_answer(text: str | None) -> str | None:
             tail = " ".join(lines)
         else:
             tail = lines[0] if lines else ""
-        tail = strip_delims(_SENTENCE_END.sub("", _JUSTIFICATION.sub("", tail)))
+        tail = strip_delims(_SENTENCE_END.sub("", _JUSTIFICATION.sub("", _REMARK.sub("", tail))))
         if tail and looks_like_math(tail):
             return tail
         if not tail:  # "... is our answer." : the anchor ends the sentence
@@ -504,7 +523,7 @@ def extract_answer(text: str | None) -> str | None:
         # "Final Answer: The largest $n$ is 34." / "Final Answer: It started 3 hours ago."
         numbers = _NUMBER.findall(_without_text_blocks(tail))
         return _final_sentence_value(tail) or (numbers[0] if len(numbers) == 1 else None)
-    whole = strip_delims(_last_line_value(text) or text)
+    whole = strip_delims(_REMARK.sub("", _last_line_value(text) or text))
     pronoun = _PRONOUN_VALUE.fullmatch(whole)
     if pronoun:  # "It is 4.": the sentence names its value
         return strip_delims(pronoun.group(1))
@@ -564,6 +583,20 @@ def letter_variables(s: str) -> frozenset[str]:
     return frozenset(c for r in runs if len(r) <= 2 for c in r)
 
 
+_NUMBER_LETTERS = re.compile(r"\s*([-+−]?\s*\d+(?:\.\d+)?)\s*([A-Za-z]{2,})\s*")
+
+
+def letters_after_a_number(answer: str, gold: str) -> str:
+    """`1.5ab` is 1.5 a b, not 1.5 in a unit "ab" (math-verify drops unit words it knows),
+    when the gold uses each letter as a variable and does not write the letters as one word."""
+    m = _NUMBER_LETTERS.fullmatch(answer)
+    if m is None or not set(m.group(2)) <= letter_variables(gold):
+        return answer
+    if re.search(r"(?<![A-Za-z])" + m.group(2) + r"(?![A-Za-z])", gold):
+        return answer  # "3 km" against "3km": the gold's own word
+    return m.group(1) + "".join("{" + c + "}" for c in m.group(2))
+
+
 def letter_calls_as_products(answer: str, gold: str) -> str:
     """`x(x)` is x times x, not a function x applied to x, when the gold uses x as a variable
     and applies no function named x (`f(x)` against `f(x) = 2x` stays a call)."""
@@ -618,6 +651,26 @@ def exact_part(s: str) -> str | None:
     if not left or re.fullmatch(r"[A-Za-z](?:_\{?\w+\}?)?(?:\([^()]*\))?", left):
         return None
     return left
+
+
+_DECIMAL = re.compile(r"[-−]?\d+\.(\d+)")
+
+
+def approximated_decimal(s: str, gold: str) -> str | None:
+    """The value in "V ≈ 5.09" or "≈ 33167.52" when the gold is a decimal and the answer gives
+    it to the gold's places: a decimal gold is itself rounded, so stating that its value is
+    approximate is no hedge. None otherwise: "x ≈ 3" for 3 stays a guess (`exact_part`)."""
+    m = _APPROX.search(s)
+    g = _DECIMAL.fullmatch(strip_delims(gold).strip())
+    if m is None or g is None or re.search(r"\d", s[:m.start()]):
+        return None  # no approximation, no decimal gold, or an exact value on the left
+    value = s[m.end():].strip().rstrip(".").strip()
+    a = _DECIMAL.fullmatch(value)
+    if a is None or len(a.group(1)) < len(g.group(1)):
+        return None
+    places = Decimal(1).scaleb(-len(g.group(1)))
+    rounded = Decimal(value.replace("−", "-")).quantize(places, rounding=ROUND_HALF_UP)
+    return value if rounded == Decimal(g.group(0).replace("−", "-")) else None
 
 
 def is_single_number(s: str) -> bool:

@@ -6,7 +6,9 @@ reads `U` as a letter and leaves a LaTeX `\\setminus` unevaluated, so `(1,5] U [
 `(1,7)` and `(0,6]-(0,2]` against `(2,6]` were false negatives.
 
 `same_interval_set` parses both sides into evaluated sympy sets (each operation applied left to
-right, as WeBWorK does) and compares the sets themselves: `(1,2) U (2,3)` is not `(1,3)` (2 is
+right, as WeBWorK does) and compares the sets themselves. Set-builder notation over one variable
+with numeric bounds is read too (`{x | x <= -5 or 2 < x <= 7}` is `(-inf,-5] U (2,7]`; "or"
+a union, "and" an intersection): `(1,2) U (2,3)` is not `(1,3)` (2 is
 missing), `R-[-1,1]` is `(-infinity,-1) U (1,infinity)`. It answers only when one side shows set
 algebra (an operator, the reals, an infinite end or a half-open bracket), so a plain `(1,7)`
 against `(1,7)` (which may be a point) is left to the other rules; endpoints are numbers or
@@ -51,12 +53,65 @@ def _term(s: str, pos: int) -> tuple[Any, int] | None:
     return (sympy.S.Reals, m.end()) if m else None
 
 
+_BUILDER = re.compile(r"\s*\\?\{\s*([A-Za-z])\s*(?:\||\\mid|:)\s*(.+?)\s*\\?\}\s*")
+_COMPARE = re.compile(r"\s*(<=|>=|≤|≥|<|>|\\leq?|\\geq?|\\lt|\\gt)\s*")
+_LOWER = {"<": (True, False), "<=": (True, True), "≤": (True, True), "\\le": (True, True),
+          "\\leq": (True, True), "\\lt": (True, False), ">": (False, False),
+          ">=": (False, True), "≥": (False, True), "\\ge": (False, True),
+          "\\geq": (False, True), "\\gt": (False, False)}
+
+
+def _condition(var: str, text: str) -> Any:
+    """The reals satisfying a chain of comparisons of `var` with numbers (`2 < x <= 7`), or
+    None when it is anything else."""
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
+
+    parts = _COMPARE.split(text.strip())
+    if len(parts) < 3 or len(parts) % 2 == 0:
+        return None
+    result = sympy.S.Reals
+    for i in range(0, len(parts) - 2, 2):
+        left, op, right = parts[i].strip(), parts[i + 1], parts[i + 2].strip()
+        ascending, closed = _LOWER[op]
+        if left == var and re.fullmatch(_END, right):
+            bound, var_below = _end(right), ascending
+        elif right == var and re.fullmatch(_END, left):
+            bound, var_below = _end(left), not ascending
+        else:
+            return None
+        part = (sympy.Interval(-sympy.oo, bound, True, not closed) if var_below
+                else sympy.Interval(bound, sympy.oo, not closed, True))
+        result = sympy.Intersection(result, part)
+    return result
+
+
+def _set_builder(text: str) -> Any:
+    """`{x | x <= -5 or 2 < x <= 7}` as a sympy set, or None when `text` is not that form."""
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
+
+    m = _BUILDER.fullmatch(text)
+    if m is None:
+        return None
+    result = sympy.S.EmptySet
+    for option in re.split(r"\s+or\s+|\\lor|\\vee|∨", m.group(2)):
+        part = sympy.S.Reals
+        for cond in re.split(r"\s+and\s+|\\land|\\wedge|∧", option):
+            c = _condition(m.group(1), cond)
+            if c is None:
+                return None
+            part = sympy.Intersection(part, c)
+        result = sympy.Union(result, part)
+    return result
+
+
 def parse_interval_set(text: str) -> Any:
     """The set `text` writes (sympy, evaluated), or None when it is not intervals and set
     operations only."""
     import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
     s = text.strip().strip("$").strip()
+    if _BUILDER.fullmatch(s):
+        return _set_builder(s)
     first = _term(s, 0)
     if first is None:
         return None
@@ -79,7 +134,8 @@ def parse_interval_set(text: str) -> Any:
 
 def same_interval_set(gold: str, answer: str) -> bool | None:
     """Whether the two write the same set of reals; None when this reading does not apply."""
-    if not (_SHOWS_SET_ALGEBRA.search(gold) or _SHOWS_SET_ALGEBRA.search(answer)):
+    if not (_SHOWS_SET_ALGEBRA.search(gold) or _SHOWS_SET_ALGEBRA.search(answer)
+            or _BUILDER.fullmatch(gold) or _BUILDER.fullmatch(answer)):
         return None
     try:
         g, a = parse_interval_set(gold), parse_interval_set(answer)

@@ -15,9 +15,9 @@ golds really use that math-verify reads as another value (or not at all):
 - A tower of powers (`2^3^2`): it reads (2^3)^2 = 64; a tower is read from the top down,
   2^(3^2) = 512, as in mathematics and in sympy.
 - Numbers written in English words ("three", "twenty-one"), which it does not read.
-- A fraction whose two arguments are single tokens without braces, one of them a command
-  (`\\frac\\pi2`): it reads the command's letters as the arguments (`\\frac{\\}{p}i2`), as TeX
-  does not. `\\frac12` it reads itself.
+- A fraction with an argument that is a single token without braces, a command (`\\frac\\pi2`,
+  or beside a braced one, `\\frac{1}\\pi`): it reads the command's letters as the arguments
+  (`\\frac{\\}{p}i2`), as TeX does not. `\\frac12` it reads itself.
 - A parenthesized exponent (`2^((2)/(5))`, `x^( - (3)/(5))`, as sympy prints): it braces only up
   to the first ")" (`2^{(2}/(5))`), so the whole balanced group is braced here.
 - An odd root of a negative number (`\\sqrt[3]{-8}`): it takes sympy's principal complex root
@@ -34,6 +34,10 @@ golds really use that math-verify reads as another value (or not at all):
 - A product of letters closing an expression (`x + ab`, `-ab + ab`): math-verify drops a
   trailing word it knows as a unit ("ab", "bc", "am", "st"), reading `x +`; after an operator
   the letters are variables, so they are braced one by one.
+- An indexed name, a letter followed by digits (`v1`, `x12`, glued as `m1v1`): it reads `v1`
+  as v times 1, so `v1` matched `v` and `x1 + x2` matched `3x`. The digits are the name's
+  index (`v_{1}`), as in the CAS reading (`math_cas`). Before a caret or a bracket the digits
+  stay a factor or a base (`n2^{n-1}` is n 2^{n-1}, as TeX sets it; `log2(8)`).
 """
 
 from __future__ import annotations
@@ -53,7 +57,8 @@ _BASE_SUBSCRIPT = re.compile(r"(?<![\w.\\])([0-9][0-9A-Fa-f]*)_(?:\{\s*(\d{1,2})
 # in TeX: "x^3y^5" is x^3 times y^5, no tower of 3y
 _TOKEN = r"(?:\d+(?:\.\d+)?|[A-Za-z]|\{[^{}]*\})"
 _TOWER = re.compile(r"\^\s*(" + _TOKEN + r")\s*\^\s*(" + _TOKEN + r")")
-_BARE_FRAC = re.compile(r"\\([dt]?frac)\s*(\\[A-Za-z]+|[0-9A-Za-z])\s*(\\[A-Za-z]+|[0-9A-Za-z])")
+_FRAC_ARG = r"(\{[^{}]*\}|\\[A-Za-z]+|[0-9A-Za-z])"
+_BARE_FRAC = re.compile(r"\\([dt]?frac)\s*" + _FRAC_ARG + r"\s*" + _FRAC_ARG)
 
 
 def unicode_symbols(s: str) -> str:
@@ -94,8 +99,13 @@ def power_towers(s: str) -> str:
 
 
 def bare_fractions(s: str) -> str:
-    """`\\frac\\pi2` -> `\\frac{\\pi}{2}`: single-token arguments without braces (module doc)."""
-    return _BARE_FRAC.sub(lambda m: f"\\{m.group(1)}{{{m.group(2)}}}{{{m.group(3)}}}", s)
+    """`\\frac\\pi2` -> `\\frac{\\pi}{2}`, `\\frac{1}\\pi` -> `\\frac{1}{\\pi}`: single-token
+    arguments without braces, beside a braced one or not (module doc)."""
+    def braced(m: re.Match[str]) -> str:
+        top, bottom = (a if a.startswith("{") else "{" + a + "}" for a in m.group(2, 3))
+        return f"\\{m.group(1)}{top}{bottom}"
+
+    return _BARE_FRAC.sub(braced, s)
 
 
 _UNITS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -154,6 +164,24 @@ def primed_names(s: str) -> str:
     """`f'(x)` -> `f_{p}(x)`, `y''` -> `y_{pp}`: a prime after a letter is part of the name."""
     return re.sub(r"(?<![\\A-Za-z])([A-Za-z])('+|′+)",
                   lambda m: m.group(1) + "_{" + "p" * len(m.group(2)) + "}", s)
+
+
+# a word of letters, each but the first possibly indexed (`v1`, `m1v1`, `mv0`, `x1x2`), with at least
+# one index: not part of a word or a command (`\\frac12`), not a number's e-notation (`1e5`), not a
+# base before a caret (`n2^{n-1}`), not a function's name or base (`log2`, `sin2`)
+_INDEXED_WORD = re.compile(r"(?<![\w.\\])(?:[A-Za-z]\d*)*[A-Za-z]\d+(?:[A-Za-z]\d*)*(?![\w.]|\s*[\^(])")
+_FUNCTION_HEAD = re.compile(r"(?:arc|a)?(?:sin|cos|tan|cot|sec|csc)h?|ln|log|exp|sqrt|cbrt|lg")
+
+
+def indexed_names(s: str) -> str:
+    """`v1` -> `v_{1}`, `x1 + x2` -> `x_{1} + x_{2}`, `m1v1` -> `m_{1}v_{1}`: a letter's
+    digits index its name."""
+    def name(m: re.Match[str]) -> str:
+        if _FUNCTION_HEAD.match(m.group(0)):
+            return m.group(0)
+        return re.sub(r"([A-Za-z])(\d+)", r"\1_{\2}", m.group(0))
+
+    return _INDEXED_WORD.sub(name, s)
 
 
 # "or" in languages other than English, between options: whole words in Latin or Cyrillic script,
