@@ -71,6 +71,9 @@ def test_deleted_open_files_cannot_bypass_the_disk_cap(sb):
     # exited 0 (the tree walk cannot see them); the workspace is now a tmpfs of disk_mb
     if os.geteuid() != 0:
         pytest.skip("the kernel disk cap mounts a tmpfs (root host)")
+    # the watch kills the execution as soon as the tmpfs is full, which may come before the
+    # program gets to report ENOSPC (under load it usually does): each MiB is reported as it
+    # lands, so the count is known however early the kill comes
     code = """
 import os, time
 block, held, written = b"x" * (1 << 20), [], 0
@@ -83,15 +86,18 @@ try:
             f.write(block)
             f.flush()
             written += 1
+            print("wrote", written, flush=True)
 except OSError as e:
     print("refused", e.errno, flush=True)
-print("wrote", written, flush=True)
 time.sleep(110)
 """
     r = sb.run(code=code, limits=CAPPED)
     assert r.killed_for_disk and not r.timed_out and r.exit_code != 0, r
-    wrote = int(r.stdout.split("wrote")[1].split()[0])
-    assert wrote <= 16 and "refused 28" in r.stdout, r.stdout  # ENOSPC at the cap
+    counts = [int(line.split()[1]) for line in r.stdout.splitlines() if line.startswith("wrote")]
+    # the kill comes only once the tmpfs is full, so about 16 MiB landed -- and never more
+    assert counts and 8 <= max(counts) <= 16, r.stdout
+    refusals = [line for line in r.stdout.splitlines() if line.startswith("refused")]
+    assert all(line == "refused 28" for line in refusals), r.stdout  # ENOSPC, if it got that far
 
 
 def test_work_within_the_disk_limits_is_untouched(sb):
