@@ -66,8 +66,13 @@ on `heldout15` is spent too. Collection 19 (`suite_pairs_c19.py`: tutoring and c
 checkers -- Perseus, a Turkish tutor's CAS and misconception detector, a layered free-response
 grader with SI prefixes, a Japanese quiz, a Chinese practice app -- and checkers inside eval and RL
 tooling; no project above a fifth of it) is all in an eighteenth split, `heldout17`, written before
-anyone read `heldout16`'s failures; `heldout16` is spent once they are read and tuned on, and only
-`heldout17` measures the grader blind.
+anyone read `heldout16`'s failures; `heldout16` is spent once they are read and tuned on.
+Collection 20 (`suite_pairs_c20.py`: nerdamer's and Algebrite's CAS tables, step and answer
+checkers of tutoring apps and courseware -- a Spanish step verifier's curriculum battery, a German
+answer-form judge, a GCSE course, a Russian school notebook, a Shanghai course -- and mistake
+classifiers; no project above a fifth of it) is all in a nineteenth split, `heldout18`, written
+before math21 read `heldout17`'s failures and tuned on them; from then on `heldout17` is spent too,
+and only `heldout18` measures the grader blind.
 
 Left out (not veriloop's convention, said per row in `_LEFT_OUT` below): cases whose label holds
 only after rounding coarser than math-verify's 6 decimal places ("40\pi" = "125.663"), and labels
@@ -97,6 +102,7 @@ from veriloop.graders.data.suite_pairs_c16 import C16_CASES
 from veriloop.graders.data.suite_pairs_c17 import C17_CASES
 from veriloop.graders.data.suite_pairs_c18 import C18_CASES
 from veriloop.graders.data.suite_pairs_c19 import C19_CASES
+from veriloop.graders.data.suite_pairs_c20 import C20_CASES
 from veriloop.graders.data.suite_pairs_stack import STACK, STACK_CASES
 
 OUT = Path(__file__).with_name("math_pairs_suites.jsonl")
@@ -304,6 +310,7 @@ COLLECTION = {VERL: 2, MINDSPEED: 2, MINDSPEED_DAPO: 2, OPENR1: 2, TRL: 2, MV_MI
 # collection 17 (suite_pairs_c17.py) likewise, written before heldout14 was read and tuned on
 # collection 18 (suite_pairs_c18.py) likewise, written before heldout15 was read and tuned on
 # collection 19 (suite_pairs_c19.py) likewise, written before heldout16 was read and tuned on
+# collection 20 (suite_pairs_c20.py) likewise, written before heldout17 was read and tuned on
 HELDOUT2 = {4}
 HELDOUT3 = {5}
 HELDOUT4 = {6}
@@ -320,6 +327,7 @@ HELDOUT14 = {16}
 HELDOUT15 = {17}
 HELDOUT16 = {18}
 HELDOUT17 = {19}
+HELDOUT18 = {20}
 
 # label rests on a convention veriloop does not share (see the module docstring)
 _LEFT_OUT = {
@@ -377,7 +385,8 @@ def rows() -> list[dict]:
                  else "heldout12" if c in HELDOUT12 else "heldout13" if c in HELDOUT13
                  else "heldout14" if c in HELDOUT14 else "heldout15" if c in HELDOUT15
                  else "heldout16" if c in HELDOUT16
-                 else "heldout17" if c in HELDOUT17 else split_of(gold, answer))
+                 else "heldout17" if c in HELDOUT17
+                 else "heldout18" if c in HELDOUT18 else split_of(gold, answer))
         out.append({"gold": gold, "answer": answer, "equivalent": eq,
                     "category": source.split()[0], "source": source, "split": split,
                     "collection": c})
@@ -406,11 +415,11 @@ def rows() -> list[dict]:
     # collection 8 was copied whole and drops here what repeats an earlier case, either way
     # round, up to spaces and `$` signs (its module docstring), so its rows stay as written
     known = {_bare(r["answer"], r["gold"]) for r in out} | _other_sets()
-    # collections 9-19 likewise
+    # collections 9-20 likewise
     for c, cases in ((8, C8_CASES), (9, C9_CASES), (10, C10_CASES), (11, C11_CASES),
                      (12, C12_CASES), (13, C13_CASES), (14, C14_CASES),
                      (15, C15_CASES), (16, C16_CASES), (17, C17_CASES), (18, C18_CASES),
-                     (19, C19_CASES)):
+                     (19, C19_CASES), (20, C20_CASES)):
         for source, a, g, eq in cases:
             if _bare(a, g) not in known and _bare(g, a) not in known:
                 known.add(_bare(a, g))
