@@ -85,6 +85,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from veriloop.graders.base import register_grader
+from veriloop.graders.math_angles import same_angle
 from veriloop.graders.math_bounds import too_complex
 from veriloop.graders.math_cas import same_cas_value
 from veriloop.graders.math_complex import equal_with_imaginary_unit
@@ -260,9 +261,13 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
                               parse_whole, _verified)  # `x ± 2` against `±2 + x`
     if signs is not None:
         return _verdict(signs, "equivalent" if signs else "not_equivalent", exact)
-    sets = same_interval_set(strip_delims(boxed_answer(gold) or gold), strip_delims(exact))
+    sets = same_interval_set(strip_delims(boxed_answer(gold) or gold), strip_delims(exact),
+                             parse_whole)
     if sets is not None:  # `(1,5] U [2,7)`, `R-[-1,1]`: set algebra (math_intervals)
         return _verdict(sets, "equivalent" if sets else "not_equivalent", exact)
+    angle = same_angle(strip_delims(boxed_answer(gold) or gold), strip_delims(exact), parse_whole)
+    if angle is not None:  # `60^\circ` against `\frac{\pi}{3}` (math_angles)
+        return _verdict(angle, "equivalent" if angle else "not_equivalent", exact)
     said = (boxed_answer(answer) or answer).strip()  # a short answer is its own unit's witness
     units = same_unit_product(boxed_answer(gold) or gold, said)  # "g/cm3" against "g cm^-3"
     if units is not None:
@@ -273,7 +278,8 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
     if units_differ(boxed_answer(gold) or gold, said if len(said) <= 40 else exact):
         return _verdict(False, "not_equivalent", exact)  # "12 km" against "12 m"
     gold_text = drop_units(percent_words(boxed_answer(gold) or gold))
-    if not _comma_list(exact):  # "-5,3" is a list against "3, -5", not -5.3
+    # "-5,3" is a list against "3, -5", not -5.3; and against a set ("{3}") a list of members
+    if not _comma_list(exact) and not _BRACED_SET.fullmatch(strip_delims(exact)):
         gold_text = normalize_numbers(gold_text)
     # letters the gold uses as variables are no unit in the answer: "4n + 2m" for `4n + 2m`
     extracted = drop_units(percent_words(exact), letter_variables(gold_text))
@@ -352,6 +358,9 @@ def _compare(g: list[Any], a: list[Any], gold_text: str, extracted: str, gold_pe
         ok = bool(g2) and verify(g2, a, timeout_seconds=None)
     return bool(ok or agree_numerically(g[0], a[0]) or same_exact_value(g[0], a[0])
                 or equal_with_imaginary_unit(g, a))
+
+
+_BRACED_SET = re.compile(r"\\?\{.*\\?\}", re.DOTALL)
 
 
 def _comma_list(s: str) -> bool:

@@ -235,6 +235,7 @@ def rewrite_for_parsing(s: str) -> str:
     s = notation.power_towers(notation.bare_fractions(notation.base_subscripts(s)))
     s = notation.odd_real_roots(notation.primed_names(s))  # "\\sqrt[3]{-8}", "f'(x)"
     s = notation.indexed_names(s)  # "v1", "x1 + x2": names, not v times 1
+    s = notation.operator_subscripts(s)  # "F_{\\max}": a label, not the function max
     s = notation.trailing_letters(notation.or_words(s))  # "x=2 ou x=-2", "x + ab"
     s = re.sub(r"\\(?:mathrm|rm|operatorname)\s*\{\s*e\s*\}", "e", s)
     s = notation.signed_exponents(notation.unicode_symbols(s))  # "√(x+1)", "1⁄2", "x⁴", "5^-1"
@@ -516,6 +517,9 @@ def extract_answer(text: str | None) -> str | None:
         else:
             tail = lines[0] if lines else ""
         tail = strip_delims(_SENTENCE_END.sub("", _JUSTIFICATION.sub("", _REMARK.sub("", tail))))
+        pronoun = _PRONOUN_VALUE.fullmatch(tail.lstrip(",;: "))
+        if pronoun:  # "no boxed answer, it is 7": the sentence after the anchor names its value
+            return strip_delims(pronoun.group(1))
         if tail and looks_like_math(tail):
             return tail
         if not tail:  # "... is our answer." : the anchor ends the sentence

@@ -9,7 +9,10 @@ reads `U` as a letter and leaves a LaTeX `\\setminus` unevaluated, so `(1,5] U [
 right, as WeBWorK does) and compares the sets themselves. Set-builder notation over one variable
 with numeric bounds is read too (`{x | x <= -5 or 2 < x <= 7}` is `(-inf,-5] U (2,7]`; "or"
 a union, "and" an intersection): `(1,2) U (2,3)` is not `(1,3)` (2 is
-missing), `R-[-1,1]` is `(-infinity,-1) U (1,infinity)`. It answers only when one side shows set
+missing), `R-[-1,1]` is `(-infinity,-1) U (1,infinity)`. Against such a set, a condition on one
+unknown written without braces (`-2 \\le x < 1` for `{x | -2 \\le x < 1}`) is the set it
+describes, and a condition may compare an expression in the unknown with numbers
+(`-2 \\le \\sin(x) \\le 1` is all of the reals), solved by sympy over the reals. It answers only when one side shows set
 algebra (an operator, the reals, an infinite end or a half-open bracket), so a plain `(1,7)`
 against `(1,7)` (which may be a point) is left to the other rules; endpoints are numbers or
 plain arithmetic on them, nothing symbolic.
@@ -18,6 +21,7 @@ plain arithmetic on them, nothing symbolic.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 _INF = r"[-+]?\s*(?:\\infty|infinity|inf|oo|∞)"
@@ -61,12 +65,20 @@ _LOWER = {"<": (True, False), "<=": (True, True), "≤": (True, True), "\\le": (
           "\\geq": (False, True), "\\gt": (False, False)}
 
 
-def _condition(var: str, text: str) -> Any:
-    """The reals satisfying a chain of comparisons of `var` with numbers (`2 < x <= 7`), or
-    None when it is anything else."""
+Parse = Callable[[str], list[Any]]
+# a relation command run into the variable after it, as golds write it: "-2\\lex<1"
+_GLUED = re.compile(r"\\(leq|geq|le(?!q)|ge(?!q)|lt|gt)([A-Za-z])(?![A-Za-z])")
+_RELATION = {"<": "Lt", "<=": "Le", "≤": "Le", "\\le": "Le", "\\leq": "Le", "\\lt": "Lt",
+             ">": "Gt", ">=": "Ge", "≥": "Ge", "\\ge": "Ge", "\\geq": "Ge", "\\gt": "Gt"}
+
+
+def _condition(var: str, text: str, parse: Parse | None = None) -> Any:
+    """The reals satisfying a chain of comparisons of `var` with numbers (`2 < x <= 7`), or of an
+    expression in `var` with numbers when `parse` reads it (`-2 \\le \\sin(x) \\le 1`, solved
+    over the reals), or None when it is anything else."""
     import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
-    parts = _COMPARE.split(text.strip())
+    parts = _COMPARE.split(_GLUED.sub(r"\\\1 \2", text.strip()))
     if len(parts) < 3 or len(parts) % 2 == 0:
         return None
     result = sympy.S.Reals
@@ -78,25 +90,50 @@ def _condition(var: str, text: str) -> Any:
         elif right == var and re.fullmatch(_END, left):
             bound, var_below = _end(left), not ascending
         else:
-            return None
+            solved = _solved(var, left, op, right, parse)
+            if solved is None:
+                return None
+            result = sympy.Intersection(result, solved)
+            continue
         part = (sympy.Interval(-sympy.oo, bound, True, not closed) if var_below
                 else sympy.Interval(bound, sympy.oo, not closed, True))
         result = sympy.Intersection(result, part)
     return result
 
 
-def _set_builder(text: str) -> Any:
-    """`{x | x <= -5 or 2 < x <= 7}` as a sympy set, or None when `text` is not that form."""
+def _solved(var: str, left: str, op: str, right: str, parse: Parse | None) -> Any:
+    """The reals where `left op right` holds, one side a number and the other an expression in
+    `var` alone; None when that is not the form or sympy cannot solve it."""
     import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
-    m = _BUILDER.fullmatch(text)
-    if m is None:
+    if parse is None or not (re.fullmatch(_END, left) or re.fullmatch(_END, right)):
         return None
+    sides, unknown = [], None
+    for side in (left, right):
+        if re.fullmatch(_END, side):
+            sides.append(_end(side))
+            continue
+        parsed = [x for x in parse(side) if isinstance(x, sympy.Expr)]
+        names = parsed[0].free_symbols if parsed else set()
+        if len(names) != 1 or str(next(iter(names))) != var:
+            return None
+        sides.append(parsed[0])
+        unknown = next(iter(names))
+    if unknown is None:
+        return None
+    solved = sympy.solveset(getattr(sympy, _RELATION[op])(*sides), unknown, sympy.S.Reals)
+    return None if isinstance(solved, sympy.ConditionSet) else solved
+
+
+def _conditions(var: str, text: str, parse: Parse | None) -> Any:
+    """The reals satisfying comparisons joined by "or" (a union) and "and" (an intersection)."""
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
+
     result = sympy.S.EmptySet
-    for option in re.split(r"\s+or\s+|\\lor|\\vee|∨", m.group(2)):
+    for option in re.split(r"\s+or\s+|\\lor|\\vee|∨", text):
         part = sympy.S.Reals
         for cond in re.split(r"\s+and\s+|\\land|\\wedge|∧", option):
-            c = _condition(m.group(1), cond)
+            c = _condition(var, cond, parse)
             if c is None:
                 return None
             part = sympy.Intersection(part, c)
@@ -104,14 +141,33 @@ def _set_builder(text: str) -> Any:
     return result
 
 
-def parse_interval_set(text: str) -> Any:
+def _set_builder(text: str, parse: Parse | None = None) -> Any:
+    """`{x | x <= -5 or 2 < x <= 7}` as a sympy set, or None when `text` is not that form."""
+    m = _BUILDER.fullmatch(text)
+    return None if m is None else _conditions(m.group(1), m.group(2), parse)
+
+
+def _bare_condition(text: str, parse: Parse | None) -> Any:
+    """A condition on one unknown written without braces (`-2 \\le x < 1`, `x < 0 or x > 2`)
+    as the set of reals satisfying it, or None."""
+    s = re.sub(r"\\(?:left|right)(?![A-Za-z])", "", _GLUED.sub(r"\\\1 \2", text.strip().strip("$")))
+    if not _COMPARE.search(s) or "," in s:
+        return None
+    words = re.sub(r"\\[A-Za-z]+|\b(?:or|and)\b", " ", s)
+    letters = set(re.findall(r"(?<![A-Za-z])[A-Za-z](?![A-Za-z])", words))
+    if len(letters) != 1 or re.search(r"[A-Za-z]{2}", words):
+        return None
+    return _conditions(letters.pop(), s, parse)
+
+
+def parse_interval_set(text: str, parse: Parse | None = None) -> Any:
     """The set `text` writes (sympy, evaluated), or None when it is not intervals and set
-    operations only."""
+    operations only. With `parse`, set-builder conditions may hold expressions in the unknown."""
     import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
     s = text.strip().strip("$").strip()
     if _BUILDER.fullmatch(s):
-        return _set_builder(s)
+        return _set_builder(s, parse)
     first = _term(s, 0)
     if first is None:
         return None
@@ -132,14 +188,19 @@ def parse_interval_set(text: str) -> Any:
     return result
 
 
-def same_interval_set(gold: str, answer: str) -> bool | None:
-    """Whether the two write the same set of reals; None when this reading does not apply."""
+def same_interval_set(gold: str, answer: str, parse: Parse | None = None) -> bool | None:
+    """Whether the two write the same set of reals; None when this reading does not apply. A
+    side that is a bare condition on one unknown (`-2 \\le x < 1`) is the set it describes when
+    the other side is a set (set-builder, or intervals with set algebra)."""
     if not (_SHOWS_SET_ALGEBRA.search(gold) or _SHOWS_SET_ALGEBRA.search(answer)
             or _BUILDER.fullmatch(gold) or _BUILDER.fullmatch(answer)):
         return None
     try:
-        g, a = parse_interval_set(gold), parse_interval_set(answer)
-    except (TypeError, ValueError, ArithmeticError):
+        g, a = parse_interval_set(gold, parse), parse_interval_set(answer, parse)
+        if (g is None) != (a is None):  # one side a set: the other may be its condition
+            g = _bare_condition(gold, parse) if g is None else g
+            a = _bare_condition(answer, parse) if a is None else a
+    except (TypeError, ValueError, ArithmeticError, NotImplementedError):
         return None
     if g is None or a is None:
         return None

@@ -38,6 +38,9 @@ golds really use that math-verify reads as another value (or not at all):
   as v times 1, so `v1` matched `v` and `x1 + x2` matched `3x`. The digits are the name's
   index (`v_{1}`), as in the CAS reading (`math_cas`). Before a caret or a bracket the digits
   stay a factor or a base (`n2^{n-1}` is n 2^{n-1}, as TeX sets it; `log2(8)`).
+- An operator name as a subscript (`F_{\\max}`, `v_\\min`): it reads `\\max` as the function and
+  fails on the whole equation, so `F_{\\max} = 5m\\omega^2R` read as nothing. The subscript is
+  a label there (`F_{max}`), as `F_1` or `F_{\\text{max}}` are.
 """
 
 from __future__ import annotations
@@ -182,6 +185,14 @@ def indexed_names(s: str) -> str:
         return re.sub(r"([A-Za-z])(\d+)", r"\1_{\2}", m.group(0))
 
     return _INDEXED_WORD.sub(name, s)
+
+
+_OPERATOR_SUBSCRIPT = re.compile(r"_\s*(?:\{\s*\\(max|min|sup|inf)\s*\}|\\(max|min|sup|inf)(?![A-Za-z]))")
+
+
+def operator_subscripts(s: str) -> str:
+    """`F_{\\max}` -> `F_{max}`: an operator name as a subscript labels the name."""
+    return _OPERATOR_SUBSCRIPT.sub(lambda m: "_{" + (m.group(1) or m.group(2)) + "}", s)
 
 
 # "or" in languages other than English, between options: whole words in Latin or Cyrillic script,

@@ -9,8 +9,9 @@ same dimension (`10000 cm^2` for `1 m^2`, `1000 N` for `1 kN`) lost to the dropp
 both sides are sums of quantities in units of one dimension, each is converted to SI base units
 and the sizes compared, exactly (a decimal is the fraction it writes). A unit is a product of
 powers of unit symbols over at most one "/" (`cm^2`, `m s^-2`, `kg/m3`, `m/ms`); a symbol is an
-SI unit (m, g, s, A, K, mol, N, J, W, Pa, Hz, C, V, L) with or without an SI prefix (p .. G), or
-min and h. A side in another form (a bare number, an expression, a unit word) is left to the
+SI unit (m, g, s, A, K, mol, N, J, W, Pa, Hz, C, V, L, F, Ω, T, Wb, H) with or without an SI
+prefix (p .. G), or min and h; the number may be in e-notation ("1e-12 F" is "1 pF"). Lists of
+quantities ("1 pF, 2 pF") compare as lists of sizes. A side in another form (a bare number, an expression, a unit word) is left to the
 other rules.
 
 Units on their own (the answer to "what is the unit of density?") are compared as products of
@@ -44,28 +45,51 @@ _BASE = {"m": (Fraction(1), _L), "g": (Fraction(1, 1000), _M), "s": (Fraction(1)
          "Pa": (Fraction(1), _dim((_M, 1), (_L, -1), (_T, -2))),
          "Hz": (Fraction(1), _dim((_T, -1),)), "C": (Fraction(1), _dim((_I, 1), (_T, 1))),
          "V": (Fraction(1), _dim((_M, 1), (_L, 2), (_T, -3), (_I, -1))),
-         "L": (Fraction(1, 1000), _dim((_L, 3),)), "l": (Fraction(1, 1000), _dim((_L, 3),))}
+         "L": (Fraction(1, 1000), _dim((_L, 3),)), "l": (Fraction(1, 1000), _dim((_L, 3),)),
+         "F": (Fraction(1), _dim((_M, -1), (_L, -2), (_T, 4), (_I, 2))),
+         "Ω": (Fraction(1), _dim((_M, 1), (_L, 2), (_T, -3), (_I, -2))),
+         "T": (Fraction(1), _dim((_M, 1), (_T, -2), (_I, -1))),
+         "Wb": (Fraction(1), _dim((_M, 1), (_L, 2), (_T, -2), (_I, -1))),
+         "H": (Fraction(1), _dim((_M, 1), (_L, 2), (_T, -2), (_I, -2)))}
 _UNPREFIXED = {"min": (Fraction(60), _T), "h": (Fraction(3600), _T)}
 _PREFIXES = {"p": Fraction(1, 10**12), "n": Fraction(1, 10**9), "µ": Fraction(1, 10**6),
              "μ": Fraction(1, 10**6), "u": Fraction(1, 10**6), "m": Fraction(1, 1000),
              "c": Fraction(1, 100), "d": Fraction(1, 10), "k": Fraction(1000),
              "M": Fraction(10**6), "G": Fraction(10**9)}
-_NUMBER = r"\d+(?:\.\d+)?"
+_NUMBER = r"\d+(?:\.\d+)?(?:[eE][+-]?\d+)?"  # "1e-12 F": e-notation is a number too
 # a new term: a sign, then a number and a unit ("2 m - 30 cm", "2m+3m"); "-" right after a
 # letter is a power ("m s-2", "J mol-1 K-1")
 _TERM_SPLIT = re.compile(r"(?:(?<=\s)|(?<=[A-Za-zµμ}])(?=\+))(?=[+-]\s*" + _NUMBER + r"\s*[A-Za-zµμ\\])")
 _TERM = re.compile(r"\s*([+-]?)\s*(" + _NUMBER + r")\s*(.+?)\s*")
-_FACTOR = re.compile(r"([A-Za-zµμ]+)(?:\^\s*(?:\{\s*([+-]?\d+)\s*\}|\(\s*([+-]?\d+)\s*\)|([+-]?\d+))"
+_FACTOR = re.compile(r"([A-Za-zµμΩ]+)(?:\^\s*(?:\{\s*([+-]?\d+)\s*\}|\(\s*([+-]?\d+)\s*\)|([+-]?\d+))"
                      r"|([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)|([+-]?\d+))?")
 
 
 def same_quantity(gold: str, answer: str) -> bool | None:
     """Equal sizes of one dimension; False across dimensions or sizes; None unless both are
-    quantities."""
+    quantities. A list of quantities ("1 pF, 2 pF") matches a list of the same sizes, in any
+    order, as lists of numbers do."""
     g, a = _size(gold), _size(answer)
-    if g is None or a is None:
+    if g is not None and a is not None:
+        return g == a
+    gs, as_ = _sizes(gold), _sizes(answer)
+    if gs is None or as_ is None:
         return None
-    return g == a
+    return sorted(gs) == sorted(as_)
+
+
+def _sizes(s: str) -> list[tuple[tuple[int, ...], Fraction]] | None:
+    """The sizes of a comma list of two quantities or more, or None."""
+    parts = s.strip().strip("$").split(",")
+    if len(parts) < 2:
+        return None
+    sizes = []
+    for part in parts:
+        size = _size(part)
+        if size is None:
+            return None
+        sizes.append(size)
+    return sizes
 
 
 def _size(s: str) -> tuple[tuple[int, ...], Fraction] | None:

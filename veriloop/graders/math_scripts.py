@@ -12,6 +12,10 @@ the checker reads, on the gold and the answer alike, before extraction.
   as "8 apples" does, and are dropped as a unit is; "150度" is 150° (度 is the degree sign).
   A remark in brackets after the answer, in words of another script ("x=2(중근)": a double
   root), is dropped too.
+- **Chinese unit names after a number**: "10米/秒", "50焦", "100瓦", "2千克" are the SI
+  quantities 10 m/s, 50 J, 100 W and 2 kg (and "米每秒" is m/s), so they compare with the same
+  quantity in symbols or in other units (`math_quantity`); a name followed by more Chinese text
+  is a word, not a unit ("5牛奶" is not 5 N).
 - **Chinese numerals**: an answer that is a Chinese number ("十五", "三百零二", "两万") is its
   digits, and 又 between a whole number and a fraction is a mixed number ("2又1/2" is 2 1/2).
 
@@ -55,6 +59,18 @@ _COUNTER = re.compile(
     r"(?![가-힣\u4e00-\u9fff])"
 )
 _DEGREE = re.compile(r"(?<=\d)\s*度")
+# Chinese names of SI units (longest first) -> symbols
+_CJK_UNITS = {
+    "千米": "km", "公里": "km", "厘米": "cm", "毫米": "mm", "米": "m", "千克": "kg", "公斤": "kg",
+    "毫克": "mg", "克": "g", "小时": "h", "分钟": "min", "秒": "s", "千焦": "kJ", "焦耳": "J",
+    "焦": "J", "千瓦": "kW", "瓦特": "W", "瓦": "W", "牛顿": "N", "牛": "N", "千帕": "kPa",
+    "帕斯卡": "Pa", "帕": "Pa", "伏特": "V", "伏": "V", "安培": "A", "安": "A", "欧姆": "Ω",
+    "欧": "Ω", "赫兹": "Hz", "赫": "Hz", "库仑": "C", "库": "C", "毫升": "mL", "升": "L",
+}
+_CJK_UNIT = "(?:" + "|".join(sorted(_CJK_UNITS, key=len, reverse=True)) + ")"
+_CJK_QUANTITY = re.compile(
+    rf"(?<=\d)\s*({_CJK_UNIT})(?:\s*(/|每)\s*({_CJK_UNIT}))?(?![\u4e00-\u9fff])"
+)
 _REMARK = re.compile(r"(?<=\S)\s*[(（]\s*[^\x00-\x7f()（）\d]+\s*[)）]\s*$")
 _MIXED_YOU = re.compile(r"(\d+)\s*又\s*(?=\d+\s*/\s*\d+|\\frac)")
 
@@ -92,10 +108,16 @@ def other_scripts(text: str | None) -> str | None:
     s = _REMARK.sub("", s)
     s = _MIXED_YOU.sub(r"\1 ", s)
     s = _DEGREE.sub("°", s)
+    s = _CJK_QUANTITY.sub(_si_unit, s)  # "10米/秒" is 10 m/s: before "秒" is read as a counter
     s = _COUNTER.sub("", s)
     s = s.replace("、", ",").replace("。", ".")
     value = chinese_number(s)
     return value if value is not None else s
+
+
+def _si_unit(m: re.Match[str]) -> str:
+    unit = _CJK_UNITS[m.group(1)]
+    return f" {unit}/{_CJK_UNITS[m.group(3)]}" if m.group(2) else f" {unit}"
 
 
 def compatibility_forms(s: str) -> str:
