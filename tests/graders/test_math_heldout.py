@@ -73,8 +73,14 @@ The splits, in the order they were written (build_suite_pairs.py says how):
   tutoring apps and courseware -- a Spanish step verifier's curriculum battery, a German
   answer-form judge, a GCSE course, a Russian school notebook, a Shanghai course -- and mistake
   classifiers; 104 of its 328 cases not equivalent, 22 projects, the largest 63 of them), written
-  before math21 read heldout17, and the only blind split: measured once, counts only, with the
-  grader of math21 (after heldout17's classes), nothing tuned on it since.
+  before math21 read heldout17: measured once, counts only, with the grader of math21 (after
+  heldout17's classes), nothing tuned on it since;
+- `heldout19`: collection 21 (SymPy's LaTeX, Mathematica and implicit-multiplication parser
+  tables, answer checkers of RL and eval projects -- extraction surfaces, negated and hedged
+  answers, Python and engineering notation -- tutoring checkers in Chinese, Russian, Korean,
+  Polish, Bosnian and R apps, step and mistake classifiers; 119 of its 387 cases not equivalent, 38
+  projects, the largest 51 of them), written before math22 read heldout18; blind: not measured yet,
+  only its size is checked until its one measurement.
 
 Each test asserts the measured counts as a regression bar and xfails while above the issue's
 bar (a pass once it is met). Only counts are printed: a blind split's failures are never shown.
@@ -583,3 +589,12 @@ HELDOUT18_FP, HELDOUT18_FN = 0, 15
 
 def test_suite_pairs_heldout18_rates(grader):
     _audit_split(grader, "heldout18", (328, 224), HELDOUT18_FP, HELDOUT18_FN)
+
+
+# heldout19: collection 21 (suite_pairs_c21.py), committed before math22 read heldout18's failures
+# or changed the grader. Blind: this test checks only that the split is wired in whole; the rates
+# are measured once, counts only, after math22's classes, and replace this skip then.
+def test_suite_pairs_heldout19_is_wired_and_blind():
+    pairs = load_pairs(SUITE_MATH_PAIRS, split="heldout19")
+    assert (len(pairs), sum(p.equivalent for p in pairs)) == (387, 268)
+    pytest.skip("heldout19 is blind until its one measurement (counts only)")
