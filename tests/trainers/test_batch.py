@@ -1,7 +1,7 @@
 """Sequence packing: a packed forward pass equals separate forward passes."""
 
 import torch
-from transformers import LlamaConfig, LlamaForCausalLM
+from transformers import Gemma3ForCausalLM, Gemma3TextConfig, LlamaConfig, LlamaForCausalLM
 
 from veriloop.trainers.batch import aligned, forward_logprobs, pack
 
@@ -255,3 +255,24 @@ def test_precision_setting_resolves_per_model_and_hardware(monkeypatch):
     monkeypatch.setattr(torch.cpu, "_is_avx512_bf16_supported", lambda: True)
     assert autocast_dtype("auto", model) is torch.bfloat16
     assert autocast_dtype("auto", model.to(torch.bfloat16)) is None  # already low precision
+
+
+def test_packed_forward_keeps_sliding_window_layers_to_their_window():
+    """Gemma 3's sliding-window layers see a packed row's 4D mask: cut to the window per layer
+    type (`layer_masks`), the packed forward equals separate forward passes past the window."""
+    torch.manual_seed(0)
+    cfg = Gemma3TextConfig(vocab_size=50, hidden_size=32, num_hidden_layers=2, head_dim=8,
+                           num_attention_heads=4, num_key_value_heads=1, intermediate_size=64,
+                           sliding_window=3, layer_types=["sliding_attention", "full_attention"],
+                           max_position_embeddings=64, query_pre_attn_scalar=8)
+    model = Gemma3ForCausalLM(cfg).eval()
+    seqs = [[1, 5, 7, 9, 11, 3, 4, 6, 8, 10], [1, 5, 7, 9, 2, 2, 2, 2], [8, 9, 10, 12, 14, 16]]
+    masks = [[0, 0] + [1] * 8, [0, 0] + [1] * 6, [0] + [1] * 5]
+    packed = pack(seqs, masks, row_len=20)
+    assert packed.input_ids.shape[0] < len(seqs)  # really packed, a shared prefix included
+    out = forward_logprobs(model, packed)
+    for i, s in enumerate(seqs):
+        ids = torch.tensor([s])
+        logits = model(ids).logits[0, :-1]
+        ref = torch.log_softmax(logits, -1).gather(-1, ids[0, 1:, None]).squeeze(-1)
+        torch.testing.assert_close(out.logprobs[i, :len(s) - 1], ref, atol=1e-5, rtol=1e-5)

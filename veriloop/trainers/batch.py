@@ -283,9 +283,24 @@ def _selected_hidden(model: torch.nn.Module, packed: Packed, sel: Tensor,
         return flat.index_select(0, g.index[sel])  # [N, H] (index_add backward, cheap on CPU)
     decoder = model.get_decoder()  # type: ignore[operator]  # HF, as in forward_logprobs
     out = decoder(input_ids=packed.input_ids, position_ids=packed.position_ids,
-                              attention_mask=packed.attention_mask, use_cache=False)
+                  attention_mask=layer_masks(model, packed), use_cache=False)
     h = out.last_hidden_state  # [R, T, H]
     return h.reshape(-1, h.shape[-1]).index_select(0, packed.index[sel])  # [N, H]
+
+
+def layer_masks(model: torch.nn.Module, packed: Packed) -> Tensor | dict[str, Tensor]:
+    """The packed attention mask as the decoder takes it. A 4D mask is used as given by every
+    layer, so a model with sliding-window layers (Gemma 3: 512 positions on 5 of 6 layers) gets
+    one mask per layer type, the sliding one cut to the window by position ids; with the plain
+    mask its logprobs past the window differed from sampling by up to 5 nats."""
+    cfg = getattr(model, "config", None)
+    window = getattr(cfg, "sliding_window", None)
+    if not window or "sliding_attention" not in (getattr(cfg, "layer_types", None) or ()):
+        return packed.attention_mask
+    pos = packed.position_ids
+    near = (pos[:, :, None] - pos[:, None, :] < window)[:, None]  # [R, 1, T, T]
+    return {"full_attention": packed.attention_mask,
+            "sliding_attention": packed.attention_mask & near}
 
 
 def aligned(values: Sequence[Sequence[float]], L: int) -> Tensor:
