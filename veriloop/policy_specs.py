@@ -19,8 +19,8 @@ from typing import Any
 from veriloop.errors import ConfigError
 from veriloop.registry import Registry
 
-KNOWN_SPECS = ("tiny", "tiny-<size>", "smollm2-135m", "<checkpoint dir>", "<file.gguf>",
-               "openai:<base_url>#<model>")
+KNOWN_SPECS = ("tiny", "tiny-<size>", "smollm2-135m", "gemma3-270m", "<checkpoint dir>",
+               "<file.gguf>", "openai:<base_url>#<model>")
 
 # a loader returns a veriloop.policies.Policy, a type this floor cannot import
 PolicyLoader = Callable[..., Any]
@@ -30,7 +30,8 @@ POLICIES: Registry[PolicyLoader] = Registry("model", group="veriloop.policies")
 BUILT_IN = {"openai": "load_openai", "tiny": "load_tiny", "tiny-xs": "load_tiny_xs",
             "tiny-s": "load_tiny_s", "tiny-m": "load_tiny_m", "tiny-l": "load_tiny_l",
             "smollm2-135m": "load_smollm2", "smollm2": "load_smollm2",
-            "smollm2-135m-instruct": "load_smollm2", "checkpoint": "load_checkpoint",
+            "smollm2-135m-instruct": "load_smollm2", "gemma3-270m": "load_gemma3",
+            "gemma3": "load_gemma3", "checkpoint": "load_checkpoint",
             "run": "load_run", "gguf": "load_gguf"}
 """The built-in spec names and their loaders' names in `veriloop.policies.loaders` (`tiny*`:
 `veriloop.run.tiny`)."""

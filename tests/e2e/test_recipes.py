@@ -73,7 +73,8 @@ def test_config_prints_the_same_for_a_recipe_name_and_its_path(tmp_path):
 def test_an_unknown_recipe_or_a_missing_path_is_one_line_with_the_close_name(tmp_path):
     line = one_error_line(veriloop_here(tmp_path, "train", "grpoo"))
     assert "recipe 'grpoo' is not registered; did you mean 'grpo'?" in line
-    assert "known: bfcl_smollm2, bfcl_synth_sft_grpo," in line and "or give the path of a YAML file" in line
+    assert "known: bfcl_gemma3, bfcl_smollm2, bfcl_synth_sft_grpo," in line
+    assert "or give the path of a YAML file" in line
     line = one_error_line(veriloop_here(tmp_path, "train", "configs/dapoo.yaml"))
     assert "config configs/dapoo.yaml does not exist (did you mean the recipe 'dapo'?)" in line
     assert not (tmp_path / "runs").exists()

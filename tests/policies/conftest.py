@@ -32,3 +32,34 @@ def one_thread():
     torch.set_num_threads(1)
     yield
     torch.set_num_threads(n)
+
+
+def sampler_matches_transformers(policy, prompts: list[list[int]], new_tokens: int) -> list:
+    """Greedy outputs of `policy.sampler` (stopping off) for `prompts`, after checking them
+    against `transformers.generate` on the same left-padded batch, token for token, and their
+    logprobs against a teacher-forced pass (within 1e-4)."""
+    from veriloop.policies.base import SamplingParams
+    from veriloop.policies.sampler import sequence_logprobs
+
+    params = SamplingParams(temperature=0.0, max_new_tokens=new_tokens, stop=())
+    ours = policy.sampler.generate(prompts, params, ignore_eos=True)
+    B, P = len(prompts), max(map(len, prompts))
+    ids = torch.full((B, P), policy.tokenizer.pad_token_id or 0)
+    att = torch.zeros(B, P, dtype=torch.long)
+    for r, p in enumerate(prompts):
+        ids[r, P - len(p):], att[r, P - len(p):] = torch.tensor(p), 1
+    with torch.no_grad():
+        theirs = policy.model.generate(input_ids=ids, attention_mask=att,
+                                       max_new_tokens=new_tokens, do_sample=False,
+                                       eos_token_id=-1)[:, P:].tolist()
+        assert [o.token_ids for o in ours] == theirs
+        for p, o in zip(prompts, ours):
+            lp = sequence_logprobs(policy.model, torch.tensor([p + o.token_ids]))[0, len(p) - 1:]
+            assert (lp - torch.tensor(o.logprobs)).abs().max().item() <= 1e-4
+    return ours
+
+
+@pytest.fixture
+def matches_transformers():
+    """`sampler_matches_transformers`, for the tests of the real models."""
+    return sampler_matches_transformers

@@ -28,13 +28,14 @@ def test_each_spec_form_resolves_to_its_entry(tmp_path):
     assert resolve_spec(" tiny-xs ") == ("tiny-xs", "")
     assert resolve_spec("smollm2") == ("smollm2", "")
     assert resolve_spec("smollm2-135m-instruct") == ("smollm2-135m-instruct", "")
+    assert resolve_spec("gemma3") == ("gemma3", "")
     assert resolve_spec("openai:http://h:8000/v1#m") == ("openai", "http://h:8000/v1#m")
     assert resolve_spec(str(run)) == ("run", str(run))
     assert resolve_spec(str(ckpt)) == ("checkpoint", str(ckpt))
     assert resolve_spec(str(gguf)) == ("gguf", str(gguf))
     assert resolve_spec(f"checkpoint:{ckpt}") == ("checkpoint", str(ckpt))
-    assert {"tiny", "tiny-xs", "tiny-s", "tiny-m", "tiny-l", "smollm2-135m", "openai",
-            "checkpoint", "run", "gguf"} <= set(POLICIES.names())
+    assert {"tiny", "tiny-xs", "tiny-s", "tiny-m", "tiny-l", "smollm2-135m", "gemma3-270m",
+            "openai", "checkpoint", "run", "gguf"} <= set(POLICIES.names())
 
 
 def _weights(policy) -> dict[str, torch.Tensor]:
@@ -68,7 +69,8 @@ def test_an_unknown_spec_is_the_registrys_did_you_mean_line(tmp_path):
     msg = str(e.value)
     assert isinstance(e.value, ValueError) and "\n" not in msg
     assert msg.startswith("model 'tiny-xl' is not registered; did you mean 'tiny-l'?")
-    assert "known: checkpoint, gguf, openai, run," in msg and "openai:<base_url>#<model>" in msg
+    assert "known: checkpoint, gemma3, gemma3-270m, gguf, openai, run," in msg
+    assert "openai:<base_url>#<model>" in msg
     with pytest.raises(ConfigError, match=r"'.*missing' is not registered; .*no such directory"):
         load_policy(str(tmp_path / "missing"))
     with pytest.raises(ValueError, match="unknown tiny size 'xxl'; known: xs, s, m, l"):

@@ -8,6 +8,8 @@ Per template, what holds (each is a test below):
   and the template renders the action right after it, so in the full rendering an action
   starting with whitespace can merge with that newline into one pre-token; the incremental
   ids (the sampled ones) keep them apart. `test_where_incremental_differs` shows the case.
+- Gemma 3 (veriloop's Gemma turn format for the base model, `veriloop.policies.gemma3`): the
+  same as SmolLM2; its generation prompt ends with "<start_of_turn>model\n" likewise.
 - Templates that rewrite earlier turns (e.g. Qwen3 dropping past `<think>` blocks) cannot be
   incremental at all; the renderer renders what the model saw, turn by turn.
 """
@@ -109,6 +111,17 @@ def smol_tokenizer():
     return smollm2.load_tokenizer()
 
 
+@pytest.fixture(scope="module")
+def gemma_tokenizer():
+    from transformers import AutoTokenizer
+
+    from veriloop.policies import gemma3
+
+    if not gemma3.available():
+        pytest.skip(gemma3.INSTALL_HINT)
+    return AutoTokenizer.from_pretrained(str(gemma3.gemma3_dir()))  # converted on first use
+
+
 PROPERTY = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture])
 
@@ -131,6 +144,13 @@ def test_tiny_incremental_equals_full_even_with_leading_whitespace(tiny_policy, 
 @given(conv=conversations())
 def test_smollm2_incremental_equals_full(smol_tokenizer, conv):
     _check(HFChatRenderer(smol_tokenizer, name="smollm2"), *conv)
+
+
+@pytest.mark.slow
+@PROPERTY
+@given(conv=conversations())
+def test_gemma3_incremental_equals_full(gemma_tokenizer, conv):
+    _check(HFChatRenderer(gemma_tokenizer, name="gemma3"), *conv)
 
 
 @PROPERTY

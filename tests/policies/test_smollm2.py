@@ -7,11 +7,9 @@ import subprocess
 import sys
 
 import pytest
-import torch
 
 from veriloop.policies import smollm2
 from veriloop.policies.base import SamplingParams
-from veriloop.policies.sampler import sequence_logprobs
 from veriloop.types import Message
 
 pytestmark = pytest.mark.skipif(not smollm2.available(),
@@ -26,27 +24,13 @@ def test_gguf_ships_in_the_wheel():
 
 
 @pytest.mark.slow
-def test_smollm2_sampler_matches_transformers():
+def test_smollm2_sampler_matches_transformers(matches_transformers):
     from veriloop.policies import load_policy
 
     pol = load_policy("smollm2-135m")
     assert pol.sampler.fast and pol.model.config.num_hidden_layers == 30
     msgs = [[Message(role="user", content=q)] for q in ("What is 2+3?", "Name a color.")]
-    prompts = [list(pol.renderer.render_prompt(m, ()).ids) for m in msgs]
-    params = SamplingParams(temperature=0.0, max_new_tokens=12, stop=())
-    ours = pol.sampler.generate(prompts, params, ignore_eos=True)
-    P = max(map(len, prompts))
-    ids = torch.full((2, P), 2)
-    att = torch.zeros(2, P, dtype=torch.long)
-    for r, p in enumerate(prompts):
-        ids[r, P - len(p):], att[r, P - len(p):] = torch.tensor(p), 1
-    with torch.no_grad():
-        theirs = pol.model.generate(input_ids=ids, attention_mask=att, max_new_tokens=12,
-                                    do_sample=False, eos_token_id=-1)[:, P:].tolist()
-        assert [o.token_ids for o in ours] == theirs
-        for p, o in zip(prompts, ours):
-            lp = sequence_logprobs(pol.model, torch.tensor([p + o.token_ids]))[0, len(p) - 1:]
-            assert (lp - torch.tensor(o.logprobs)).abs().max().item() <= 1e-4
+    matches_transformers(pol, [list(pol.renderer.render_prompt(m, ()).ids) for m in msgs], 12)
 
 
 @pytest.mark.slow

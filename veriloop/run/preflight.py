@@ -34,7 +34,7 @@ from veriloop.envs import get_env
 from veriloop.envs.base import Environment
 from veriloop.errors import MissingFileError, ModuleImportError, UserError, did_you_mean
 from veriloop.graders.base import get_grader, grader_factory, list_graders
-from veriloop.policies import KNOWN_SPECS
+from veriloop.policies import KNOWN_SPECS, gemma3
 from veriloop.policies.tiny import SIZES
 from veriloop.trainers import checkpoint, trackers
 from veriloop.trainers.config import RunConfig
@@ -77,6 +77,9 @@ def check_model(name: str, size: str, field: str = "model.name") -> None:
                             f"{', '.join(SIZES)}")
         return
     if name.startswith("openai:") or name in ("smollm2-135m", "smollm2", "smollm2-135m-instruct"):
+        return
+    if name in ("gemma3-270m", "gemma3"):
+        gemma3.package()  # a missing wheel is named before anything runs
         return
     path = Path(name).expanduser()
     if path.suffix == ".gguf":
