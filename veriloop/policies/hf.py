@@ -14,6 +14,7 @@ a group's prompt K/V), the layout before issue 45; benchmarks/rollout_throughput
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 from collections.abc import Callable, Sequence
@@ -82,6 +83,8 @@ def load_hf(path: str | Path, device: str | None = "auto", dtype: str | torch.dt
     if path.suffix == ".gguf":
         kw = {"gguf_file": path.name}
         src = str(path.parent)
+    elif (path / "adapter_config.json").exists() and not (path / "config.json").exists():
+        return _load_adapter(path, dev, dt)
     else:
         if not (path / "config.json").exists():
             raise FileNotFoundError(f"{path} has no config.json; is it a checkpoint directory?")
@@ -90,6 +93,26 @@ def load_hf(path: str | Path, device: str | None = "auto", dtype: str | torch.dt
     model = AutoModelForCausalLM.from_pretrained(src, dtype=dt, **kw).to(dev)
     model.eval()
     return model, tokenizer
+
+
+def _load_adapter(path: Path, dev: torch.device, dt: torch.dtype):
+    """(model, tokenizer) of a LoRA checkpoint (a training run's `checkpoints/step-N/model`
+    with `model.lora_rank` set: adapters only): its base model, named by the adapter's
+    `base_model_name_or_path`, with the adapters merged in."""
+    # lazy: peft and transformers are heavy; only a LoRA checkpoint needs peft
+    from peft import PeftModel
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
+    base = Path(json.loads((path / "adapter_config.json").read_text())
+                .get("base_model_name_or_path") or "")
+    if not (base / "config.json").exists():
+        raise FileNotFoundError(f"{path} holds LoRA adapters whose base model {str(base)!r} is "
+                                "gone; evaluate the run's final model (RUN/final) or restore it")
+    model = AutoModelForCausalLM.from_pretrained(str(base), dtype=dt)
+    model = PeftModel.from_pretrained(model, str(path)).merge_and_unload().to(dev)
+    model.eval()
+    src = path if (path / "tokenizer_config.json").exists() else base
+    return model, AutoTokenizer.from_pretrained(str(src))
 
 
 class HFPolicy:

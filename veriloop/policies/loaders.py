@@ -45,8 +45,9 @@ def load_checkpoint(target: str, name: str | None = None, **options: Any) -> Pol
     if not path.is_dir():
         raise ConfigError(f"unknown model {target!r}: no such checkpoint directory; give "
                           "checkpoint:<dir> with a Hugging Face model in it")
-    return hf_policy(path, name or (path.parent.name if path.name == "final" else path.name),
-               **options)
+    # <run>/final and <run>/checkpoints/step-N/model are named by the directory above them
+    named = path.parent.name if path.name in ("final", "model") else path.name
+    return hf_policy(path, name or named, **options)
 
 
 def load_run(target: str, name: str | None = None, **options: Any) -> Policy:
