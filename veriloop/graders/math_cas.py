@@ -204,6 +204,8 @@ def read_cas(text: str, plain: bool = False, digit_names: bool = False) -> Any |
         return None  # an equation or assignment is not an expression
     if plain:
         s = _explicit_calls(s)
+        # an `x` with spaces between two numbers is a product sign: `4.8 x 10^-5`
+        s = re.sub(r"(?<=\d)\s+x\s+(?=\d)", " * ", s)
     if digit_names:  # sympy's symbol splitting would read x1 as x*1; x_1 it keeps whole
         s = _DIGIT_NAME.sub(lambda m: m.group(0)[0] + "_" + m.group(0)[1:], s)
     s = re.sub(r"(?<![\w.])sum\s*\(", "summation(", s)
@@ -248,4 +250,6 @@ def same_cas_value(gold: str, answer: str) -> bool | None:
         gv, av = complex(sympy.N(g, 30)), complex(sympy.N(a, 30))
         if abs(gv - av) <= 1e-12 * max(abs(gv), abs(av)):
             return True
+    if any(x.name == "i" for x in a.free_symbols):
+        return None  # `exp(i*pi)`: whether i is the imaginary unit is math_complex's to read
     return bool(agree_numerically(g, a))

@@ -40,7 +40,8 @@ What we add around `math_verify.parse/verify`:
   expression (`2bc`, which math-verify drops as a unit), semicolon tuples (`(x;y) = (2;3)`), a
   value named by a word (`ans = 7`), products of letters without a sign (`yx`, `x(yz)`), a
   signed exponent (`5^-1`) and the Unicode minus and en dash. Words in another script after a
-  lone number are units ("51 đô la"), unless they scale it ("5 nghìn" is 5000); a reading that
+  lone number are units ("51 đô la"), unless they scale it ("5 nghìn" is 5000); named
+  quantities (`mass * acceleration`) are whole names, not products of letters; a reading that
   drops such words is partial. Numbers written with decimals compare by exact value.
 - **Other scripts' conventions** (`math_scripts`, gold and answer alike): fullwidth forms,
   vulgar fractions and CJK unit signs ("２x＋２", "½", "㎠"), Korean, Chinese and Japanese answer
@@ -125,7 +126,7 @@ from veriloop.graders.math_numeric import (
     same_exact_value,
     small_numbers_differ,
 )
-from veriloop.graders.math_plain import named_value, same_letter_product
+from veriloop.graders.math_plain import named_value, same_letter_product, same_word_expression
 from veriloop.graders.math_plusminus import same_sign_choices
 from veriloop.graders.math_quantity import same_quantity, same_unit_product
 from veriloop.graders.math_relations import compare_relations, lone_variable
@@ -296,6 +297,9 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
     if "." in gold_text + extracted and None not in values and values[0] == values[1]:
         return _verdict(True, "equivalent", extracted)  # `0.1*3 - 0.3` is 0, exactly; unequal
         # values go on to the rules below, which accept a gold's rounding (`1/3`, `0.3333333333`)
+    words = same_word_expression(strip_delims(gold_text), extracted)  # `mass * acceleration`
+    if words is not None:
+        return _verdict(words, "equivalent" if words else "not_equivalent", extracted)
     form = _same_form(strip_delims(gold_text), extracted)
     if form is None:  # `factorial(n)`, `summation(...)`: read by sympy itself (`math_cas`)
         form = same_cas_value(strip_delims(gold_text), extracted)

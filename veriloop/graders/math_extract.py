@@ -213,12 +213,16 @@ def numbered_parts(text: str | None) -> str | None:
     return "(" + ", ".join(parts) + ")" if all(parts) else None
 
 
+_UPRIGHT_FUNCTIONS = "sin|cos|tan|cot|sec|csc|sinh|cosh|tanh|arcsin|arccos|arctan|ln|log|exp"
+
+
 def rewrite_for_parsing(s: str) -> str:
     """Forms math-verify does not read, rewritten to ones it does: number words, Python's
     `**`, function names as in Python (`sin(x)`, `Abs(x)`), e-notation (`1e3`), repeating decimals (`0.\\overline{3}`), mixed numbers (`4 4/9`),
     digit groups inside an expression (`1 000 4/9`), a percent sign after a group or fraction
     (`\\frac{7}{3}\\%`: math-verify reads `%` after a plain number only), plain `√3`, `π` and `pi`,
-    Euler's number as `\\mathrm{e}` (math-verify reads it as a symbol named e), the forms of
+    Euler's number as `\\mathrm{e}` (math-verify reads it as a symbol named e) and a function name
+    set upright as CAS TeX printers write it (`\\mathrm{cos}`), the forms of
     `math_notation` (Unicode symbols and superscripts, `52_8`, `2^3^2`, `\\frac\\pi2`) and of
     `math_plain` (Greek names, letters after a number, semicolon tuples), an
     unbraced radicand after a root index (`\\sqrt[3]2`), a command as the one-token
@@ -238,6 +242,8 @@ def rewrite_for_parsing(s: str) -> str:
     s = notation.operator_subscripts(s)  # "F_{\\max}": a label, not the function max
     s = notation.trailing_letters(notation.or_words(s))  # "x=2 ou x=-2", "x + ab"
     s = re.sub(r"\\(?:mathrm|rm|operatorname)\s*\{\s*e\s*\}", "e", s)
+    # a function name set upright, as LaTeX printers of CAS write it: "\mathrm{cos}\left(x\right)"
+    s = re.sub(r"\\(?:mathrm|rm|operatorname)\s*\{\s*(" + _UPRIGHT_FUNCTIONS + r")\s*\}", r"\\\1 ", s)
     s = notation.signed_exponents(notation.unicode_symbols(s))  # "√(x+1)", "1⁄2", "x⁴", "5^-1"
     s = notation.space_times_ten(s)  # "1.6 10^{-19}": mark schemes' standard form
     # plain-text forms: "√3", "π", "pi/2" (math-verify reads a bare "pi" as p*i)
@@ -311,8 +317,8 @@ def looks_like_math(s: str) -> bool:
     empty text and punctuation-only text (":")."""
     if not re.search(r"[0-9A-Za-z\\π√" + "".join(notation.UNICODE_MACROS) + "]", s):
         return False  # "∅" and "∞" are answers too
-    if notation.number_word(s) is not None:
-        return True
+    if notation.number_word(s) is not None or plain.word_expression(s):
+        return True  # "mass * acceleration + force": named quantities, an operator between each
     # letters glued to a number or an operator are factors, not words: "6xz", "+xy", "yz^2"
     bare = _GLUED_LETTERS.sub(" ", _without_text_blocks(s))
     words = [w for w in _WORD.findall(bare) if w.lower() not in _MATH_WORDS]
@@ -630,7 +636,13 @@ def units_differ(gold: str, answer: str) -> bool:
     """Both sides name units, not the same ones ("12 km", "12 m"; "1 L + 2 gal" against
     "1 gal + 2 gal"): `drop_units` leaves 12, 12 and 1 + 2, 1 + 2."""
     g, a = _units_of(gold), _units_of(answer)
-    return bool(g) and bool(a) and g != a
+    if not (g and a) or g == a:
+        return False
+    # letters with powers in an algebraic expression are variables: "4m^2+12mn+9n^2" against
+    # "(-2m-3n)^2" names m^2 on one side and m on the other, but a bracket raises both
+    bases = [{re.sub(r"\^\d+$", "", u) for u in x} for x in (g, a)]
+    algebraic = any(re.search(r"[()]|[A-Za-z]\s*\*?\s*[A-Za-z]", x) for x in (gold, answer))
+    return not (bases[0] == bases[1] and all(len(b) == 1 for b in bases[0]) and algebraic)
 
 
 def scaled_number(s: str) -> bool:

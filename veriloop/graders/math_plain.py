@@ -15,6 +15,9 @@ rewritten or recognised here before it parses either side:
   text it was a word, and no answer was found in it. Only letters and brackets qualify, and the
   two sides then compare by the letters they multiply (the product is commutative and
   associative), so `ab` is `ba` and never `ac`.
+- Arithmetic on named quantities (`mass * acceleration + force`) keeps each name whole: read
+  as text it was prose with no answer, and read as math a name was the product of its letters,
+  so a misspelt `forec` equalled `force`.
 """
 
 from __future__ import annotations
@@ -94,3 +97,40 @@ def _balanced(s: str) -> bool:
         if depth < 0:
             return False
     return depth == 0
+
+
+_WORD_EXPRESSION = re.compile(r"[A-Za-z0-9.\s+\-*/^()]{3,120}")
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def word_expression(s: str) -> bool:
+    """Arithmetic on named quantities ("mass * acceleration + force"): names of two or more
+    letters, an operator between every two names, nothing else but numbers and brackets."""
+    s = s.strip()
+    if not _WORD_EXPRESSION.fullmatch(s) or re.search(r"[A-Za-z0-9)]\s+[A-Za-z(]", s):
+        return False
+    words = _WORD.findall(s)
+    return (any(len(w) >= 2 for w in words) and not any(w.lower() in _NAMES for w in words)
+            and _balanced(s) and bool(re.search(r"[+\-*/^]", s)))
+
+
+def same_word_expression(gold: str, answer: str | None) -> bool | None:
+    """Whether two arithmetic expressions on named quantities are equal, each name one variable
+    (`word_expression`); None unless both sides are such expressions. math-verify reads a name
+    as the product of its letters, so "forec" equalled "force" and "mass" was m*a*s^2."""
+    if answer is None or not (word_expression(gold) and word_expression(answer)):
+        return None
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
+    from sympy.parsing.sympy_parser import parse_expr, standard_transformations
+
+    def read(t: str) -> object:
+        names = {w: sympy.Symbol(w) for w in _WORD.findall(t)}
+        allowed = {"Integer": sympy.Integer, "Float": sympy.Float, "Rational": sympy.Rational}
+        return parse_expr(t.replace("^", "**"), local_dict=names, global_dict=allowed,
+                          transformations=standard_transformations)
+
+    try:
+        g, a = read(gold), read(answer)
+        return bool(sympy.simplify(g - a) == 0)
+    except (SyntaxError, TypeError, ValueError, ZeroDivisionError, sympy.SympifyError):
+        return None
