@@ -31,8 +31,9 @@ of collection 16, spent since math17 read its failures), the counts on the `held
 the `heldout16` split (`heldout16_*`: 322 cases of collection 18, measured once by math18, its
 failures read by math19, tuned on by math20), the counts on the `heldout17` split
 (`heldout17_*`: 300 cases of collection 19, measured by math19 and math20's grader, spent since
-math21 read its failures), the counts on the blind `heldout18` split (`heldout18_*`: 328 cases
-of collection 20), and the in-process cost
+math21 read its failures), the counts on the `heldout18` split (`heldout18_*`: 328 cases of
+collection 20, measured once by math21, spent since math22 read its failures), the counts on the
+blind `heldout19` split (`heldout19_*`: 387 cases of collection 21), and the in-process cost
 of checking pathological answers (towers of powers, huge factorials, deep nesting), which the grader of 77ee922 worked on until the pool killed it at its timeout
 (5 s by default).
 
@@ -93,6 +94,8 @@ JSON_KEYS = ("pairs", "verdicts_agree", "pool_ms_per_check", "process_per_check_
              "heldout17_timeouts", "heldout17_meets_bar",
              "heldout18_pairs", "heldout18_false_positives", "heldout18_false_negatives",
              "heldout18_timeouts", "heldout18_meets_bar",
+             "heldout19_pairs", "heldout19_false_positives", "heldout19_false_negatives",
+             "heldout19_timeouts", "heldout19_meets_bar",
              "pathological_ms_per_check", "pathological_refused",
              "conditions_before", "load_avg_after")
 
@@ -123,7 +126,7 @@ def main() -> None:
     # the blind split is measured whole or not at all: counts on a few of its rows would say
     # which rows fail (--quick skips it, and heldout2-3 with it, and reports 0 pairs)
     ap.add_argument("--no-blind", dest="blind", action="store_false",
-                    help="skip the heldout2-17 splits and the blind heldout18 split")
+                    help="skip the heldout2-18 splits and the blind heldout19 split")
     args = parse_args(ap, QUICK)
     before = conditions()  # load, threads, commit: printed with the figures
     pairs = [p for p in load_pairs(SHIPPED_MATH_PAIRS) if p.category != "pathological"]
@@ -163,8 +166,8 @@ def main() -> None:
     }
     heldout = load_pairs(SUITE_MATH_PAIRS, split="heldout")[: args.heldout or None]
     report = audit_split("heldout", args.heldout)
-    # collections 4-19 (spent by math4-8, math10-21; 18 tuned on by math20, 19 by math21) and 20,
-    # the blind held-out since math21
+    # collections 4-20 (spent by math4-8, math10-22; 18 tuned on by math20, 19 by math21, 20 by
+    # math22) and 21, the blind held-out since math22
     skipped = {"n": 0, "false_positives": 0, "false_negatives": 0, "timeouts": 0,
                "false_positive_rate": 1.0, "false_negative_rate": 1.0}
     stack = audit_split("heldout2", 0) if args.blind else skipped
@@ -183,7 +186,8 @@ def main() -> None:
     spent15 = audit_split("heldout15", 0) if args.blind else skipped
     measured16 = audit_split("heldout16", 0) if args.blind else skipped
     spent17 = audit_split("heldout17", 0) if args.blind else skipped
-    blind = audit_split("heldout18", 0) if args.blind else skipped
+    spent18 = audit_split("heldout18", 0) if args.blind else skipped
+    blind = audit_split("heldout19", 0) if args.blind else skipped
     # the first collection of suite cases (the 71 held-out ones measured at 77ee922), apart
     rows = [json.loads(line) for line in SUITE_MATH_PAIRS.read_text().splitlines()]
     first = {(r["gold"], r["answer"]) for r in rows if r["collection"] == 1}
@@ -211,7 +215,8 @@ def main() -> None:
                                                   ("heldout15", spent15),
                                                   ("heldout16", measured16),
                                                   ("heldout17", spent17),
-                                                  ("heldout18", blind))
+                                                  ("heldout18", spent18),
+                                                  ("heldout19", blind))
            for key, value in (("pairs", r["n"]), ("false_positives", r["false_positives"]),
                               ("false_negatives", r["false_negatives"]),
                               ("timeouts", r["timeouts"]),
