@@ -81,9 +81,15 @@ The splits, in the order they were written (build_suite_pairs.py says how):
   tables, answer checkers of RL and eval projects -- extraction surfaces, negated and hedged
   answers, Python and engineering notation -- tutoring checkers in Chinese, Russian, Korean,
   Polish, Bosnian and R apps, step and mistake classifiers; 119 of its 387 cases not equivalent, 38
-  projects, the largest 51 of them), written before math22 read heldout18, and the only blind
-  split: measured once, counts only, with the grader of math22 (after heldout18's classes): FP
-  12/119, FN 42/268, nothing tuned on it since.
+  projects, the largest 51 of them), written before math22 read heldout18: measured once, counts
+  only, with the grader of math22 (after heldout18's classes): FP 12/119, FN 42/268, nothing tuned
+  on it since;
+- `heldout20`: collection 22 (latex2sympy2_extended's parser table, answer checkers of RL, eval and
+  inference tooling -- replies with working, self-corrections, sign errors -- tutoring checkers in
+  Chinese, French, German, Spanish, Azerbaijani, Vietnamese, Korean and Japanese apps, step and
+  mistake checkers; 100 of its 317 cases not equivalent, 29 projects, the largest 57 of them),
+  written before math23 read heldout19; blind: not measured yet, only its size is checked until its
+  one measurement.
 
 Each test asserts the measured counts as a regression bar and xfails while above the issue's
 bar (a pass once it is met). Only counts are printed: a blind split's failures are never shown.
@@ -620,3 +626,12 @@ HELDOUT19_FP, HELDOUT19_FN = 12, 42
 
 def test_suite_pairs_heldout19_rates(grader):
     _audit_split(grader, "heldout19", (387, 268), HELDOUT19_FP, HELDOUT19_FN)
+
+
+# heldout20: collection 22 (suite_pairs_c22.py), committed before math23 read heldout19's failures
+# or changed the grader. Blind: this test checks only that the split is wired in whole; the rates
+# are measured once, counts only, after math23's classes, and replace this skip then.
+def test_suite_pairs_heldout20_is_wired_and_blind():
+    pairs = load_pairs(SUITE_MATH_PAIRS, split="heldout20")
+    assert (len(pairs), sum(p.equivalent for p in pairs)) == (317, 217)
+    pytest.skip("heldout20 is blind until its one measurement (counts only)")

@@ -77,7 +77,13 @@ tables, answer checkers of RL and eval projects -- extraction surfaces, negated 
 Python and engineering notation -- and tutoring checkers and step and mistake classifiers in
 Chinese, Russian, Korean, Polish, Bosnian and R apps; no project above a fifth of it) is all in a
 twentieth split, `heldout19`, written before math22 read `heldout18`'s failures and tuned on them;
-from then on `heldout18` is spent too, and only `heldout19` measures the grader blind.
+from then on `heldout18` is spent too. Collection 22 (`suite_pairs_c22.py`: latex2sympy2_extended's
+parser table, answer checkers of RL, eval and inference tooling -- replies with working,
+self-corrections and sign errors -- tutoring checkers in Chinese, French, German, Spanish,
+Azerbaijani, Vietnamese, Korean and Japanese apps, and step and mistake checkers; no project above a
+fifth of it) is all in a twenty-first split, `heldout20`, written before math23 read `heldout19`'s
+failures and tuned on them; from then on `heldout19` is spent too, and only `heldout20` measures the
+grader blind.
 
 Left out (not veriloop's convention, said per row in `_LEFT_OUT` below): cases whose label holds
 only after rounding coarser than math-verify's 6 decimal places ("40\pi" = "125.663"), and labels
@@ -109,6 +115,7 @@ from veriloop.graders.data.suite_pairs_c18 import C18_CASES
 from veriloop.graders.data.suite_pairs_c19 import C19_CASES
 from veriloop.graders.data.suite_pairs_c20 import C20_CASES
 from veriloop.graders.data.suite_pairs_c21 import C21_CASES
+from veriloop.graders.data.suite_pairs_c22 import C22_CASES
 from veriloop.graders.data.suite_pairs_stack import STACK, STACK_CASES
 
 OUT = Path(__file__).with_name("math_pairs_suites.jsonl")
@@ -318,6 +325,7 @@ COLLECTION = {VERL: 2, MINDSPEED: 2, MINDSPEED_DAPO: 2, OPENR1: 2, TRL: 2, MV_MI
 # collection 19 (suite_pairs_c19.py) likewise, written before heldout16 was read and tuned on
 # collection 20 (suite_pairs_c20.py) likewise, written before heldout17 was read and tuned on
 # collection 21 (suite_pairs_c21.py) likewise, written before heldout18 was read and tuned on
+# collection 22 (suite_pairs_c22.py) likewise, written before heldout19 was read and tuned on
 HELDOUT2 = {4}
 HELDOUT3 = {5}
 HELDOUT4 = {6}
@@ -336,6 +344,7 @@ HELDOUT16 = {18}
 HELDOUT17 = {19}
 HELDOUT18 = {20}
 HELDOUT19 = {21}
+HELDOUT20 = {22}
 
 # label rests on a convention veriloop does not share (see the module docstring)
 _LEFT_OUT = {
@@ -395,7 +404,8 @@ def rows() -> list[dict]:
                  else "heldout16" if c in HELDOUT16
                  else "heldout17" if c in HELDOUT17
                  else "heldout18" if c in HELDOUT18
-                 else "heldout19" if c in HELDOUT19 else split_of(gold, answer))
+                 else "heldout19" if c in HELDOUT19
+                 else "heldout20" if c in HELDOUT20 else split_of(gold, answer))
         out.append({"gold": gold, "answer": answer, "equivalent": eq,
                     "category": source.split()[0], "source": source, "split": split,
                     "collection": c})
@@ -424,11 +434,12 @@ def rows() -> list[dict]:
     # collection 8 was copied whole and drops here what repeats an earlier case, either way
     # round, up to spaces and `$` signs (its module docstring), so its rows stay as written
     known = {_bare(r["answer"], r["gold"]) for r in out} | _other_sets()
-    # collections 9-21 likewise
+    # collections 9-22 likewise
     for c, cases in ((8, C8_CASES), (9, C9_CASES), (10, C10_CASES), (11, C11_CASES),
                      (12, C12_CASES), (13, C13_CASES), (14, C14_CASES),
                      (15, C15_CASES), (16, C16_CASES), (17, C17_CASES), (18, C18_CASES),
-                     (19, C19_CASES), (20, C20_CASES), (21, C21_CASES)):
+                     (19, C19_CASES), (20, C20_CASES), (21, C21_CASES),
+                     (22, C22_CASES)):
         for source, a, g, eq in cases:
             if _bare(a, g) not in known and _bare(g, a) not in known:
                 known.add(_bare(a, g))
