@@ -12,7 +12,8 @@ a live bar would show nothing until the end, so `progress_bar` returns a `PlainP
 instead (rich's TTY_COMPATIBLE / TTY_INTERACTIVE variables override the detection): a
 background thread prints each task as one plain line every `VERILOOP_PROGRESS_INTERVAL`
 seconds (default 30), whether or not a step finished meanwhile (one SFT epoch or one rollout
-wave can take longer than that):
+wave can take longer than that), and once more when the bar stops, so a log ends with where
+each task got to:
 
     2026-11-28T02:10:31Z progress rl 3/20 0.21/s eta 0:01:21 | reward 0.5  pass_rate 0.25
 """
@@ -112,10 +113,16 @@ class PlainProgress(Progress):
             self._thread.start()
 
     def stop(self) -> None:
+        """Stop the timer and print each task's last line: a log ends with where every task got
+        to, however short the run was next to the interval."""
         if self._thread is not None:
             self._beat.set()
             self._thread.join()
             self._thread = None
+            try:
+                self.print_lines()
+            except (OSError, ValueError):  # stderr already closed
+                pass
 
     def _run(self) -> None:
         while not self._beat.wait(self.interval):

@@ -8,7 +8,9 @@ summary/run-directory checks and the progress/rerun checks (it is the same comma
 
 Timing: the interval is 1 s and the largest gap allowed between two progress lines is 30 s, far
 from the up-to-30 s silences the old code had; a starved machine can only make lines later,
-never make them vanish, so only the gap bound could be affected, and it is 30x the interval."""
+never make them vanish, so only the gap bound could be affected, and it is 30x the interval. A
+fast machine makes fewer timer lines, so the test counts none of them: it checks the last line,
+which the bar prints when it stops."""
 
 import json
 import os
@@ -69,12 +71,14 @@ def test_quickstart_json_summary_and_run_dir(first_run):
 def test_quickstart_in_a_pipe_prints_progress_lines_and_reruns_refuse_or_resume(first_run):
     run, first = first_run["run"], first_run["proc"]
     lines = [m for m in map(LINE.match, first.stderr.splitlines()) if m]
-    assert len(lines) >= 3, first.stderr[-3000:]
-    phases = {m.group(2) for m in lines}
-    assert any(p.startswith("quickstart ") for p in phases), phases  # the stage, every interval
+    # how many timer lines a run makes depends on the machine's speed (a fast one finished this
+    # in 2 s: stop 60's CI); the last line, printed when the bar stops, does not
+    assert lines, first.stderr[-3000:]
+    stage_lines = [m for m in lines if m.group(2).startswith("quickstart ")]
+    assert stage_lines[-1].group(2, 3, 4) == ("quickstart done", "6", "6"), stage_lines[-1]
     stamps = [datetime.strptime(m.group(1), "%Y-%m-%dT%H:%M:%SZ") for m in lines]
     gaps = [(b - a).total_seconds() for a, b in pairwise(stamps)]
-    assert max(gaps) <= 30, gaps
+    assert max(gaps, default=0) <= 30, gaps
     for m in lines:  # count/total, a rate or '?', an ETA or '?'
         assert m.group(4) == "?" or int(m.group(3)) <= int(m.group(4))
         assert m.group(5) == "?" or float(m.group(5)) > 0

@@ -72,11 +72,26 @@ def test_lines_come_from_a_timer_while_a_step_runs_longer_than_the_interval():
         while console.file.getvalue().count("\n") < 3 and time.monotonic() < deadline:
             time.sleep(0.02)  # the "step" has not finished: nothing advances the task
     lines = console.file.getvalue().splitlines()
-    assert len(lines) >= 3
+    assert len(lines) >= 4  # 3 from the timer, the last one when the block ends
     assert all(LINE.match(x) and " sft 0/3 " in x for x in lines)
     after = len(console.file.getvalue())
     time.sleep(0.2)
     assert len(console.file.getvalue()) == after  # stopped with the block
+
+
+def test_a_run_shorter_than_the_interval_still_ends_its_log_with_each_task_last_line():
+    """Regression (CI, stop 60): a fast machine finished a shrunk quickstart in under 3
+    intervals, and its log never showed where the tasks ended."""
+    console = pipe()
+    with PlainProgress(console=console, interval=3600) as progress:
+        sft = progress.add_task("sft", total=3)
+        progress.add_task("eval", total=None)
+        progress.update(sft, completed=3, info="loss 1.5")
+    lines = console.file.getvalue().splitlines()
+    assert len(lines) == 2, lines  # no timer tick in an hour-long interval: the stop's lines
+    first, second = (LINE.match(x) for x in lines)
+    assert first and first.group(2, 3, 4, 7) == ("sft", "3", "3", "loss 1.5")
+    assert second and second.group(2, 3, 4) == ("eval", "0", "?")
 
 
 def test_a_heartbeat_names_work_that_has_no_count(monkeypatch, capsys):

@@ -135,7 +135,9 @@ def run_quickstart(run_dir: str | Path, config: str | Path | None = None,
             stages.update(stage, description=f"quickstart {name}",
                           completed=STAGES.index(name))
 
-        return _run(cfg, root, progress, stages, enter)
+        summary = _run(cfg, root, progress, stages, enter)
+        stages.update(stage, description="quickstart done", completed=len(STAGES))
+        return summary
 
 
 def _run(cfg: RunConfig, root: Path, progress: bool, stages: Progress,
