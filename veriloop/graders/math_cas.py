@@ -48,7 +48,7 @@ _NAME = re.compile(r"[A-Za-z_]\w*")
 _FUNCTIONS = ("factorial", "factorial2", "summation", "integrate", "log", "ln", "exp", "sqrt",
               "sin", "cos", "tan", "cot", "sec", "csc", "asin", "acos", "atan", "acot", "asec",
               "acsc", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "cbrt", "atan2",
-              "binomial", "floor", "ceiling", "Abs", "pi", "oo", "E")
+              "binomial", "floor", "ceiling", "Abs", "Max", "Min", "pi", "oo", "E")
 
 
 _FN = (r"(?<![A-Za-z_])(?:arc(?:sin|cos|tan|cot|sec|csc)|a(?:sin|cos|tan|cot)|sinh|cosh|tanh"
@@ -83,6 +83,7 @@ _SUPERSCRIPTS = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+")
 def uses_plain_notation(gold: str, answer: str) -> bool:
     """Whether both sides are plain text and one of them uses a form math-verify misreads, or
     the gold names a variable with a digit (`x1`)."""
+    gold, answer = gold.replace("**", "^"), answer.replace("**", "^")  # Python's power: `sin**3(x)`
     return not (_NOT_PLAIN.search(gold) or _NOT_PLAIN.search(answer)) and bool(
         _PLAIN_FORMS.search(gold) or _PLAIN_FORMS.search(answer) or _DIGIT_NAME.search(gold))
 
@@ -202,8 +203,8 @@ def read_cas(text: str, plain: bool = False, digit_names: bool = False) -> Any |
         return None
     if any(n.startswith("_") for n in _NAME.findall(s)) or re.search(r"(?<![!<>=])=(?!=)", s):
         return None  # an equation or assignment is not an expression
-    if plain:
-        s = _explicit_calls(s)
+    if plain:  # Python's `**` is the caret here: `sin x**2` is sin(x^2), `sin**3(x)` sin(x)^3
+        s = _explicit_calls(s.replace("**", "^"))
         # an `x` with spaces between two numbers is a product sign: `4.8 x 10^-5`
         s = re.sub(r"(?<=\d)\s+x\s+(?=\d)", " * ", s)
     if digit_names:  # sympy's symbol splitting would read x1 as x*1; x_1 it keeps whole
@@ -223,6 +224,21 @@ def read_cas(text: str, plain: bool = False, digit_names: bool = False) -> Any |
         return None
 
 
+def settled_exactly(g, a) -> bool | None:
+    """Whether two values read by `read_cas` are equal, when that is settled without sampling:
+    other than expressions they compare as they are, a value with no value (`zoo`, `nan`) is no
+    credit, a difference that simplifies to 0 is equality; None otherwise."""
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
+
+    if not (isinstance(g, sympy.Expr) and isinstance(a, sympy.Expr)):
+        return g == a
+    if g.has(sympy.zoo, sympy.nan) or a.has(sympy.zoo, sympy.nan):
+        return False  # no value, no credit
+    if sympy.simplify(g - a) == 0:
+        return True
+    return None
+
+
 def same_cas_value(gold: str, answer: str) -> bool | None:
     """Whether gold and answer are equal when either uses CAS syntax (`factorial(n)` = `n!`,
     a sum against its closed form); None when neither does or a side cannot be read."""
@@ -238,12 +254,9 @@ def same_cas_value(gold: str, answer: str) -> bool | None:
     g, a = read_cas(gold, plain, names), read_cas(answer, plain, names)
     if g is None or a is None:
         return None
-    if not (isinstance(g, sympy.Expr) and isinstance(a, sympy.Expr)):
-        return g == a
-    if g.has(sympy.zoo, sympy.nan) or a.has(sympy.zoo, sympy.nan):
-        return False  # no value, no credit
-    if sympy.simplify(g - a) == 0:
-        return True
+    settled = settled_exactly(g, a)
+    if settled is not None:
+        return settled
     if g.is_number and a.is_number and not (g.has(sympy.I) or a.has(sympy.I)):
         # floats from the same decimal digits differ in their last bits (`1.6 10^-19` against
         # `1.6e-19`), far below any tolerance a number that small is compared with below

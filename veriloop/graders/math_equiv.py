@@ -15,7 +15,10 @@ What we add around `math_verify.parse/verify`:
   commas ("1000,99"), but only against a one-number gold: "1,2" stays a list otherwise (and a
   gold "2,1" is a list against an answer that is one: "1,2"). Prose with no anchor ("we add the two numbers and divide by 4"), a lone ":" or
   "Thought process:" yields *no answer* — math-verify on its own would pull the last number
-  out of any prose, which a judge-style adversarial non-answer exploits.
+  out of any prose, which a judge-style adversarial non-answer exploits. So does a value the
+  text disowns ("Wrong answer: 42", "\\boxed{42\\text{ wrong}}": a disowned anchor is skipped),
+  and a math span a sentence only mentions ("The statement discusses \\(9\\) possibilities.");
+  `\\\\boxed` is a TeX line break before the word, not a box.
 - **Simplest form** (`simplest_form=True`, per task via `verification["simplest_form"]`): the
   answer must have reduced integer fractions with denominator > 1, square-free integer radicands,
   no radical in a denominator, and no unevaluated arithmetic between plain integers ("2+3",
@@ -66,7 +69,10 @@ What we add around `math_verify.parse/verify`:
   complex numbers. Big powers (`(x-a)^{6000}`) are told apart by evaluation before sympy
   would expand them.
 - **CAS syntax and systems**: `factorial(n)`, `summation(f, (k, 1, n))`, `int(f, (x, a, b))`
-  and `log(a, b)` are read by sympy itself (`math_cas`); lists of polynomial equations compare
+  and `log(a, b)` are read by sympy itself (`math_cas`), as are Python's `**`, `Fraction(3, 4)`
+  and Mathematica's syntax (`Sin[x]^2`, `Log[2, 4]`, `Rational[2, 19]`: `math_mathematica`); a
+  bare `log` is natural against `\\ln`, a gold said in words ("12 times 8") is read as the answer
+  is, and `a = 1 \\land b = 5` is a system, not its last value; lists of polynomial equations compare
   by their solutions (`math_systems`). Numbers below 1e-3 compare relatively (math-verify's
   6-decimal rounding made `1.06e-33` equal `1e-33`).
 - **Size bounds before symbolic work** (`math_bounds`): towers of powers, huge factorials,
@@ -118,6 +124,8 @@ from veriloop.graders.math_forms import (
     same_time,
 )
 from veriloop.graders.math_intervals import same_interval_set
+from veriloop.graders.math_mathematica import same_mathematica_value, to_sympy_syntax
+from veriloop.graders.math_notation import natural_logs
 from veriloop.graders.math_numeric import (
     agree_numerically,
     differ_numerically,
@@ -237,8 +245,12 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
     gold, answer = other_scripts(gold) or gold, other_scripts(answer)  # "８개", "答：8" (math_scripts)
     gold, answer = numbered_parts(gold) or gold, numbered_parts(answer) or answer  # "(1) 9 (2) 4"
     gold = re.split(r"(?<!#)####(?!#)", gold)[-1].strip() or gold  # GSM8K's "work #### 72"
-    # "minus one third", "x divided by two", "שורש 2": a number or an expression said in words
+    # "minus one third", "x divided by two", "שורש 2": a number or an expression said in words,
+    # in the answer or the gold ("12 times 8")
     answer = spoken_number(answer) or spoken_expression(answer) or answer
+    gold = spoken_number(gold) or spoken_expression(gold) or gold
+    if answer is not None:  # `\ln x` against `log(x)`: a bare log is natural against ln
+        gold, answer = natural_logs(gold, answer)
     if not boxed_answer(gold) and not looks_like_math(strip_delims(gold)):
         gold = extract_answer(gold) or gold  # a gold sentence states its value: "The number is 4."
     extracted = extract_answer(answer)
@@ -258,6 +270,13 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
         return _verdict(False, "approximate", extracted)
     if exact.count("=") == 1 and re.match(r"\s*=(?!=)", exact):
         exact = exact.split("=", 1)[1]  # "= 12": the value, its left side left out
+    # `Sin[x]^2`, `Log[2, 4]`: Mathematica's syntax, read by sympy (math_mathematica)
+    wolfram = same_mathematica_value(strip_delims(boxed_answer(gold) or gold), strip_delims(exact))
+    if wolfram is not None:
+        return _verdict(wolfram, "equivalent" if wolfram else "not_equivalent", exact)
+    # against TeX, in sympy's syntax: compared below
+    exact = to_sympy_syntax(strip_delims(exact)) or exact
+    gold = to_sympy_syntax(strip_delims(boxed_answer(gold) or gold)) or gold
     signs = same_sign_choices(strip_delims(boxed_answer(gold) or gold), strip_delims(exact),
                               parse_whole, _verified)  # `x ± 2` against `±2 + x`
     if signs is not None:

@@ -35,9 +35,14 @@ _WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
 _GLUED_LETTERS = re.compile(r"(?<=[\d+\-*/^=(])[A-Za-z]{2,4}(?![A-Za-z])|(?<![A-Za-z\\])[A-Za-z]{2,4}(?=[\d+\-*/^=)])")
 
 
+# a box command whose backslash is not escaped: in "\\boxed{42}" the "\\" is a TeX line break and
+# "boxed" a word, no box; after an odd run of backslashes ("\\\boxed{42}") the box is real
+_BOX = re.compile(r"(?<!\\)(?:\\\\)*(\\(?:boxed|fbox)\s*\{)")
+
+
 def last_boxed(text: str) -> str | None:
     """Content of the last `\\boxed{...}` / `\\fbox{...}` (braces balanced), or None."""
-    starts = [m.end() for m in re.finditer(r"\\(?:boxed|fbox)\s*\{", text)]
+    starts = [m.end() for m in _BOX.finditer(text)]
     if not starts:
         return None
     i, depth = starts[-1], 1
@@ -233,6 +238,16 @@ def rewrite_for_parsing(s: str) -> str:
     if n is not None:
         return str(n)
     s = _GROUPED.sub(lambda m: re.sub(r"\D", "", m.group(0)), s)
+    s = _FRACTION_CALL.sub(r"\\frac{\1}{\2}", s)  # Python's Fraction(30, 1)
+    # digit groups in a fraction's parts: "\frac{945}{16,384}" (a part is one number)
+    s = re.sub(r"(\\[dt]?frac\s*\{|\}\s*\{)(\d{1,3}(?:,\d{3})+)(?=\})",
+               lambda m: m.group(1) + m.group(2).replace(",", ""), s)
+    s = re.sub(r"(?<![\\A-Za-z])sqrt\s*\{", r"\\sqrt{", s)  # "2sqrt{13}": TeX's root, unescaped
+    s = re.sub(r"(?<=\d)\s*\\([dt]?binom)(?![A-Za-z])", r"\\cdot\\\1", s)  # "63 \binom{64}{2}"
+    # the plus-minus sign typed on a keyboard: "+/-" anywhere, "+-" where no operand comes
+    # before it ("+-5", "x = +-2"; "3+-5" is 3 + (-5))
+    s = re.sub(r"\+\s*/\s*-", "±", s)
+    s = re.sub(r"(^\s*|[=(,;:]\s*)\+\s*-(?=\s*[\d\\A-Za-z(])", r"\1±", s)
     # "+2,500" in an expression; "\pi\ " a space (not the row break "\\" before a space)
     s = re.sub(r"(?<!\\)\\ ", " ", _expression_groups(s))
     s = plain.greek_names(plain.semicolon_tuples(plain_functions(_paired_bars(s))))
@@ -264,6 +279,9 @@ def rewrite_for_parsing(s: str) -> str:
     # and "(1)(2)" as 3
     s = re.sub(r"(?<=[\d)])\s*\((?=\s*-?\d+(?:\.\d+)?\s*\))", r"\\cdot(", s)
     s = re.sub(r"\\(?:lor|vee)(?![A-Za-z])", r"\\text{ or }", s)
+    # the logical and joins statements into a system, as a comma does: math-verify keeps only
+    # its last statement, so "x=0 \\land y=42" read as 42
+    s = re.sub(r"\\(?:land|wedge)(?![A-Za-z])", ", ", s)
     s = re.sub(r"(?<=[\d)}])or(?=[A-Za-z(\\])", " or ", s)  # "W(x)=1orW(x)=-1"
     s = _MIXED.sub(_mixed, s)
     s = re.sub(r"(?<=[)}])\s*\\?%", r"\\cdot\\frac{1}{100}", s)
@@ -289,6 +307,7 @@ def _expression_groups(s: str) -> str:
     return _TERM_GROUPS.sub(lambda m: m.group(1) + m.group(2).replace(",", ""), s)
 
 
+_FRACTION_CALL = re.compile(r"(?<![\w.])Fraction\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
 _SPACED_LETTERS = re.compile(r"^(\s*-?\s*\d+(?:\.\d+)?)((?:\s+[A-Za-z](?![A-Za-z])){2,})\s*$")
 # a lone letter c, d, g, h, l, m, o, s or t: math-verify drops it as a unit after a number or
 # at the end ("5 - 5c" read as 0, "2t + 1" as 3, "5 - c" as "5 -", "a \\cdot c" and "a c" as a);
@@ -331,12 +350,12 @@ def looks_like_math(s: str) -> bool:
 def all_boxed(text: str) -> list[tuple[int, int, str]]:
     """(start, end, content) of every `\\boxed{...}` / `\\fbox{...}`, braces balanced."""
     out = []
-    for m in re.finditer(r"\\(?:boxed|fbox)\s*\{", text):
+    for m in _BOX.finditer(text):
         depth = 1
         for j in range(m.end(), len(text)):
             depth += {"{": 1, "}": -1}.get(text[j], 0)
             if depth == 0:
-                out.append((m.start(), j + 1, text[m.end():j]))
+                out.append((m.start(1), j + 1, text[m.end():j]))
                 break
     return [b for b in out if not any(o[0] < b[0] < o[1] for o in out)]  # outermost only
 
@@ -358,6 +377,14 @@ _IS_VALUE = re.compile(r".*(?:\b(?:is|are|equals|was|be|(?:comes|works)\s+out\s+
 _CONCLUDED_VALUE = re.compile(r"^\W*(?:therefore|thus|hence|so|after\s+[a-z]+(?:\s+[a-z]+)?)\b,?\s*(?:we|I)\s+"
                               r"(?:get|obtain|have|find)\s+(?:that\s+)?([^\s].*)$",
                               re.IGNORECASE | re.DOTALL)
+# the words before a value that state it: "is", "equals", "we get", "=", ":"
+_STATES = re.compile(r"(?:\b(?:is|are|was|equals?|gets?|got|obtain|find|gives?|becomes?|be)|[=:])\s*$",
+                     re.IGNORECASE)
+# ... or a conclusion word before it ("Therefore $x \\geq 5$ ..."), or the words after it name it
+# the answer ("... $x \\geq 5$ is the solution.", "... $42$ is our answer.")
+_CONCLUDES = re.compile(r"\b(?:therefore|thus|hence|so|finally)\s*,?\s*$", re.IGNORECASE)
+_NAMED_ANSWER = re.compile(r"\s*(?:is|are|was)(?:\s+(?:the|our|my|a|an|final|only|required))*"
+                           r"(?:\s+(?:answers?|solutions?|results?|values?))?\s*[.!]?\s*$", re.IGNORECASE)
 # a sentence whose subject is a pronoun states its value: "It is 4.", "That's x = 2"
 _PRONOUN_VALUE = re.compile(r"\s*(?:it|this|that)\s*(?:is|was|equals|'s)\s+(.+?)\s*\.?\s*",
                             re.IGNORECASE | re.DOTALL)
@@ -368,7 +395,7 @@ _LEADING_NUMBER = re.compile(r"^\$?(-?\d[\d,]*(?:\.\d+)?)\$?(?=\s|$|[€$£%°²
 # compound unit ("ml/dose") is not dropped by its first half
 _UNIT = re.compile(r"(?<=\d)(?<!\^\d)(?<!\^-\d)(?<!\^\{\d)(?<!\^\{-\d)(?<!\^\d\d)\s*"
                    r"(?:\\text\s*\{\s*|\\mbox\s*\{\s*|\\mathrm\s*\{\s*)?(?:gm|grams?|kilograms?|milligrams?|lbs?|"
-                   r"ft|gallons?|gal|quarts?|qt|pints?|pt|cups?|ounces?|oz|pounds?|hrs?|yrs?|litres?|"
+                   r"ft|yd|yards?|miles?|gallons?|gal|quarts?|qt|pints?|pt|cups?|ounces?|oz|pounds?|hrs?|yrs?|litres?|"
                    r"liters?|ml|mL|L|cm|mm|km|m|kg|mg|g|s|sec|"
                    r"seconds?|min|minutes?|h|hours?|days?|weeks?|months?|years?|units?|degrees?|"
                    r"meters?|inches|feet|°|\^\s*\\circ|\^\s*\{\\circ\})(?:\^?[23²³])?\s*\}?"
@@ -444,7 +471,13 @@ def _final_sentence_value(text: str) -> str | None:
                 return lead.group(1)
             if looks_like_math(strip_delims(value)):
                 return strip_delims(value)
-        if spans(sentence):
+        # the sentence's last math span, when the sentence ends with it or states it: "The
+        # statement discusses \\(9\\) possibilities." mentions a value and answers nothing
+        last = list(_INLINE_MATH.finditer(sentence))
+        if last and (not re.search(r"[A-Za-z]", sentence[last[-1].end():])
+                     or _STATES.search(sentence[:last[-1].start()])
+                     or _CONCLUDES.search(sentence[:last[-1].start()])
+                     or _NAMED_ANSWER.match(sentence[last[-1].end():])):
             return strip_delims(spans(sentence)[-1])
     return None
 
@@ -463,8 +496,9 @@ def _plain_text(text: str) -> str:
     return _EMPHASIS.sub(r"\2", _SPECIAL_TOKEN.sub(" ", text))
 
 
-# "Let me compute 64 first, therefore 36": a conclusion word before the value it concludes
-_CONCLUSION = re.compile(r"\b(?:therefore|thus|hence|so)\b\s*,?", re.IGNORECASE)
+# "Let me compute 64 first, therefore 36", "First 2/3, finally 7/8": a conclusion word before
+# the value it concludes
+_CONCLUSION = re.compile(r"\b(?:therefore|thus|hence|so|finally)\b\s*,?", re.IGNORECASE)
 
 
 def _after_thinking(text: str) -> str:
@@ -501,16 +535,40 @@ def _last_line_value(text: str) -> str | None:
     return last if words and _NUMBER.fullmatch(last) else None
 
 
+# an answer its own text disowns: an anchor labelled wrong ("Wrong answer: 42", "This is not the
+# final answer: 42", "错误答案：42"), or a value said to be wrong ("\\boxed{42\\text{ wrong}}")
+_DISOWNING = re.compile(r"(?:\b(?:wrong|incorrect|rejected|discarded|invalid|false)|\bnot(?:\s+(?:the|my|"
+                        r"a|an|our|your))?|错误的?|不正确的?|不是)\s*$", re.IGNORECASE)
+_DISOWNED_VALUE = re.compile(r"[\d}]\s*(?:\\text\s*\{\s*)?(?:is\s+)?(?:wrong|incorrect|false|"
+                             r"not\s+(?:correct|right))\b", re.IGNORECASE)
+
+
 def extract_answer(text: str | None) -> str | None:
-    """The final answer inside a model's text, or None when there is none (see module doc)."""
+    """The final answer inside a model's text, or None when there is none (see module doc).
+    A value its text disowns is no answer: an anchor labelled wrong or not final is skipped
+    (the last anchor that is not decides, and with none the text answers nothing), and a value
+    said to be wrong or false is none."""
+    found = _extract(text)
+    return None if found is not None and _DISOWNED_VALUE.search(found) else found
+
+
+def _disowned(text: str, anchor: re.Match[str]) -> bool:
+    line = text[:anchor.start()].rsplit("\n", 1)[-1]
+    return bool(_DISOWNING.search(line))
+
+
+def _extract(text: str | None) -> str | None:
     if text is None:
         return None
     text = _after_thinking(_plain_text(text))
     tagged = _answer_tag(text)
     if tagged is not None:
         return extract_answer(tagged) if tagged.strip() else None
-    anchors = list(_ANCHOR.finditer(text))
+    every_anchor = list(_ANCHOR.finditer(text))
+    anchors = [m for m in every_anchor if not _disowned(text, m)]
     boxes = all_boxed(text)
+    if not boxes and every_anchor and not anchors:
+        return None  # "Wrong answer: 42" and nothing else: the text disowns its only value
     if boxes and not (anchors and anchors[-1].start() > boxes[-1][1]):
         return boxed_answer(text)
     if anchors:
@@ -548,7 +606,8 @@ def extract_answer(text: str | None) -> str | None:
         # a function name is not prose: "sqrt(12)" is not the number 12, "abs(x)<1" not 1
         prose = [w for w in re.findall(r"[A-Za-z]{3,}", _without_text_blocks(whole))
                  if w.lower() not in _MATH_WORDS]
-        if len(numbers) == 1 and prose and not re.search(r"\\[A-Za-z]|[=+*/^%<>()]", whole) \
+        # ... nor a name before a square bracket: "Rational[2,19]" applies a function
+        if len(numbers) == 1 and prose and not re.search(r"\\[A-Za-z]|[=+*/^%<>()]|[A-Za-z]\[", whole) \
                 and not _PERCENT_WORD.search(whole) and not _VALUE_WORDS.search(whole):
             return numbers[0]  # "Soucis : 2,74 $ a": one number among a word or two
         return whole
@@ -568,8 +627,8 @@ def drop_units(s: str, keep: frozenset[str] = frozenset()) -> str:
     dropping the mark there would change the value. Letters that are all in `keep` (the gold's
     variables, `letter_variables`) are factors, not a unit: "4n + 2m" against `4n + 2m` keeps
     its m, "3xy" against `3xy` its xy."""
-    if _TRIG.search(s):
-        s = _DEGREE.sub(lambda _: "\\cdot\\frac{\\pi}{180}", s)
+    if _TRIG.search(s):  # "sin(90 degrees)": the word is the degree mark
+        s = _DEGREE.sub(lambda _: "\\cdot\\frac{\\pi}{180}", re.sub(r"(?<=\d)\s*degrees?\b", "°", s))
 
     def unit(m: re.Match[str]) -> str:
         letters = re.sub(r"\\(?:text|mbox)|[^A-Za-z]", "", m.group(0))
@@ -622,7 +681,7 @@ _SAME_UNIT = {"sec": "s", "second": "s", "minute": "min", "hour": "h", "meter": 
               "gm": "g", "gram": "g", "kilogram": "kg", "milligram": "mg", "hr": "h", "hrs": "h",
               "yr": "year", "yrs": "year", "litre": "l", "liter": "l", "ft": "foot", "lb": "pound",
               "lbs": "pound", "L": "l", "mL": "ml", "gallon": "gal", "quart": "qt",
-              "pint": "pt", "ounce": "oz"}
+              "pint": "pt", "ounce": "oz", "yard": "yd"}
 
 
 def _units_of(s: str) -> set[str]:

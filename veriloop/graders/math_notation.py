@@ -54,6 +54,12 @@ UNICODE_MACROS = {"∈": "\\in ", "∞": "\\infty ", "∅": "\\emptyset ", "·":
 _SUPERSCRIPT = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+")
 _SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 _ROOT_OF_BRACKET = re.compile(r"√\s*\(([^()]*)\)")
+# a logarithm's base as Unicode subscript digits: "log₁₀(1000)" is log base 10
+_LOG_BASE = re.compile(r"(?<![A-Za-z])\\?log\s*([₀₁₂₃₄₅₆₇₈₉]+)")
+_SUBSCRIPT_DIGITS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+# a logarithm written `ln` on one side and as a bare `log` on the other (`natural_logs`)
+_LN = re.compile(r"(?<![A-Za-z])\\?ln(?![A-Za-z])")
+_BARE_LOG = re.compile(r"(?<![A-Za-z])(\\?)log(?![A-Za-z\d_₀-₉])(?!\s*_)")
 # digits, then the base as a subscript: "52_8", "4210_{7}", "1011_2" (not "a_1", not "x_{12}")
 _BASE_SUBSCRIPT = re.compile(r"(?<![\w.\\])([0-9][0-9A-Fa-f]*)_(?:\{\s*(\d{1,2})\s*\}|(\d{1,2}))(?![\w.])")
 # "a^b^c" with plain tokens (a number, a letter or a braced group); "2^{3}^2" too. One token, as
@@ -67,6 +73,7 @@ _BARE_FRAC = re.compile(r"\\([dt]?frac)\s*" + _FRAC_ARG + r"\s*" + _FRAC_ARG)
 def unicode_symbols(s: str) -> str:
     """Unicode math symbols and superscripts as the TeX math-verify reads (module doc)."""
     s = _ROOT_OF_BRACKET.sub(r"\\sqrt{\1}", s)
+    s = _LOG_BASE.sub(lambda m: "\\log_{" + m.group(1).translate(_SUBSCRIPT_DIGITS) + "}", s)
     s = re.sub("[" + "".join(UNICODE_MACROS) + "]", lambda m: UNICODE_MACROS[m.group(0)], s)
     return _SUPERSCRIPT.sub(lambda m: "^{" + m.group(0).translate(_SUPERSCRIPT_DIGITS) + "}", s)
 
@@ -226,3 +233,16 @@ def trailing_letters(s: str) -> str:
     if not m or m.group(2) in _NAMES:
         return s
     return s[:m.start()] + m.group(1) + "".join("{" + c + "}" for c in m.group(2))
+
+
+def natural_logs(gold: str, answer: str) -> tuple[str, str]:
+    """A bare `log` is the natural logarithm when the other side writes `ln`: `\\ln x` against
+    a gold `log(x)` (as sympy and CAS export it). math-verify reads a bare `\\log` as base 10,
+    which is right only when both sides write it so; a two-argument `log(a, b)` has its base."""
+    if bool(_LN.search(gold)) == bool(_LN.search(answer)):
+        return gold, answer
+
+    def natural(t: str) -> str:
+        return t if re.search(r"log\s*\([^()]*,", t) else _BARE_LOG.sub(r"\1ln", t)
+
+    return natural(gold), natural(answer)
