@@ -89,15 +89,16 @@ The splits, in the order they were written (build_suite_pairs.py says how):
   inference tooling -- replies with working, self-corrections, sign errors -- tutoring checkers in
   Chinese, French, German, Spanish, Azerbaijani, Vietnamese, Korean and Japanese apps, step and
   mistake checkers; 100 of its 317 cases not equivalent, 29 projects, the largest 57 of them),
-  written before math23 read heldout19; blind: not measured yet, only its size is checked until its
-  one measurement.
+  written before math23 read heldout19: measured once, counts only, with the grader of math23
+  (after heldout19's classes): FP 3/100, FN 34/217; nothing tuned on it since.
 
 Each test asserts the measured counts as a regression bar and xfails while above the issue's
 bar (a pass once it is met). Only counts are printed: a blind split's failures are never shown.
 The whole-split audits of heldout2 to heldout15 are `slow` (5-120 s each on two cores); the
 default suite keeps the spent `heldout` split whole, a fixed third of `heldout2`, and the spent
-`heldout16` to `heldout19` (6-30 s each on two cores) whole. Every check is bounded by the
-grader's own expression-size limits (math_bounds), not by sampling the split.
+`heldout16` to `heldout19` and the measured `heldout20` (6-30 s each on two cores) whole.
+Every check is bounded by the grader's own expression-size limits (math_bounds), not by
+sampling the split.
 """
 
 import json
@@ -637,10 +638,19 @@ def test_suite_pairs_heldout19_rates(grader):
     _audit_split(grader, "heldout19", (387, 268), HELDOUT19_FP, HELDOUT19_FN)
 
 
-# heldout20: collection 22 (suite_pairs_c22.py), committed before math23 read heldout19's failures
-# or changed the grader. Blind: this test checks only that the split is wired in whole; the rates
-# are measured once, counts only, after math23's classes, and replace this skip then.
-def test_suite_pairs_heldout20_is_wired_and_blind():
-    pairs = load_pairs(SUITE_MATH_PAIRS, split="heldout20")
-    assert (len(pairs), sum(p.equivalent for p in pairs)) == (317, 217)
-    pytest.skip("heldout20 is blind until its one measurement (counts only)")
+# heldout20: collection 22 (suite_pairs_c22.py: latex2sympy2_extended's parser table as vendored in
+# VLMEvalKit, answer checkers of RL, eval and inference tooling -- an inference router's benchmark
+# grader with replies carrying working, self-corrections and sign errors -- tutoring checkers in
+# Chinese, French, German, Spanish, Azerbaijani, Vietnamese, Indonesian, Korean and Japanese apps,
+# step and mistake checkers; 317 cases, 100 not equivalent, 29 projects, the largest 57 of them),
+# committed (8c6d492) before math23 read heldout19's failures or changed the grader, and measured
+# ONCE at e4e651a (math23's grader, after heldout19's classes), counts only: FP 3/100 (3.0%), FN
+# 34/217 (15.7%), no timeout, 16 s at a load average of 3. By source: the latex2sympy2 table FN
+# 17/57, the inference router's grader FN 12/36, a Chinese lesson app FP 2 and FN 1, a Chinese
+# homework service FP 1, five more sources FN 1 each; the other 20 sources no miss. The bar below
+# is that measurement, so a regression fails; the xfail records whether the issue's bar is met.
+HELDOUT20_FP, HELDOUT20_FN = 3, 34
+
+
+def test_suite_pairs_heldout20_rates(grader):
+    _audit_split(grader, "heldout20", (317, 217), HELDOUT20_FP, HELDOUT20_FN)
