@@ -114,8 +114,8 @@ from veriloop.graders.data.suite_pairs_c17 import C17_CASES
 from veriloop.graders.data.suite_pairs_c18 import C18_CASES
 from veriloop.graders.data.suite_pairs_c19 import C19_CASES
 from veriloop.graders.data.suite_pairs_c20 import C20_CASES
-from veriloop.graders.data.suite_pairs_c21 import C21_CASES
-from veriloop.graders.data.suite_pairs_c22 import C22_CASES
+from veriloop.graders.data.suite_pairs_c21 import C21_CASES, C21_CATEGORY
+from veriloop.graders.data.suite_pairs_c22 import C22_CASES, C22_CATEGORY
 from veriloop.graders.data.suite_pairs_stack import STACK, STACK_CASES
 
 OUT = Path(__file__).with_name("math_pairs_suites.jsonl")
@@ -345,6 +345,9 @@ HELDOUT17 = {19}
 HELDOUT18 = {20}
 HELDOUT19 = {21}
 HELDOUT20 = {22}
+# a source named by a description has its short name as its category (collections 21 on); the
+# others keep the first word of the source (their repository), so earlier rows stay as they were
+CATEGORY = {**C21_CATEGORY, **C22_CATEGORY}
 
 # label rests on a convention veriloop does not share (see the module docstring)
 _LEFT_OUT = {
@@ -407,7 +410,7 @@ def rows() -> list[dict]:
                  else "heldout19" if c in HELDOUT19
                  else "heldout20" if c in HELDOUT20 else split_of(gold, answer))
         out.append({"gold": gold, "answer": answer, "equivalent": eq,
-                    "category": source.split()[0], "source": source, "split": split,
+                    "category": CATEGORY.get(source, source.split()[0]), "source": source, "split": split,
                     "collection": c})
 
     for a, g in _NEMO_EQ:

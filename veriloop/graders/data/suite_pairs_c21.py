@@ -1232,3 +1232,23 @@ _LEFT = {
 }
 LEFT_OUT = {(s, a, g): why for s, pairs in _LEFT.items() for (a, g), why in pairs.items()}
 C21_CASES = list(_ALL)
+
+# the jsonl `category` of the sources named by a description (not by a repository), so that a
+# per-category audit can tell them apart
+C21_CATEGORY = {
+    FISHER_APP: "fisher-app",
+    BCS_FRACTIONS: "bcs-fractions",
+    EV_LESSONS: "ev-lessons",
+    STEP_VALIDATION: "step-validation",
+    CN_FILL_BLANKS: "cn-fill-blanks",
+    PL_TRAPS: "pl-traps",
+    RU_MATHLAB: "ru-mathlab",
+    KR_FRACTIONS: "kr-fractions",
+    BATTLE_ANSWERS: "battle-answers",
+    COHERENT_STEPS: "coherent-steps",
+    ENGINE_IDENTITIES: "engine-identities",
+    TIERED_PRACTICE: "tiered-practice",
+    MATH_CLAIMS: "math-claims",
+    CLASS_ERROR_PATTERNS: "class-error-patterns",
+    CN_NUMERALS: "cn-numerals",
+}

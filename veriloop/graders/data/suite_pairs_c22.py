@@ -1013,3 +1013,36 @@ _LEFT = {
 }
 LEFT_OUT = {(s, a, g): why for s, pairs in _LEFT.items() for (a, g), why in pairs.items()}
 C22_CASES = list(_ALL)
+
+# the jsonl `category` of the sources named by a description (not by a repository), so that a
+# per-category audit can tell them apart
+C22_CATEGORY = {
+    REASONER_VALUES: "reasoner-values",
+    MATHDISTILL: "mathdistill",
+    VN_FILL_BLANK: "vn-fill-blank",
+    CN_COMPARE: "cn-compare",
+    FIXES_CHECKER: "fixes-checker",
+    WHYMATH_IDENTITY: "whymath-identity",
+    DE_EXPRESSIONS: "de-expressions",
+    FR_POLYNOMIAL: "fr-polynomial",
+    KT_REVISION: "kt-revision",
+    TS_GRADE: "ts-grade",
+    ID_EVALUATOR: "id-evaluator",
+    FR_DNB_SCORING: "fr-dnb-scoring",
+    EKLAVYA_GRADERS: "eklavya-graders",
+    SYMBOLIC_DIAGNOSE: "symbolic-diagnose",
+    CALCULUS_VERIFIER: "calculus-verifier",
+    AZ_STUDENT_MATCH: "az-student-match",
+    PROBLEM_ENGINE: "problem-engine",
+    SAT_RESPONSES: "sat-responses",
+    GSM_CHECK: "gsm-check",
+    ES_NUMERIC: "es-numeric",
+    VN_SHORT_ANSWER: "vn-short-answer",
+    JP_ANSWER_SERVICE: "jp-answer-service",
+    ES_MATH_IA: "es-math-ia",
+    CN_LESSON_GRADE: "cn-lesson-grade",
+    GO_BENCH_NUMERIC: "go-bench-numeric",
+    CN_HOMEWORK_GRADER: "cn-homework-grader",
+    MATHFORGE_VERIFY: "mathforge-verify",
+    WORK_CHECK: "work-check",
+}
