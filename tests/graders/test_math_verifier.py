@@ -195,12 +195,20 @@ def test_label_file_errors_name_the_line(tmp_path):
         load_pairs(bad)
 
 
-@pytest.mark.parametrize("answer", ["\\boxed{6 = 5}", "\\boxed{2+2=5}", "\\boxed{2+3=5}",
+@pytest.mark.parametrize("answer", ["\\boxed{6 = 5}", "\\boxed{2+2=5}", "\\boxed{3+3=5}",
                                     "\\boxed{500\\%}", "\\boxed{x = 6}", "500 percent"])
 def test_false_statements_and_other_readings_are_wrong(grader, answer):
     # issue 9 class 8: math-verify compares only the right-hand side of an equation, and reads
     # a percent both as notation and as value; both let a policy score without the answer
     assert not grader.check("5", answer).equivalent
+
+
+def test_a_true_calculation_states_its_result(grader):
+    # math24 (heldout20's class, test_math_classes_heldout20.py): a calculation between numbers
+    # that holds states its result, as a reply showing its working does ("10 - 3 = 7"); issue 9
+    # had read every equation without a lone variable as a statement. A false one still answers
+    # nothing (above).
+    assert grader.check("5", "\\boxed{2+3=5}").equivalent
 
 
 @pytest.mark.parametrize("gold, answer", [

@@ -7,7 +7,11 @@ a to base b. math-verify reads LaTeX and plain arithmetic, not these calls, so i
 `n!` with the symbol `factorial` times n, and a sum with a tuple. When either side makes such
 a call, both are read here as sympy expressions (the sum or integral done), which also reads
 `n!` and `n!!` and a product written without `*` (`6y`, `aB`), and compared by their
-difference (or by evaluation, `math_numeric.agree_numerically`).
+difference (or by evaluation, `math_numeric.agree_numerically`). A side in sympy's syntax that
+calls a function math-verify reads as a product of letters (`asinh(a)`, `gcd(a, b)`, `Max(a,
+b)`, `floor(x)`, `pi**Abs(x*y)`, `factorial(x + 1)`: how a parser's tests print an expected
+value) is read by sympy against the other side in TeX read by math-verify
+(`same_sympy_call_value`).
 
 The text is model output, and sympy's parser evaluates Python: it is read only when every
 character is arithmetic, brackets, commas and names, no name starts with `_` or follows a `.`,
@@ -48,7 +52,7 @@ _NAME = re.compile(r"[A-Za-z_]\w*")
 _FUNCTIONS = ("factorial", "factorial2", "summation", "integrate", "log", "ln", "exp", "sqrt",
               "sin", "cos", "tan", "cot", "sec", "csc", "asin", "acos", "atan", "acot", "asec",
               "acsc", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "cbrt", "atan2",
-              "binomial", "floor", "ceiling", "Abs", "Max", "Min", "pi", "oo", "E")
+              "binomial", "floor", "ceiling", "Abs", "Max", "Min", "gcd", "lcm", "pi", "oo", "E")
 
 
 _FN = (r"(?<![A-Za-z_])(?:arc(?:sin|cos|tan|cot|sec|csc)|a(?:sin|cos|tan|cot)|sinh|cosh|tanh"
@@ -236,6 +240,34 @@ def settled_exactly(g, a) -> bool | None:
         return False  # no value, no credit
     if sympy.simplify(g - a) == 0:
         return True
+    return None
+
+
+# sympy's names for functions math-verify reads as products of letters in plain text ("asinh(a)"
+# is a*s*i*n*h*a to it), or that it reads only as TeX (`\\max`, `\\lfloor x \\rfloor`, `n!`)
+_SYMPY_CALL = re.compile(r"(?<![\w.])(?:a(?:sin|cos|tan)h|gcd|lcm|floor|ceiling|Max|Min|Abs|"
+                         r"factorial|binomial)\s*\(")
+
+
+def same_sympy_call_value(gold: str, answer: str, parse: Any) -> bool | None:
+    """Whether a side in sympy's own syntax that calls one of its functions math-verify misreads
+    (`asinh(a)`, `Max(a, b)`, `pi**Abs(x*y)`, `factorial(x + 1)`: how a parser's test suite
+    prints its expected value) equals the other side in TeX (`\\sinh^{-1}(a)`, `\\max(a, b)`,
+    `\\pi^{|xy|}`, `\\left(x + 1\\right)!`), read by math-verify (`parse`); None when neither
+    side is such a call against TeX, or a side cannot be read."""
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
+
+    for cas, tex in ((gold, answer), (answer, gold)):
+        if not _SYMPY_CALL.search(cas) or "\\" in cas or "\\" not in tex:
+            continue
+        c = read_cas(cas)
+        t = next((x for x in parse(tex) if isinstance(x, sympy.Expr)), None)
+        if c is None or t is None:
+            return None
+        # math-verify's symbols carry assumptions: the same names as plain symbols
+        t = t.xreplace({x: sympy.Symbol(x.name) for x in t.free_symbols})
+        settled = settled_exactly(c, t)
+        return settled if settled is not None else bool(agree_numerically(c, t))
     return None
 
 

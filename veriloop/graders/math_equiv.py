@@ -16,9 +16,13 @@ What we add around `math_verify.parse/verify`:
   gold "2,1" is a list against an answer that is one: "1,2"). Prose with no anchor ("we add the two numbers and divide by 4"), a lone ":" or
   "Thought process:" yields *no answer* — math-verify on its own would pull the last number
   out of any prose, which a judge-style adversarial non-answer exploits. So does a value the
-  text disowns ("Wrong answer: 42", "\\boxed{42\\text{ wrong}}": a disowned anchor is skipped),
+  text disowns ("Wrong answer: 42", "\\boxed{42\\text{ wrong}}", "12胡说" (12, nonsense): a
+  disowned anchor is skipped),
   and a math span a sentence only mentions ("The statement discusses \\(9\\) possibilities.");
-  `\\\\boxed` is a TeX line break before the word, not a box.
+  `\\\\boxed` is a TeX line break before the word, not a box. A plain reply of working (no
+  TeX, no anchor) ends with the value its last clause states ("17 times 23 is 391.", "... so it
+  prints 4", "... giving 16") or with its last calculation ("12*8 = 96, 96+36 = 132"); this reading
+  skips a reply that hedges ("maybe", "I think", a question mark).
 - **Simplest form** (`simplest_form=True`, per task via `verification["simplest_form"]`): the
   answer must have reduced integer fractions with denominator > 1, square-free integer radicands,
   no radical in a denominator, and no unevaluated arithmetic between plain integers ("2+3",
@@ -53,6 +57,10 @@ What we add around `math_verify.parse/verify`:
   tuple of its answers, a ratio of three numbers is compared by proportion (`math_forms`), a
   gold written as a sentence ("The number is 4.") and a pronoun's sentence ("It is 4.") state
   their values, and letters the gold uses as variables are never dropped as a unit ("4n + 2m").
+- **Lists keep their entries**: a flat list of numbers that repeats or drops an entry ("2,4,4",
+  "5, 5") is not the list or number without it ("2,4", "5"), though math-verify reads both as
+  one set; numbers separated by semicolons ("2; 4", a Chinese app's `；`) are a list, unless a
+  comma is in them ("1,5; 2,5" may hold decimal commas).
 - **No value, no credit**: an answer with a division by zero in it ("4 0/0", "3/0") is wrong,
   whatever sympy would simplify it to.
 - **Identities on a domain** (`math_numeric`): when sympy cannot prove two expressions equal,
@@ -63,13 +71,17 @@ What we add around `math_verify.parse/verify`:
   when one is a positive multiple of the other in the same direction (`2 < 2x` is `x > 1`),
   two chains of inequalities in one unknown when they hold for the same reals (`3 > x > 1` is
   `1 < x < 3`), two equations without an unknown when their sides agree (`13 \\times 7 = 91`,
-  `91 = 7 x 13`).
+  `91 = 7 x 13`). Against a value, a true calculation between numbers states its result
+  (`10 - 3 = 7` answers 7, `2^10 = 1,024` answers 1024); a false one (`2+2=5`) or an identity
+  in a variable (`(x+2)(x+3) = x^2+5x+6`) is a statement and answers nothing.
 - **Letter case**: `X` is not `x` (math-verify folds case). `i` is the imaginary unit when the
   gold uses it and the answer uses it or is complex (`\\sqrt{-1}`); complex values compare as
   complex numbers. Big powers (`(x-a)^{6000}`) are told apart by evaluation before sympy
   would expand them.
 - **CAS syntax and systems**: `factorial(n)`, `summation(f, (k, 1, n))`, `int(f, (x, a, b))`
-  and `log(a, b)` are read by sympy itself (`math_cas`), as are Python's `**`, `Fraction(3, 4)`
+  and `log(a, b)` are read by sympy itself (`math_cas`), and so is a side in sympy's syntax that
+  calls a function math-verify reads as letters (`asinh(a)`, `gcd(a, b)`, `Max(a, b)`,
+  `pi**Abs(x*y)`) against TeX (`\\sinh^{-1}(a)`, `\\max(a, b)`, `\\pi^{|xy|}`), as are Python's `**`, `Fraction(3, 4)`
   and Mathematica's syntax (`Sin[x]^2`, `Log[2, 4]`, `Rational[2, 19]`: `math_mathematica`); a
   bare `log` is natural against `\\ln`, a gold said in words ("12 times 8") is read as the answer
   is, and `a = 1 \\land b = 5` is a system, not its last value; lists of polynomial equations compare
@@ -89,12 +101,13 @@ import logging
 import re
 from collections import Counter
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from veriloop.graders.base import register_grader
 from veriloop.graders.math_angles import same_angle
 from veriloop.graders.math_bounds import too_complex
-from veriloop.graders.math_cas import same_cas_value
+from veriloop.graders.math_cas import same_cas_value, same_sympy_call_value
 from veriloop.graders.math_complex import equal_with_imaginary_unit
 from veriloop.graders.math_extract import (
     approximated_decimal,
@@ -297,7 +310,9 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
         return _verdict(amount, "equivalent" if amount else "not_equivalent", exact)
     if units_differ(boxed_answer(gold) or gold, said if len(said) <= 40 else exact):
         return _verdict(False, "not_equivalent", exact)  # "12 km" against "12 m"
-    gold_text = drop_units(percent_words(boxed_answer(gold) or gold))
+    # "2; 4" is the list "2, 4" (a Chinese app's `；`), in the gold and the answer alike
+    gold_text = _semicolons_as_commas(drop_units(percent_words(boxed_answer(gold) or gold)))
+    exact = _semicolons_as_commas(exact)
     # "-5,3" is a list against "3, -5", not -5.3; and against a set ("{3}") a list of members
     if not _comma_list(exact) and not _BRACED_SET.fullmatch(strip_delims(exact)):
         gold_text = normalize_numbers(gold_text)
@@ -312,6 +327,8 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
     if is_single_number(gold_text) and "," not in gold_text:
         # only against a one-number gold is "6,8" a decimal comma; else it stays a list
         extracted = normalize_numbers(extracted)
+    if _repeats_differ(strip_delims(gold_text), extracted):  # "2,4,4" is not "2,4"
+        return _verdict(False, "not_equivalent", extracted)
     values = [exact_arithmetic(t) for t in (strip_delims(gold_text), extracted)]
     if "." in gold_text + extracted and None not in values and values[0] == values[1]:
         return _verdict(True, "equivalent", extracted)  # `0.1*3 - 0.3` is 0, exactly; unequal
@@ -322,6 +339,8 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
     form = _same_form(strip_delims(gold_text), extracted)
     if form is None:  # `factorial(n)`, `summation(...)`: read by sympy itself (`math_cas`)
         form = same_cas_value(strip_delims(gold_text), extracted)
+    if form is None:  # `asinh(a)`, `Max(a, b)` against `\\sinh^{-1}(a)`, `\\max(a, b)` (`math_cas`)
+        form = same_sympy_call_value(strip_delims(gold_text), extracted, parse_whole)
     if form is not None:
         return _verdict(form, "equivalent" if form else "not_equivalent", extracted)
     # the gold is trusted text, not the policy's: a gold in prose ("... is $28\\%$.") may be
@@ -384,6 +403,34 @@ def _compare(g: list[Any], a: list[Any], gold_text: str, extracted: str, gold_pe
 
 
 _BRACED_SET = re.compile(r"\\?\{.*\\?\}", re.DOTALL)
+_LIST_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def _semicolons_as_commas(s: str) -> str:
+    """A flat list of numbers separated by semicolons ("2; 4", "1500;1500;45") with commas; a
+    text with a comma keeps its semicolons ("1,5; 2,5" may be decimal commas), as does one
+    with brackets or an equals sign (a tuple `(x;y)`, a system)."""
+    core = strip_delims(s)
+    parts = [p.strip() for p in core.split(";")]
+    if len(parts) < 2 or not all(_LIST_NUMBER.fullmatch(p) for p in parts):
+        return s
+    return ", ".join(parts)
+
+
+def _repeats_differ(gold: str, answer: str) -> bool:
+    """Two flat lists of numbers with the same members but a member repeated a different number
+    of times ("2,4,4" against "2,4", "5, 5" against "5"): math-verify reads both as the set
+    {2, 4} and would call them equal, but a list that repeats or drops an entry is another
+    answer."""
+    def members(s: str) -> list[Decimal] | None:
+        parts = [p.strip() for p in s.split(",")]
+        if not all(_LIST_NUMBER.fullmatch(p) for p in parts):
+            return None
+        return [Decimal(p) for p in parts]
+
+    g, a = members(gold), members(strip_delims(answer))
+    return (g is not None and a is not None and len(a) > 1 and set(g) == set(a)
+            and Counter(g) != Counter(a))
 
 
 def _comma_list(s: str) -> bool:
@@ -449,10 +496,12 @@ def _is_statement(parsed: list[Any]) -> bool:
 
 
 def _value_of_statement(parsed: list[Any]) -> list[Any] | None:
-    """For a gold that is a value, not a statement: `x = 5` and `5 = x` answer 5; an equation
-    without a lone variable on one side (`6 = 5`, `2+2=5`, even the true `2+2=4`) is a
-    statement, not a value, and is rejected (None). Answers that are not equations pass as
-    they are. math-verify on its own compares the right-hand side whatever the left says."""
+    """For a gold that is a value, not a statement: `x = 5` and `5 = x` answer 5, and a true
+    calculation between numbers states its result (`10 - 3 = 7`, `47^2 - 2 = 2207`: a reply that
+    shows its working ends with the value). Any other equation (`6 = 5`, `2+2=5`, `(x+2)(x+3) =
+    x^2+5x+6`) is a statement, not a value, and is rejected (None). Answers that are not
+    equations pass as they are. math-verify on its own compares the right-hand side whatever the
+    left says, so a false calculation ("2+2=5") would pass for 5."""
     import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
     eq = next((x for x in parsed if isinstance(x, sympy.Eq)), None)
@@ -462,6 +511,9 @@ def _value_of_statement(parsed: list[Any]) -> list[Any] | None:
         return [eq.rhs]
     if lone_variable(eq.rhs):
         return [eq.lhs]
+    if (isinstance(eq.lhs, sympy.Expr) and isinstance(eq.rhs, sympy.Expr) and eq.lhs.is_number
+            and eq.rhs.is_number and sympy.simplify(eq.lhs - eq.rhs) == 0):
+        return [eq.rhs]
     return None
 
 

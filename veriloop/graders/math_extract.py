@@ -277,7 +277,8 @@ def rewrite_for_parsing(s: str) -> str:
     s = re.sub(r"(?<=\d)\s+x\s+(?=\d)", r" \\times ", s)  # "3 x 4": between numbers, a product
     # a number in brackets after a number or a bracket is a factor: math-verify reads "1(2)"
     # and "(1)(2)" as 3
-    s = re.sub(r"(?<=[\d)])\s*\((?=\s*-?\d+(?:\.\d+)?\s*\))", r"\\cdot(", s)
+    s = re.sub(r"(?<=[\d)])\s*\((?=\s*-?\d+(?:\.\d+)?(?:\s*/\s*\d+(?:\.\d+)?)?\s*\))", r"\\cdot(",
+               s)  # ... and "2(1/2)" is 1, not the mixed number 2 1/2
     s = re.sub(r"\\(?:lor|vee)(?![A-Za-z])", r"\\text{ or }", s)
     # the logical and joins statements into a system, as a comma does: math-verify keeps only
     # its last statement, so "x=0 \\land y=42" read as 42
@@ -291,20 +292,29 @@ def rewrite_for_parsing(s: str) -> str:
     s = _SPACED_LETTERS.sub(lambda m: m.group(1) + "".join("{" + c + "}" for c in m.group(2).split()), s)
     if _OPERATOR.search(s):  # in an expression, "5c" is 5 times c, not 5 in a unit c
         s = _UNIT_LETTER.sub(r"\1{\2}", plain.letters_after_numbers(s))
+        # ... but a braced letter that is a whole side of an equation is a set to math-verify:
+        # "a = {d}" in brackets instead ("d=a" against "a=d")
+        s = re.sub(r"(=\s*)\{([cdghlmost])\}(?=\s*(?:$|[,;)\]]))", r"\1(\2)", s)
     return re.sub(r"(-?)(\d*)\.(\d*)\\overline\{(\d+)\}", _repeating, s)
 
 
-# a comma-grouped number after an operator, where nothing else uses a comma: "y = 250x + 2,500"
-_TERM_GROUPS = re.compile(r"([+\-*/]\s*)(\d{1,3}(?:,\d{3})+)(?![\d,.])(?=\s*(?:$|[+\-*/)}\]=]))")
+# a comma-grouped number next to an operator, where nothing else uses a comma: "y = 250x + 2,500",
+# "1,000*x", "2^10 = 1,024"
+_TERM_GROUPS = re.compile(r"((?:^|[+\-*/=(])\s*)(\d{1,3}(?:,\d{3})+)(?![\d,.])"
+                          r"(?=\s*(?:$|[+\-*/)}\]=^×]|\\cdot|\\times))")
 
 
 def _expression_groups(s: str) -> str:
     """Digit groups of a number inside an expression joined ("x + 2,500" -> "x + 2500") when
-    every comma of `s` is in such a number: a list ("1, 2,500") keeps its commas."""
-    groups = list(_TERM_GROUPS.finditer(s))
+    every comma of `s` is in such a number: a list ("1, 2,500") keeps its commas, and a lone
+    number ("1,000") is left to `normalize_numbers`."""
+    groups = [m for m in _TERM_GROUPS.finditer(s)
+              if m.group(1).strip() or s[m.end():].strip()]  # an operator on one side at least
     if not groups or s.count(",") != sum(m.group(2).count(",") for m in groups):
         return s
-    return _TERM_GROUPS.sub(lambda m: m.group(1) + m.group(2).replace(",", ""), s)
+    starts = {m.start() for m in groups}
+    return _TERM_GROUPS.sub(lambda m: m.group(1) + m.group(2).replace(",", "")
+                            if m.start() in starts else m.group(0), s)
 
 
 _FRACTION_CALL = re.compile(r"(?<![\w.])Fraction\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
@@ -525,6 +535,39 @@ def _concluded_value(whole: str) -> str | None:
     return strip_delims(tail)
 
 
+# a plain reply that shows its working ends with the value it states: "17 times 23 is 391.",
+# "... so it prints 4", "... giving 16." (not after "=": a calculation is checked as a statement,
+# so a false one, "2+2=5", states no value)
+_FINAL_STATED = re.compile(r"\b(?:is|equals|gives|giving|prints|leaves|leaving|makes|yields)\s+"
+                           r"(-?\d[\d,]*(?:\.\d+)?)\s*[.!]?\s*$", re.IGNORECASE)
+# the reply doubts what it states: no value of it is the answer ("I think it is 4")
+_HEDGED = re.compile(r"\b(?:maybe|perhaps|probably|possibly|might|guess|think|believe|not\s+sure|"
+                     r"unsure|about|around|approximately|roughly|nearly|almost)\b|\?", re.IGNORECASE)
+# the clauses of a worked reply: "12*8 = 96, 18*2 = 36, 96+36 = 132", "so 3**2=9 then 2**9=512"
+_CLAUSE_BREAK = re.compile(r"\s*(?:[,;]|\bthen\b|\bso\b|\band\b)\s*", re.IGNORECASE)
+# a calculation between numbers: an operator on the left of "=", a number on the right (not
+# "x = 3", one value of a list of solutions)
+_CALCULATION = re.compile(r"[\d\s().]*\d[\d\s().]*[-+*/^×·][\d\s+\-*/^().×·]*=\s*-?\d[\d,]*"
+                          r"(?:\.\d+)?\s*\.?")
+
+
+def _worked_value(text: str) -> str | None:
+    """The value a plain reply of working ends with (no TeX, no box, no anchor): the number its
+    last clause states ("... is 391."), or its last calculation when it has more than one step
+    ("12*8 = 96, 18*2 = 36, 96+36 = 132" -> "96+36 = 132", which is checked as a calculation);
+    None for a reply that hedges or ends otherwise."""
+    core = text.strip()
+    if not core or re.search(r"[\\$]", core) or _HEDGED.search(core):
+        return None
+    stated = _FINAL_STATED.search(core)
+    if stated:
+        return stated.group(1)
+    clauses = [c for c in _CLAUSE_BREAK.split(core) if c.strip()]
+    if len(clauses) > 1 and "=" in clauses[-2] + clauses[-1] and _CALCULATION.fullmatch(clauses[-1]):
+        return clauses[-1].strip().rstrip(".")
+    return None
+
+
 def _last_line_value(text: str) -> str | None:
     """The lone number on the last line of a reply whose earlier lines are prose
     ("reasoning 99\\n42" -> "42"): the reply ends with its answer."""
@@ -536,11 +579,17 @@ def _last_line_value(text: str) -> str | None:
 
 
 # an answer its own text disowns: an anchor labelled wrong ("Wrong answer: 42", "This is not the
-# final answer: 42", "错误答案：42"), or a value said to be wrong ("\\boxed{42\\text{ wrong}}")
+# final answer: 42", "错误答案：42"), or a value said to be wrong or nonsense ("\\boxed{42\\text{
+# wrong}}", "12胡说")
 _DISOWNING = re.compile(r"(?:\b(?:wrong|incorrect|rejected|discarded|invalid|false)|\bnot(?:\s+(?:the|my|"
                         r"a|an|our|your))?|错误的?|不正确的?|不是)\s*$", re.IGNORECASE)
-_DISOWNED_VALUE = re.compile(r"[\d}]\s*(?:\\text\s*\{\s*)?(?:is\s+)?(?:wrong|incorrect|false|"
-                             r"not\s+(?:correct|right))\b", re.IGNORECASE)
+_DISOWNED_VALUE = re.compile(r"[\d}]\s*(?:\\text\s*\{\s*)?(?:is\s+)?(?:(?:wrong|incorrect|false|"
+                             r"not\s+(?:correct|right)|nonsense|(?:just\s+)?(?:kidding|joking))\b|"
+                             # the same in Chinese, Japanese and Korean words after the value
+                             # ("12胡说": 12, nonsense; "12不对": 12, not right)
+                             r"[(（]?\s*(?:这是|這是|是)?(?:错|錯|不对|不對|不正确|不正確|胡说|胡說|瞎说|"
+                             r"瞎說|乱说|亂說|瞎猜|乱写|亂寫|开玩笑|開玩笑|違う|ちがう|間違い|うそ|嘘|"
+                             r"틀림|틀렸|아님|아니))", re.IGNORECASE)
 
 
 def extract_answer(text: str | None) -> str | None:
@@ -549,7 +598,11 @@ def extract_answer(text: str | None) -> str | None:
     (the last anchor that is not decides, and with none the text answers nothing), and a value
     said to be wrong or false is none."""
     found = _extract(text)
-    return None if found is not None and _DISOWNED_VALUE.search(found) else found
+    if found is None:
+        return None
+    # the words after the value in the text, too: extraction keeps "12" of "12 nonsense"
+    said = text[text.rfind(found) + len(found) - 1:] if text and found in text else found
+    return None if _DISOWNED_VALUE.search(found) or _DISOWNED_VALUE.match(said) else found
 
 
 def _disowned(text: str, anchor: re.Match[str]) -> bool:
@@ -592,6 +645,9 @@ def _extract(text: str | None) -> str | None:
         numbers = _NUMBER.findall(_without_text_blocks(tail))
         return _final_sentence_value(tail) or (numbers[0] if len(numbers) == 1 else None)
     whole = strip_delims(_REMARK.sub("", _last_line_value(text) or text))
+    worked = _worked_value(whole)  # "17 times 23 is 391.", "... so it prints 4"
+    if worked is not None:
+        return worked
     pronoun = _PRONOUN_VALUE.fullmatch(whole)
     if pronoun:  # "It is 4.": the sentence names its value
         return strip_delims(pronoun.group(1))

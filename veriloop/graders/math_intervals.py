@@ -6,10 +6,11 @@ reads `U` as a letter and leaves a LaTeX `\\setminus` unevaluated, so `(1,5] U [
 `(1,7)` and `(0,6]-(0,2]` against `(2,6]` were false negatives.
 
 `same_interval_set` parses both sides into evaluated sympy sets (each operation applied left to
-right, as WeBWorK does) and compares the sets themselves. Set-builder notation over one variable
-with numeric bounds is read too (`{x | x <= -5 or 2 < x <= 7}` is `(-inf,-5] U (2,7]`; "or"
-a union, "and" an intersection): `(1,2) U (2,3)` is not `(1,3)` (2 is
-missing), `R-[-1,1]` is `(-infinity,-1) U (1,infinity)`. Against such a set, a condition on one
+right, as WeBWorK does, a bracketed part first) and compares the sets themselves. Finite sets of
+numbers are terms too (`{1,2} \\cap {2,3}` is `{2}`, `({1,2} \\cup {3,4}) \\cap {2,3}` is `{2,3}`).
+Set-builder notation over one variable with numeric bounds is read too (`{x | x <= -5 or 2 < x
+<= 7}` is `(-inf,-5] U (2,7]`; "or" a union, "and" an intersection): `(1,2) U (2,3)` is not
+`(1,3)` (2 is missing), `R-[-1,1]` is `(-infinity,-1) U (1,infinity)`. Against such a set, a condition on one
 unknown written without braces (`-2 \\le x < 1` for `{x | -2 \\le x < 1}`) is the set it
 describes, and a condition may compare an expression in the unknown with numbers
 (`-2 \\le \\sin(x) \\le 1` is all of the reals), solved by sympy over the reals. It answers only when one side shows set
@@ -30,7 +31,8 @@ _END = rf"(?:{_INF}|{_NUM})"
 _INTERVAL = re.compile(rf"\s*(?:\\left)?([\[(])\s*({_END})\s*,\s*({_END})\s*(?:\\right)?([\])])\s*")
 _REALS = re.compile(r"\s*(?:R|ℝ|\\mathbb\s*\{?R\}?|\\R)\s*(?![A-Za-z])")
 _OP = re.compile(r"\s*(\\cup|∪|U|\\setminus|\\backslash|-|∩|\\cap)\s*")
-_SHOWS_SET_ALGEBRA = re.compile(rf"\\cup|∪|\bU\b|\\setminus|\bR\b|ℝ|\\mathbb|{_INF}|\[[^\]]*\)|\([^)]*\]")
+_SHOWS_SET_ALGEBRA = re.compile(
+    rf"\\cup|∪|\bU\b|\\cap|∩|\\setminus|\bR\b|ℝ|\\mathbb|{_INF}|\[[^\]]*\)|\([^)]*\]")
 
 
 def _end(text: str) -> Any:
@@ -44,9 +46,25 @@ def _end(text: str) -> Any:
     return value
 
 
+_FINITE = re.compile(rf"\s*\\?\{{\s*((?:{_NUM})(?:\s*,\s*(?:{_NUM}))*)?\s*\\?\}}\s*")
+_OPEN_GROUP = re.compile(r"\s*(?:\\left)?\((?=\s*(?:\\?\{|\(|\[|\\left))")
+_CLOSE_GROUP = re.compile(r"\s*(?:\\right)?\)\s*")
+
+
 def _term(s: str, pos: int) -> tuple[Any, int] | None:
     import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
+    m = _OPEN_GROUP.match(s, pos)  # "({1,2} \\cup {3,4}) \\cap {2,3}": a bracketed set expression
+    if m:
+        inner = _expression(s, m.end())
+        if inner is not None:
+            close = _CLOSE_GROUP.match(s, inner[1])
+            if close:
+                return inner[0], close.end()
+    m = _FINITE.match(s, pos)  # "{1,2}": a finite set of numbers
+    if m:
+        members = [_end(x) for x in m.group(1).split(",")] if m.group(1) else []
+        return sympy.FiniteSet(*members), m.end()
     m = _INTERVAL.match(s, pos)
     if m:
         lo, hi = _end(m.group(2)), _end(m.group(3))
@@ -163,16 +181,24 @@ def _bare_condition(text: str, parse: Parse | None) -> Any:
 def parse_interval_set(text: str, parse: Parse | None = None) -> Any:
     """The set `text` writes (sympy, evaluated), or None when it is not intervals and set
     operations only. With `parse`, set-builder conditions may hold expressions in the unknown."""
-    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
     s = text.strip().strip("$").strip()
     if _BUILDER.fullmatch(s):
         return _set_builder(s, parse)
-    first = _term(s, 0)
+    read = _expression(s, 0)
+    return read[0] if read is not None and read[1] == len(s) else None
+
+
+def _expression(s: str, pos: int) -> tuple[Any, int] | None:
+    """The set of the terms and operations from `pos` on, applied left to right, and where it
+    stops (the end of `s`, or a closing bracket of a group); None when a term is not a set."""
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
+
+    first = _term(s, pos)
     if first is None:
         return None
     result, pos = first
-    while pos < len(s):
+    while pos < len(s) and not _CLOSE_GROUP.match(s, pos):
         op = _OP.match(s, pos)
         nxt = _term(s, op.end()) if op else None
         if nxt is None:
@@ -185,7 +211,7 @@ def parse_interval_set(text: str, parse: Parse | None = None) -> Any:
             result = sympy.Intersection(result, other)
         else:
             result = sympy.Complement(result, other)
-    return result
+    return result, pos
 
 
 def same_interval_set(gold: str, answer: str, parse: Parse | None = None) -> bool | None:

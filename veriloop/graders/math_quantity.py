@@ -10,7 +10,8 @@ both sides are sums of quantities in units of one dimension, each is converted t
 and the sizes compared, exactly (a decimal is the fraction it writes). A unit is a product of
 powers of unit symbols over at most one "/" (`cm^2`, `m s^-2`, `kg/m3`, `m/ms`); a symbol is an
 SI unit (m, g, s, A, K, mol, N, J, W, Pa, Hz, C, V, L, F, Ω, T, Wb, H) with or without an SI
-prefix (p .. G), or min and h; the number may be in e-notation ("1e-12 F" is "1 pF"). Lists of
+prefix (p .. G), or min and h; the number may be in e-notation ("1e-12 F" is "1 pF"); unit names spelled out are their symbols
+("3 meter/second" is "3 m/s"). Lists of
 quantities ("1 pF, 2 pF") compare as lists of sizes. A side in another form (a bare number, an expression, a unit word) is left to the
 other rules.
 
@@ -110,10 +111,22 @@ def _size(s: str) -> tuple[tuple[int, ...], Fraction] | None:
     return (dim, total) if dim is not None else None
 
 
+# unit names spelled out ("3 meter/second", "5 kilometers per hour"), as their symbols
+_SPELLED = {"kilometer": "km", "kilometre": "km", "centimeter": "cm", "centimetre": "cm",
+            "millimeter": "mm", "millimetre": "mm", "meter": "m", "metre": "m", "kilogram": "kg",
+            "milligram": "mg", "gram": "g", "second": "s", "minute": "min", "hour": "h",
+            "newton": "N", "joule": "J", "watt": "W", "volt": "V", "ampere": "A", "kelvin": "K",
+            "liter": "L", "litre": "L", "pascal": "Pa", "hertz": "Hz"}
+_SPELLED_UNIT = re.compile(r"(?<![A-Za-z])(" + "|".join(sorted(_SPELLED, key=len, reverse=True))
+                           + r")s?(?![A-Za-z])", re.IGNORECASE)
+
+
 def _unit(u: str) -> tuple[Fraction, tuple[int, ...]] | None:
     """(size in SI base units, dimension) of a unit written as a product of powers of unit
-    symbols over at most one "/" ("cm^2", "km/s", "m s^-2", "kg/m3"), or None."""
+    symbols over at most one "/" ("cm^2", "km/s", "m s^-2", "kg/m3"), or of unit names spelled
+    out ("meter/second", "kilometers per hour"), or None."""
     u = re.sub(r"\\cdot|[*·⋅]", " ", u)
+    u = re.sub(r"\s+per\s+", "/", _SPELLED_UNIT.sub(lambda m: _SPELLED[m.group(1).lower()], u))
     num, _, den = u.partition("/")
     den = den.strip()
     if den.startswith("(") and den.endswith(")"):
