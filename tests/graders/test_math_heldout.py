@@ -97,14 +97,15 @@ The splits, in the order they were written (build_suite_pairs.py says how):
   equivalence suite with matrices, vectors and function families, a Japanese evaluation suite's
   plus-minus and complex tables, negated and self-corrected replies, value-boundary traps -- tutoring
   checkers of a maths chatbot, Dutch, Japanese and Vietnamese apps, mistake checkers; 139 of its 341
-  cases not equivalent, 31 projects, the largest 68 of them), written before math24 read heldout20;
-  blind: not measured yet, only its size is checked until its one measurement.
+  cases not equivalent, 31 projects, the largest 68 of them), written before math24 read heldout20:
+  measured once, counts only, with the grader of math24 (after heldout20's classes): FP 9/139, FN
+  49/202; nothing tuned on it since.
 
 Each test asserts the measured counts as a regression bar and xfails while above the issue's
 bar (a pass once it is met). Only counts are printed: a blind split's failures are never shown.
 The whole-split audits of heldout2 to heldout15 are `slow` (5-120 s each on two cores); the
 default suite keeps the spent `heldout` split whole, a fixed third of `heldout2`, and the spent
-`heldout16` to `heldout19` and the measured `heldout20` (6-30 s each on two cores) whole.
+`heldout16` to `heldout20` and the measured `heldout21` (6-31 s each on two cores) whole.
 Every check is bounded by the grader's own expression-size limits (math_bounds), not by
 sampling the split.
 """
@@ -674,10 +675,22 @@ def test_suite_pairs_heldout20_rates(grader):
     _audit_split(grader, "heldout20", (317, 217), HELDOUT20_FP, HELDOUT20_FN)
 
 
-# heldout21: collection 23 (suite_pairs_c23.py), committed before math24 read heldout20's failures
-# or changed the grader. Blind: this test checks only that the split is wired in whole; the rates
-# are measured once, counts only, after math24's classes, and replace this skip then.
-def test_suite_pairs_heldout21_is_wired_and_blind():
-    pairs = load_pairs(SUITE_MATH_PAIRS, split="heldout21")
-    assert (len(pairs), sum(p.equivalent for p in pairs)) == (341, 202)
-    pytest.skip("heldout21 is blind until its one measurement (counts only)")
+# heldout21: collection 23 (suite_pairs_c23.py: answer checkers of RL and eval tooling -- a
+# reasoning pipeline's equivalence suite with matrices, vectors and function families, a Japanese
+# evaluation suite's plus-minus and complex tables, negated and self-corrected replies,
+# value-boundary traps -- tutoring checkers of a maths chatbot, Dutch, Japanese and Vietnamese apps,
+# mistake checkers; 341 cases, 139 not equivalent, 31 projects, the largest 68 of them), committed
+# (0bdcc1f) before math24 read heldout20's failures or changed the grader, and measured ONCE at
+# 0cb48fc (math24's grader, after heldout20's classes), counts only: FP 9/139 (6.5%), FN 49/202
+# (24.3%), no timeout, 31 s at a load average of 3.5 on two cores. By source: the reasoning
+# pipeline's equivalence suite FN 16 and FP 2 of 68, the Japanese evaluation suite FN 10/60, a
+# rubric scorer's negated replies FP 7/14, an OpenRLHF fork's reward examples FN 4, a Japanese
+# financial-QA scorer FN 4, a Chinese STEM tutor's comparative eval FN 4, an extraction library's
+# matcher FN 3, an agent-evaluation numeric scorer FN 2, six more sources FN 1 each; the other 17
+# sources no miss. The bar below is that measurement, so a regression fails; the xfail records
+# whether the issue's bar is met.
+HELDOUT21_FP, HELDOUT21_FN = 9, 49
+
+
+def test_suite_pairs_heldout21_rates(grader):
+    _audit_split(grader, "heldout21", (341, 202), HELDOUT21_FP, HELDOUT21_FN)
