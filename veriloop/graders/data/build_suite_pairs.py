@@ -88,8 +88,13 @@ equivalence suite with matrices, vectors and function families, a Japanese evalu
 `\pm` and complex tables, negated and self-corrected replies, value-boundary traps -- tutoring
 checkers of a maths chatbot, Dutch, Japanese and Vietnamese apps, and mistake checkers; no project
 above a fifth of it) is all in a twenty-second split, `heldout21`, written before math24 read
-`heldout20`'s failures and tuned on them; from then on `heldout20` is spent too, and only
-`heldout21` measures the grader blind.
+`heldout20`'s failures and tuned on them; from then on `heldout20` is spent too. Collection 24
+(`suite_pairs_c24.py`: a Greek MATH-500 comparator's regression table, reward and verifier tests of
+RL projects, unit-aware matchers, tutoring checkers -- a browser algebra tutor's mistake engine,
+Canadian, Kotlin, Russian, Spanish, Rust and Japanese apps -- and Mathics3's arithmetic table in
+Mathematica syntax; no project above a fifth of it) is all in a twenty-third split, `heldout22`,
+written before math25 read `heldout21`'s failures and tuned on them; from then on `heldout21` is
+spent too, and only `heldout22` measures the grader blind.
 
 Left out (not veriloop's convention, said per row in `_LEFT_OUT` below): cases whose label holds
 only after rounding coarser than math-verify's 6 decimal places ("40\pi" = "125.663"), and labels
@@ -123,6 +128,7 @@ from veriloop.graders.data.suite_pairs_c20 import C20_CASES
 from veriloop.graders.data.suite_pairs_c21 import C21_CASES, C21_CATEGORY
 from veriloop.graders.data.suite_pairs_c22 import C22_CASES, C22_CATEGORY
 from veriloop.graders.data.suite_pairs_c23 import C23_CASES, C23_CATEGORY
+from veriloop.graders.data.suite_pairs_c24 import C24_CASES, C24_CATEGORY
 from veriloop.graders.data.suite_pairs_stack import STACK, STACK_CASES
 
 OUT = Path(__file__).with_name("math_pairs_suites.jsonl")
@@ -334,6 +340,7 @@ COLLECTION = {VERL: 2, MINDSPEED: 2, MINDSPEED_DAPO: 2, OPENR1: 2, TRL: 2, MV_MI
 # collection 21 (suite_pairs_c21.py) likewise, written before heldout18 was read and tuned on
 # collection 22 (suite_pairs_c22.py) likewise, written before heldout19 was read and tuned on
 # collection 23 (suite_pairs_c23.py) likewise, written before heldout20 was read and tuned on
+# collection 24 (suite_pairs_c24.py) likewise, written before heldout21 was read and tuned on
 HELDOUT2 = {4}
 HELDOUT3 = {5}
 HELDOUT4 = {6}
@@ -354,9 +361,10 @@ HELDOUT18 = {20}
 HELDOUT19 = {21}
 HELDOUT20 = {22}
 HELDOUT21 = {23}
+HELDOUT22 = {24}
 # a source named by a description has its short name as its category (collections 21 on); the
 # others keep the first word of the source (their repository), so earlier rows stay as they were
-CATEGORY = {**C21_CATEGORY, **C22_CATEGORY, **C23_CATEGORY}
+CATEGORY = {**C21_CATEGORY, **C22_CATEGORY, **C23_CATEGORY, **C24_CATEGORY}
 
 # label rests on a convention veriloop does not share (see the module docstring)
 _LEFT_OUT = {
@@ -418,7 +426,8 @@ def rows() -> list[dict]:
                  else "heldout18" if c in HELDOUT18
                  else "heldout19" if c in HELDOUT19
                  else "heldout20" if c in HELDOUT20
-                 else "heldout21" if c in HELDOUT21 else split_of(gold, answer))
+                 else "heldout21" if c in HELDOUT21
+                 else "heldout22" if c in HELDOUT22 else split_of(gold, answer))
         out.append({"gold": gold, "answer": answer, "equivalent": eq,
                     "category": CATEGORY.get(source, source.split()[0]), "source": source, "split": split,
                     "collection": c})
@@ -447,12 +456,12 @@ def rows() -> list[dict]:
     # collection 8 was copied whole and drops here what repeats an earlier case, either way
     # round, up to spaces and `$` signs (its module docstring), so its rows stay as written
     known = {_bare(r["answer"], r["gold"]) for r in out} | _other_sets()
-    # collections 9-23 likewise
+    # collections 9-24 likewise
     for c, cases in ((8, C8_CASES), (9, C9_CASES), (10, C10_CASES), (11, C11_CASES),
                      (12, C12_CASES), (13, C13_CASES), (14, C14_CASES),
                      (15, C15_CASES), (16, C16_CASES), (17, C17_CASES), (18, C18_CASES),
                      (19, C19_CASES), (20, C20_CASES), (21, C21_CASES),
-                     (22, C22_CASES), (23, C23_CASES)):
+                     (22, C22_CASES), (23, C23_CASES), (24, C24_CASES)):
         for source, a, g, eq in cases:
             if _bare(a, g) not in known and _bare(g, a) not in known:
                 known.add(_bare(a, g))
