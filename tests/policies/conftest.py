@@ -7,6 +7,8 @@ import shutil
 import pytest
 import torch
 
+from veriloop.envs import get_env
+from veriloop.policies.hf import HFPolicy
 from veriloop.run.tiny import ensure_tiny
 
 
@@ -21,9 +23,17 @@ def tiny_path(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def tiny_policy(tiny_path):
-    from veriloop.policies.hf import HFPolicy
-
     return HFPolicy.from_pretrained(tiny_path, name="tiny-xs")
+
+
+@pytest.fixture(scope="module")
+def model_and_prompts(tiny_path):
+    """The xs tiny model and the token prompts of 4 arithmetic tasks (seed 3)."""
+    pol = HFPolicy.from_pretrained(tiny_path, name="tiny-xs")
+    env = get_env("arithmetic")
+    prompts = [list(pol.renderer.render_prompt(t.prompt, env.reset(t).tools).ids)
+               for t in env.tasks(4, seed=3)]
+    return pol, prompts
 
 
 @pytest.fixture

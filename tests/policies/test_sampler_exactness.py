@@ -15,22 +15,12 @@ import random
 import pytest
 import torch
 
-from veriloop.envs import get_env
 from veriloop.policies.base import SamplingParams
 from veriloop.policies.hf import HFPolicy
 from veriloop.policies.sampler import sequence_logprobs
 from veriloop.types import Message
 
 TOL = 1e-4  # fp32 summation order gives ~1e-6; a token seen in a wrong context gives >1e-3
-
-
-@pytest.fixture(scope="module")
-def model_and_prompts(tiny_path):
-    pol = HFPolicy.from_pretrained(tiny_path, name="tiny-xs")
-    env = get_env("arithmetic")
-    prompts = [list(pol.renderer.render_prompt(t.prompt, env.reset(t).tools).ids)
-               for t in env.tasks(4, seed=3)]
-    return pol, prompts
 
 
 def _policy(model_and_prompts, shared: bool) -> HFPolicy:

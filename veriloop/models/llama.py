@@ -336,7 +336,7 @@ class LlamaDecoder:
         self.rope = RopeTable(self.rope.rotary)
 
     def head(self, h: Tensor) -> Tensor:
-        """The last layer's hidden states [B, d] -> logits [B, V] (final norm, LM head)."""
+        """The last layer's hidden states [..., d] -> logits [..., V] (final norm, LM head)."""
         last = rms_norm(h, self.norm.weight, self.dims.eps)  # [B, d]
         return inference_linear(last, self.lm_head.weight, getattr(self.lm_head, "bias", None))
 
@@ -347,9 +347,10 @@ class LlamaDecoder:
                  torch.zeros(shape, device=device, dtype=dtype)) for _ in self.layers]
 
     def __call__(self, tokens: Tensor, positions: Tensor, cache: KVCache, start: int,
-                 mask: Tensor) -> Tensor:
+                 mask: Tensor, last_only: bool = True) -> Tensor:
         """tokens/positions [B, T] written at cache slots [start, start+T); mask [B, 1, T, start+T]
-        (True = attend). Returns last-position logits [B, V]."""
+        (True = attend). Returns last-position logits [B, V], or with `last_only=False` every
+        position's [B, T, V] (a speculative step verifies all its drafts in one forward)."""
         B, T = tokens.shape
         end = start + T
         d = self.dims
@@ -367,7 +368,7 @@ class LlamaDecoder:
                 return o.transpose(1, 2).reshape(B, T, d.heads * d.head_dim)
 
             h = decoder_layer(h, w, d, cos, sin, attend, inference_linear)
-        return self.head(h[:, -1])
+        return self.head(h[:, -1] if last_only else h)
 
 
 def grouped_hidden(model, pre_ids: Tensor, pre_pos: Tensor, pre_mask: Tensor, suf_ids: Tensor,

@@ -96,6 +96,21 @@ def inverse_cdf(probs: torch.Tensor, uniforms: torch.Tensor) -> torch.Tensor:
         max=probs.shape[-1] - 1)
 
 
+def truncated(scaled: torch.Tensor, params: SamplingParams) -> torch.Tensor:
+    """Temperature-scaled logits [..., V] with top-k / top-p applied (dropped tokens -inf): the
+    softmax of this is the distribution a token is drawn from."""
+    filt = scaled
+    if params.top_k and params.top_k < filt.shape[-1]:
+        kth = filt.topk(params.top_k, dim=-1).values[..., -1:]  # [..., 1]
+        filt = filt.masked_fill(filt < kth, float("-inf"))
+    if params.top_p < 1.0:
+        sorted_l, idx = filt.sort(-1, descending=True)  # [..., V]
+        probs = sorted_l.softmax(-1)
+        drop = probs.cumsum(-1) - probs > params.top_p  # keeps at least the top token
+        filt = filt.scatter(-1, idx, sorted_l.masked_fill(drop, float("-inf")))
+    return filt
+
+
 def sequence_logprobs(model, input_ids: torch.Tensor, attention_mask: torch.Tensor | None = None,
                       temperature: float = 1.0) -> torch.Tensor:
     """Teacher-forced logprobs: out[b, t] = log p(input_ids[b, t+1] | input_ids[b, :t+1]) under
@@ -168,6 +183,17 @@ class Sampler:
         self.decode_dtype = dtype
         self.set_model(self.model)
 
+    def refresh_weights(self) -> None:
+        """Follow the model: wrapped modules (e.g. LoRA injected) fall back to the HF path, and
+        changed weights drop the kept K/V and rebuild the fast forward's fused copies."""
+        if self.fast and self._fast_requested is None and not supports_fast_forward(self.model):
+            self.set_model(self.model)
+        if self._version() != self._weights_version:
+            self._weights_version = self._version()
+            self.release_all()
+            if self.fast:
+                self._forward.refresh()
+
     def _version(self) -> int:
         return sum(p._version for p in self.model.parameters())
 
@@ -239,18 +265,9 @@ class Sampler:
             return tokens, logp.gather(-1, tokens[:, None]).squeeze(-1)
         scaled = logits / params.temperature  # [B, V]
         logp = torch.log_softmax(scaled, -1)  # [B, V]
-        filt = scaled
-        if params.top_k and params.top_k < filt.shape[-1]:
-            kth = filt.topk(params.top_k, dim=-1).values[:, -1:]  # [B, 1]
-            filt = filt.masked_fill(filt < kth, float("-inf"))
-        if params.top_p < 1.0:
-            sorted_l, idx = filt.sort(-1, descending=True)  # [B, V]
-            probs = sorted_l.softmax(-1)
-            drop = probs.cumsum(-1) - probs > params.top_p  # keeps at least the top token
-            filt = filt.scatter(-1, idx, sorted_l.masked_fill(drop, float("-inf")))
         if uniforms is None:
             raise ValueError("sampling at temperature > 0 needs one uniform draw per row")
-        tokens = inverse_cdf(filt.softmax(-1), uniforms)  # [B]
+        tokens = inverse_cdf(truncated(scaled, params).softmax(-1), uniforms)  # [B]
         return tokens, logp.gather(-1, tokens[:, None]).squeeze(-1)
 
     @torch.inference_mode()
@@ -269,13 +286,7 @@ class Sampler:
             return []
         if any(len(p) == 0 for p in prompts):
             raise ValueError("empty prompt: every prompt needs at least one token")
-        if self.fast and self._fast_requested is None and not supports_fast_forward(self.model):
-            self.set_model(self.model)  # modules were wrapped (e.g. LoRA injected): HF path
-        if self._version() != self._weights_version:  # weights changed: kept K/V are stale
-            self._weights_version = self._version()
-            self.release_all()
-            if self.fast:
-                self._forward.refresh()
+        self.refresh_weights()
         keys = list(keys) if keys is not None else [""] * n
         caps = [min(params.max_new_tokens, m if m is not None else params.max_new_tokens)
                 for m in (max_new_tokens or [None] * n)]
@@ -305,6 +316,12 @@ class Sampler:
             self._run_hf(prompts, live, caps, params, draws, outs, ignore_eos, device, on_token)
         self.stats.seconds += time.perf_counter() - t0
         return outs
+
+    def stop_check(self, tok: int, out: SampleOutput, cap: int, params: SamplingParams,
+                   tail: int) -> bool:
+        """Whether `tok`, just appended to `out`, ends it (a stop token, a stop string in the
+        decoded last `tail` tokens, or the cap), recording why in `out`."""
+        return self._check_stop(0, tok, out, cap, params, False, tail, None)
 
     def _check_stop(self, i: int, tok: int, out: SampleOutput, cap: int,
                     params: SamplingParams, ignore_eos: bool, tail: int,
