@@ -44,20 +44,24 @@ def equal_with_imaginary_unit(gold: list[Any], answer: list[Any]) -> bool:
     unit = {s: sympy.I for s in g.free_symbols | a.free_symbols
             if s.name == "i" or (j_unit and s.name == "j")}
     g, a = g.subs(unit), a.subs(unit)
-    return sympy.simplify(sympy.expand(g - a)) == 0 or agree_complex(g, a)
+    if sympy.simplify(sympy.expand(g - a)) == 0 or agree_complex(g, a):
+        return True
+    # Euler's formula: `e^{ix}/(\cos x + i \sin x)` is 1 once e^{ix} is written with cos and sin
+    return (g - a).has(sympy.exp) and sympy.simplify((g - a).rewrite(sympy.cos)) == 0
 
 
 def _euler_form(gold: Any, answer: Any) -> bool:
-    """`e^{i\\pi}`, `e^{A+i\\pi}`: the answer's i stands only in exponents of e, and the gold has no
-    i of its own (an index there would be a variable)."""
+    """`e^{i\\pi}`, `e^{A+i\\pi}`, `e^{ix}(\\cos x - i \\sin x)`: the answer's i stands in an
+    exponent of e, which makes it the unit wherever else it stands (as in Euler's formula), and
+    the gold has no i of its own (an index there would be a variable)."""
     import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
 
     if any(s.name == "i" for s in gold.free_symbols):
         return False
     if not any(s.name == "i" for s in answer.free_symbols):
         return False
-    rest = answer.replace(sympy.exp, lambda *_: sympy.Integer(1))
-    return not any(s.name == "i" for s in rest.free_symbols)
+    exponents = [e.args[0] for e in answer.atoms(sympy.exp)]
+    return any(any(s.name == "i" for s in x.free_symbols) for x in exponents)
 
 
 def complex_value(expr: Any) -> bool:

@@ -22,7 +22,10 @@ What we add around `math_verify.parse/verify`:
   `\\\\boxed` is a TeX line break before the word, not a box. A plain reply of working (no
   TeX, no anchor) ends with the value its last clause states ("17 times 23 is 391.", "... so it
   prints 4", "... giving 16") or with its last calculation ("12*8 = 96, 96+36 = 132"); this reading
-  skips a reply that hedges ("maybe", "I think", a question mark).
+  skips a reply that hedges ("maybe", "I think", a question mark). Whatever the form, a value
+  whose own clause negates or doubts it is no answer ("It won't be 42.", "I don't believe it's
+  42.", "maybe 2000", "I think it is 391", "42?"); a negation of another value in the clause
+  ("the number is not 10 which is 1,000.99") does not count.
 - **Simplest form** (`simplest_form=True`, per task via `verification["simplest_form"]`): the
   answer must have reduced integer fractions with denominator > 1, square-free integer radicands,
   no radical in a denominator, and no unevaluated arithmetic between plain integers ("2+3",
@@ -116,11 +119,13 @@ from veriloop.graders.math_extract import (
     drop_units,
     exact_part,
     extract_answer,
+    has_set_builder,
     is_single_number,
     letter_calls_as_products,
     letter_variables,
     letters_after_a_number,
     looks_like_math,
+    named_quantity_value,
     normalize_numbers,
     numbered_parts,
     percent_words,
@@ -133,6 +138,7 @@ from veriloop.graders.math_forms import (
     aligned_entries,
     letter_case_differs,
     matrix_rows,
+    row_against_column,
     same_ratio,
     same_time,
 )
@@ -148,7 +154,7 @@ from veriloop.graders.math_numeric import (
     small_numbers_differ,
 )
 from veriloop.graders.math_plain import named_value, same_letter_product, same_word_expression
-from veriloop.graders.math_plusminus import same_sign_choices
+from veriloop.graders.math_plusminus import expanded_list, same_sign_choices
 from veriloop.graders.math_quantity import same_quantity, same_unit_product
 from veriloop.graders.math_relations import compare_relations, lone_variable
 from veriloop.graders.math_scripts import other_scripts
@@ -184,6 +190,8 @@ def parse_whole(text: str) -> list[Any]:
     from math_verify import ExprExtractionConfig, LatexExtractionConfig, parse
 
     text = decimal_scientific(rewrite_for_parsing(text))
+    if has_set_builder(text):
+        return []  # a set by a rule over infinitely many indices: math-verify reads it as a list
     if any(c.isalpha() and not c.isascii() and not "\u0370" <= c <= "\u03ff" for c in text):
         return []  # a letter neither ASCII nor Greek ("đ", "万"): math-verify drops such words
     latex = parse(_to_latex(text), [LatexExtractionConfig(boxed_match_priority=0)],
@@ -240,7 +248,7 @@ def _same_form(gold: str, answer: str) -> bool | None:
     gm, am = matrix_rows(gold), matrix_rows(answer)
     if gm is None or am is None or not (gm[1] or am[1]):
         return None  # neither side is a LaTeX matrix: math-verify compares lists itself
-    pairs = aligned_entries(gm[0], am[0])
+    pairs = None if row_against_column(gm, am) else aligned_entries(gm[0], am[0])
     if pairs is None:
         return False
 
@@ -264,8 +272,10 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
     gold = spoken_number(gold) or spoken_expression(gold) or gold
     if answer is not None:  # `\ln x` against `log(x)`: a bare log is natural against ln
         gold, answer = natural_logs(gold, answer)
-    if not boxed_answer(gold) and not looks_like_math(strip_delims(gold)):
-        gold = extract_answer(gold) or gold  # a gold sentence states its value: "The number is 4."
+    if not boxed_answer(gold) and (not looks_like_math(strip_delims(gold))
+                                   or re.search(r"[\u3040-\u30ff\u4e00-\u9fff].*\$", gold)):
+        # a gold sentence states its value: "The number is 4.", "これは$\\pm x$です"
+        gold = extract_answer(gold) or gold
     extracted = extract_answer(answer)
     if extracted is None and _same_word(gold, answer):
         return _verdict(True, "equivalent", answer.strip() if answer else None)
@@ -283,6 +293,8 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
         return _verdict(False, "approximate", extracted)
     if exact.count("=") == 1 and re.match(r"\s*=(?!=)", exact):
         exact = exact.split("=", 1)[1]  # "= 12": the value, its left side left out
+    if "=" not in gold:  # "\\lVert T^n\\rVert = \\frac1{n!}", "[K:\\mathbb Q] = 16": a named quantity
+        exact = named_quantity_value(exact) or exact
     # `Sin[x]^2`, `Log[2, 4]`: Mathematica's syntax, read by sympy (math_mathematica)
     wolfram = same_mathematica_value(strip_delims(boxed_answer(gold) or gold), strip_delims(exact))
     if wolfram is not None:
@@ -294,6 +306,10 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
                               parse_whole, _verified)  # `x ± 2` against `±2 + x`
     if signs is not None:
         return _verdict(signs, "equivalent" if signs else "not_equivalent", exact)
+    if bool(expanded_list(strip_delims(exact))) != bool(expanded_list(strip_delims(gold))):
+        # `x = 3 ± 1` against `x = 2, 4`: a sign on one side names the values listed
+        exact = expanded_list(strip_delims(exact)) or exact
+        gold = expanded_list(strip_delims(gold)) or gold
     sets = same_interval_set(strip_delims(boxed_answer(gold) or gold), strip_delims(exact),
                              parse_whole)
     if sets is not None:  # `(1,5] U [2,7)`, `R-[-1,1]`: set algebra (math_intervals)

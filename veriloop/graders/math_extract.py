@@ -221,6 +221,60 @@ def numbered_parts(text: str | None) -> str | None:
 _UPRIGHT_FUNCTIONS = "sin|cos|tan|cot|sec|csc|sinh|cosh|tanh|arcsin|arccos|arctan|ln|log|exp"
 
 
+def _set_builders(s: str) -> list[tuple[int, int, str, str]]:
+    """(start, end, member expression, condition) of every `\\{ ... : ... \\}` or
+    `\\{ ... \\mid ... \\}` in `s`, braces balanced, the split at the outermost colon or bar."""
+    out = []
+    for m in re.finditer(r"\\\{", s):
+        depth, i = 0, m.end()
+        split = None
+        while i < len(s):
+            if s.startswith("\\{", i) or s[i] == "{":
+                depth += 1
+            elif s.startswith("\\}", i):
+                if depth == 0:
+                    break
+                depth -= 1
+            elif s[i] == "}":
+                depth -= 1
+            elif depth == 0 and split is None and (s[i] == ":" or s.startswith("\\mid", i)):
+                split = (i, i + (1 if s[i] == ":" else 4))
+            i += 2 if s[i] == "\\" else 1
+        if split and i < len(s):
+            out.append((m.start(), i + 2, s[m.end():split[0]], s[split[1]:i]))
+    return out
+
+
+_INDEX_RANGE = re.compile(r"^\s*([A-Za-z])\s*(?:=|\\in\s*\\\{)\s*(-?\d+(?:\s*,\s*-?\d+)*)"
+                          r"(?:\s*,\s*(?:\\ldots|\\dots|\.\.\.)\s*,\s*(-?\d+))?\s*(?:\\\})?\s*$")
+
+
+def finite_set_builders(s: str) -> str:
+    """A set written by a rule over a finite list of indices, as the set of its members:
+    `\\{e^{k\\pi i/3}:k=0,1,...,5\\}` -> `\\{e^{(0)\\pi i/3}, ..., e^{(5)\\pi i/3}\\}`. math-verify
+    reads the rule's index list as members of the set ({1, 2, 3, 4, 5, ...}), so a union with
+    `\\{0,2\\}` matched a union with `\\{0\\}`. Other set-builders are left as written (and
+    refused by `parse_whole`)."""
+    for start, end, member, condition in reversed(_set_builders(s)):
+        m = _INDEX_RANGE.match(condition)
+        if not m:
+            continue
+        values = [int(v) for v in re.findall(r"-?\d+", m.group(2))]
+        if m.group(3) is not None:  # "k = 0, 1, ..., 5"
+            values = list(range(values[0], int(m.group(3)) + 1, (values[1] - values[0]) if len(values) > 1 else 1))
+        if not values or len(values) > 24:
+            continue
+        index = re.compile(r"(?<![\\A-Za-z])" + m.group(1) + r"(?![A-Za-z])")
+        members = [index.sub(f"({v})", member.strip()) for v in values]
+        s = s[:start] + "\\{" + ", ".join(members) + "\\}" + s[end:]
+    return s
+
+
+def has_set_builder(s: str) -> bool:
+    """`s` writes a set by a rule (`\\{x^n : n \\ge 0\\}`), which math-verify misreads."""
+    return bool(_set_builders(s))
+
+
 def rewrite_for_parsing(s: str) -> str:
     """Forms math-verify does not read, rewritten to ones it does: number words, Python's
     `**`, function names as in Python (`sin(x)`, `Abs(x)`), e-notation (`1e3`), repeating decimals (`0.\\overline{3}`), mixed numbers (`4 4/9`),
@@ -237,6 +291,7 @@ def rewrite_for_parsing(s: str) -> str:
     n = notation.number_word(s)
     if n is not None:
         return str(n)
+    s = finite_set_builders(s)  # "\\{e^{k\\pi i/3}:k=0,...,5\\}": its members
     s = _GROUPED.sub(lambda m: re.sub(r"\D", "", m.group(0)), s)
     s = _FRACTION_CALL.sub(r"\\frac{\1}{\2}", s)  # Python's Fraction(30, 1)
     # digit groups in a fraction's parts: "\frac{945}{16,384}" (a part is one number)
@@ -257,6 +312,8 @@ def rewrite_for_parsing(s: str) -> str:
     s = notation.operator_subscripts(s)  # "F_{\\max}": a label, not the function max
     s = notation.trailing_letters(notation.or_words(s))  # "x=2 ou x=-2", "x + ab"
     s = re.sub(r"\\(?:mathrm|rm|operatorname)\s*\{\s*e\s*\}", "e", s)
+    s = re.sub(r"\\(?:mathrm|rm)\s*\{\s*diag\s*\}", r"\\operatorname{diag}", s)  # as `\operatorname`
+    s = re.sub(r"\\(pm|mp)(?=[A-Za-z](?![A-Za-z]))", r"\\\1 ", s)  # "\pmx": the sign before x
     # a function name set upright, as LaTeX printers of CAS write it: "\mathrm{cos}\left(x\right)"
     s = re.sub(r"\\(?:mathrm|rm|operatorname)\s*\{\s*(" + _UPRIGHT_FUNCTIONS + r")\s*\}", r"\\\1 ", s)
     s = notation.signed_exponents(notation.unicode_symbols(s))  # "√(x+1)", "1⁄2", "x⁴", "5^-1"
@@ -275,6 +332,7 @@ def rewrite_for_parsing(s: str) -> str:
     # as in TeX, one token after the index is the radicand: "\\sqrt[3]27" is \\sqrt[3]{2}7
     s = re.sub(r"\\sqrt\s*\[([^\[\]]*)\]\s*([0-9A-Za-z])", r"\\sqrt[\1]{\2}", s)
     s = re.sub(r"(?<=\d)\s+x\s+(?=\d)", r" \\times ", s)  # "3 x 4": between numbers, a product
+    s = re.sub(r"(?<![\w.])(\d+(?:\.\d+)?)\s*[xX]\s*10\s*\^", r"\1\\times 10^", s)  # "3x10^8"
     # a number in brackets after a number or a bracket is a factor: math-verify reads "1(2)"
     # and "(1)(2)" as 3
     s = re.sub(r"(?<=[\d)])\s*\((?=\s*-?\d+(?:\.\d+)?(?:\s*/\s*\d+(?:\.\d+)?)?\s*\))", r"\\cdot(",
@@ -425,7 +483,7 @@ _VALUE_WORDS = re.compile(r"\b(?:dozens?|hundreds?|thousands?|millions?|billions
                           r"nghìn|ngàn|triệu|tỷ|tỉ|vạn|trăm|mille|milliers?|mil|millón|millones|"
                           r"milliards?|tausend|millionen|milliarden|lakhs?|crores?)\b",
                           re.IGNORECASE)
-_NUMBER = re.compile(r"(?<![\w.])-?\d+(?:[.,]\d+)*(?![\w])")
+_NUMBER = re.compile(r"(?<![\w.])-?\d+(?:[.,]\d+)*(?:[eE][+-]?\d+)?(?![\w])")  # "2.5e3" is one
 
 
 # "<think>...</think>\n<answer>4</answer>": the answer tag of reasoning-model prompts
@@ -568,6 +626,34 @@ def _worked_value(text: str) -> str | None:
     return None
 
 
+# a reply that corrects itself ("但实际上 ... 应为 2"): it states two answers, so its last span
+# is not its answer
+_CJK_CORRECTION = re.compile(r"但实际上|但實際上|实际上|實際上|其实|其實|更正|纠正|糾正|应为|應為|应该是|應該是")
+# the number right after GSM8K's "####", before prose: "42 is my answer, see page 3"
+_MARKED_NUMBER = re.compile(r"(?<!#)####(?!#)\s*(-?\d[\d,]*(?:\.\d+)?)\s+(?:is|was)\s+(?:my|the|our)\s+"
+                            r"(?:final\s+)?answer\b", re.IGNORECASE)
+# a last line that labels its value: "Maximum discount: 15%.", "Here's how: 2"
+_LABELLED = re.compile(r"^([A-Za-z][A-Za-z' ]{0,40}):\s*(-?\$?\d[\d,]*(?:\.\d+)?\s*%?)\s*\.?$")
+
+
+def _labelled_value(text: str) -> str | None:
+    """The value on a reply's last line after a label of words ("Maximum discount: 15%." ->
+    "15%"), unless the label negates or doubts it ("Wrong guess: 42")."""
+    last = text.strip().splitlines()[-1].strip() if text.strip() else ""
+    m = _LABELLED.match(last)
+    if not m or _DISOWNING.search(m.group(1)) or _NEGATED_CLAUSE.search(m.group(1)) \
+            or _HEDGED_CLAUSE.search(m.group(1)) or re.search(r"\b(?:step|part|case|question)\b", m.group(1), re.IGNORECASE):
+        return None
+    return m.group(2).strip()
+
+
+def _first_then(text: str) -> str | None:
+    """"first 10, then 42" -> "42": a reply that lists its steps in order ends with the last."""
+    m = re.fullmatch(r"\s*first\b[^.;]*?,?\s*then\s+(-?\d[\d,]*(?:\.\d+)?)\s*\.?\s*", text,
+                     re.IGNORECASE)
+    return m.group(1) if m else None
+
+
 def _last_line_value(text: str) -> str | None:
     """The lone number on the last line of a reply whose earlier lines are prose
     ("reasoning 99\\n42" -> "42"): the reply ends with its answer."""
@@ -592,17 +678,54 @@ _DISOWNED_VALUE = re.compile(r"[\d}]\s*(?:\\text\s*\{\s*)?(?:is\s+)?(?:(?:wrong|
                              r"틀림|틀렸|아님|아니))", re.IGNORECASE)
 
 
+# the clause that states a value negates or doubts it: "It won't be 42.", "He doesn't think the
+# answer is 42.", "It's incorrect that the answer is 42", "maybe 2000", "I think it is 391"
+_NEGATED_CLAUSE = re.compile(r"n't\b|n’t\b|\b(?:never|cannot)\b|\b(?:is|are|was|were|be|'s)\s+not\b|"
+                             r"\bnot\s+(?:be|equal|the|my|our)\b|"
+                             r"\b(?:incorrect|wrong|false|untrue|unlikely)\s+(?:that|guess|answer)\b",
+                             re.IGNORECASE)
+_HEDGED_CLAUSE = re.compile(r"\b(?:maybe|perhaps|probably|possibly|presumably|might|guess|guessing|"
+                            r"think|thinks|believe|believes|suppose|likely|not\s+sure|unsure)\b",
+                            re.IGNORECASE)
+# where the clause stating a value begins: a sentence end, a comma or semicolon, "but", a new line
+_CLAUSE_START = re.compile(r".*(?:[.!?;,\n](?!\d)|\bbut\b|[。！？；，])", re.IGNORECASE | re.DOTALL)
+
+
+def _doubted(text: str, found: str) -> bool:
+    """The clause of `text` that states `found` negates or doubts it, or a question mark
+    follows the value: such a value is no answer."""
+    at = text.rfind(found)
+    if at < 0:
+        return False
+    before = text[:at]
+    start = _CLAUSE_START.match(before)
+    clause = before[start.end():] if start else before
+    after = text[at + len(found):]
+    # the word must bear on this value: "the number is not 10 which is 1,000.99" negates 10
+    doubts = [m for p in (_NEGATED_CLAUSE, _HEDGED_CLAUSE) for m in p.finditer(clause)]
+    # "could be 5", "It may be 5": a modal that opens the clause (not "points that could be in it")
+    modal = re.match(r"\s*(?:(?:it|this|that|the\s+answer)\s+)?(?:could|may)\s+be\b(?!.*\d.*$)", clause,
+                     re.IGNORECASE)
+    return any(not re.search(r"\d", clause[m.end():]) for m in doubts) or bool(modal) \
+        or bool(re.match(r"[\s$)}\]]*[?？]", after))
+
+
 def extract_answer(text: str | None) -> str | None:
     """The final answer inside a model's text, or None when there is none (see module doc).
     A value its text disowns is no answer: an anchor labelled wrong or not final is skipped
     (the last anchor that is not decides, and with none the text answers nothing), and a value
-    said to be wrong or false is none."""
+    said to be wrong or false is none; nor is a value its own clause negates or doubts ("It
+    won't be 42.", "maybe 2000", "I think it is 391", "42?")."""
     found = _extract(text)
     if found is None:
         return None
     # the words after the value in the text, too: extraction keeps "12" of "12 nonsense"
     said = text[text.rfind(found) + len(found) - 1:] if text and found in text else found
-    return None if _DISOWNED_VALUE.search(found) or _DISOWNED_VALUE.match(said) else found
+    if _DISOWNED_VALUE.search(found) or _DISOWNED_VALUE.match(said):
+        return None
+    # the reply as extraction reads it: after the thinking, tags ("<answer>") are no words
+    reply = re.sub(r"</?[A-Za-z_]+>", " ", _after_thinking(_plain_text(text))) if text else ""
+    return None if reply and _doubted(reply, found) else found
 
 
 def _disowned(text: str, anchor: re.Match[str]) -> bool:
@@ -624,6 +747,9 @@ def _extract(text: str | None) -> str | None:
         return None  # "Wrong answer: 42" and nothing else: the text disowns its only value
     if boxes and not (anchors and anchors[-1].start() > boxes[-1][1]):
         return boxed_answer(text)
+    marked = _MARKED_NUMBER.search(text)
+    if marked:  # "#### 42 is my answer, see page 3": GSM8K's marker holds one number
+        return marked.group(1)
     if anchors:
         rest = _CHAT_TOKENS.sub("", text[anchors[-1].end():]).strip()
         lines = [ln for ln in rest.splitlines() if ln.strip()]
@@ -645,16 +771,23 @@ def _extract(text: str | None) -> str | None:
         numbers = _NUMBER.findall(_without_text_blocks(tail))
         return _final_sentence_value(tail) or (numbers[0] if len(numbers) == 1 else None)
     whole = strip_delims(_REMARK.sub("", _last_line_value(text) or text))
-    worked = _worked_value(whole)  # "17 times 23 is 391.", "... so it prints 4"
-    if worked is not None:
+    worked = _worked_value(whole) or _labelled_value(whole) or _first_then(whole)
+    if worked is not None:  # "17 times 23 is 391.", "Maximum discount: 15%.", "first 7 then 42"
         return worked
     pronoun = _PRONOUN_VALUE.fullmatch(whole)
     if pronoun:  # "It is 4.": the sentence names its value
         return strip_delims(pronoun.group(1))
+    spans = [next(g for g in m.groups() if g is not None) for m in _INLINE_MATH.finditer(whole)]
+    outside = _INLINE_MATH.sub(" ", whole)
+    cjk = re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", outside)
+    if len(spans) == 1 and re.search(_LETTER + "{2,}", re.sub(r"\\[A-Za-z]+", "", outside)) \
+            and (cjk or "$$" in whole or looks_like_math(whole)):
+        return strip_delims(spans[0])  # "So I get \\(\\frac{-4}{9}\\).", "Therefore, $$3!$$": one span in prose
+    if len(spans) > 1 and cjk \
+            and not _CJK_CORRECTION.search(outside) \
+            and not outside.strip(" .。") .endswith(tuple("，,")) and whole.rstrip(" .。").endswith(("$", "\\)", "\\]")):
+        return strip_delims(spans[-1])  # "... 两边同时除以 2，得出 $x = \\frac{3}{2}$。": the last span
     if looks_like_math(whole):
-        spans = re.findall(r"\\\((.+?)\\\)|(?<!\$)\$([^$]+)\$(?!\$)", whole)
-        if len(spans) == 1 and re.search(r"[A-Za-z]{2,}", re.sub(r"\\\(.+?\\\)|\$[^$]+\$|\\[A-Za-z]+", "", whole)):
-            return "".join(spans[0]).strip()  # "So I get \\(\\frac{-4}{9}\\)." : one math span in prose
         numbers = _NUMBER.findall(whole)
         concluded = _concluded_value(whole) if len(numbers) > 1 else None
         if concluded:
@@ -802,6 +935,18 @@ def approximated_decimal(s: str, gold: str) -> str | None:
     places = Decimal(1).scaleb(-len(g.group(1)))
     rounded = Decimal(value.replace("−", "-")).quantize(places, rounding=ROUND_HALF_UP)
     return value if rounded == Decimal(g.group(0).replace("−", "-")) else None
+
+
+# a quantity named by its notation, not an unknown to solve for: a norm, a field degree
+_NAMED_QUANTITY = re.compile(r"^\s*(?:\\lVert.+?\\rVert|\\\|.+?\\\||\[\s*[A-Za-z](?:_\{?\w+\}?)?\s*:\s*"
+                             r"(?:\\mathbb\s*\{?\s*[A-Z]\s*\}?|[A-Za-z](?:_\{?\w+\}?)?)\s*\])\s*=(?!=)\s*(.+)$")
+
+
+def named_quantity_value(s: str) -> str | None:
+    """The value in "\\lVert T^n\\rVert = \\frac1{n!}" or "[K:\\mathbb Q] = 16": the left side names
+    the quantity asked for (a norm, the degree of a field extension), as "x = 5" names x."""
+    m = _NAMED_QUANTITY.match(s)
+    return m.group(1).strip() if m and "=" not in m.group(1) else None
 
 
 def is_single_number(s: str) -> bool:

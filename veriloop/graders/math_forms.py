@@ -5,7 +5,9 @@
 - **Matrices and vectors**: `\\begin{pmatrix} 1 \\\\ 2 \\end{pmatrix}` against `[1, 2]` or
   `(1, 2)`, and `[[1, 2], [3, 4]]` against a 2x2 matrix: math-verify compares a Matrix with a
   list as unequal. Here both become rows of entry strings; the caller compares entry by entry.
-  A vector (one row or one column) matches a vector of the same entries in order.
+  A vector (one row or one column) matches a vector of the same entries in order, except that
+  a matrix of one row is a row: it matches no column and no plain list or tuple, which is a
+  column vector (also when written transposed, as textbooks write one: `(1, 2)^{\\mathsf T}`).
 - **Ratios of three or more numbers**: "1:2:3" and "2:4:6" are one ratio (proportional, with a
   positive factor); math-verify reads "1:2:3" as (1/2)/3. A ratio of two numbers is already the
   value of its quotient ("1:2" is 1/2).
@@ -102,10 +104,18 @@ def split_top(s: str, sep: str) -> list[str]:
     return [p.strip() for p in parts]
 
 
+# a transpose mark after a bracketed list: "(1, 2)^{\mathsf T}", "(1,2)^T", "(1,2)^\top"
+_TRANSPOSED = re.compile(r"\^\s*(?:\{\s*)?(?:\\math(?:sf|rm|bf)\s*\{\s*T\s*\}|T|\\top|\\intercal|"
+                         r"\\mathsf\s*T)\s*(?:\}\s*)?$")
+
+
 def matrix_rows(s: str) -> tuple[list[list[str]], bool] | None:
     """(rows of entry strings, written as a LaTeX matrix) for a LaTeX matrix or a bracketed
-    list (`[1, 2]`, `(1, 2)`, `[[1, 2], [3, 4]]`); None for anything else."""
+    list (`[1, 2]`, `(1, 2)`, `[[1, 2], [3, 4]]`, a list written transposed); None for
+    anything else."""
     s = re.sub(r"\\left|\\right", "", s).strip().strip("$").strip()
+    if s[:1] in "([" and _TRANSPOSED.search(s):
+        s = _TRANSPOSED.sub("", s).strip()  # a column vector written as a transposed tuple
     if s.startswith("(") and s.endswith(")") and "\\begin" in s:
         s = s[1:-1].strip()  # "(\\begin{pmatrix} ... \\end{pmatrix})"
     m = _MATRIX_ENV.match(s)
@@ -125,6 +135,19 @@ def matrix_rows(s: str) -> tuple[list[list[str]], bool] | None:
     if any(x[0] in "[(" for x in items):
         return None
     return [items], False
+
+
+def row_against_column(gold: tuple[list[list[str]], bool], answer: tuple[list[list[str]], bool]
+                       ) -> bool:
+    """One side is a LaTeX matrix of one row (two entries or more) and the other a column or a
+    plain list (a column vector): different shapes, whatever their entries."""
+    def row(m: tuple[list[list[str]], bool]) -> bool:
+        return m[1] and len(m[0]) == 1 and len(m[0][0]) > 1
+
+    def column(m: tuple[list[list[str]], bool]) -> bool:
+        return not m[1] or (len(m[0]) > 1 and all(len(r) == 1 for r in m[0]))
+
+    return (row(gold) and column(answer)) or (row(answer) and column(gold))
 
 
 def aligned_entries(gold: list[list[str]], answer: list[list[str]]) -> list[tuple[str, str]] | None:

@@ -6,8 +6,13 @@ the checker reads, on the gold and the answer alike, before extraction.
   the squared unit signs of CJK fonts ("㎠" is cm², "㎏" kg). Unicode's compatibility mapping
   (NFKC) is applied to these blocks only: on the whole text it would also turn "x²" into "x2".
 - **East Asian answer phrases**: "정답은 8입니다" and "답: 8" (Korean), "答案是 8" and "答：8"
-  (Chinese), "答えは 8 です" (Japanese) name the answer as "Answer: 8" does; the copula after the
-  value ("입니다", "です") is not part of it.
+  (Chinese), "答えは 8 です" and "回答：8" (Japanese) name the answer as "Answer: 8" does; the
+  copula after the value ("입니다", "です") is not part of it. A sentence that states one value of
+  its subject ("斜边长为5。", "电功率为1100瓦。", "有給は10日です") states its answer, as "The
+  number is 4." does (not when negated: "不是", "ではない"); a justification after it ("根据勾股定理...")
+  is not part of it.
+- **Japanese accounting minus**: "△1,000" and "▲1,000" are -1,000 (a triangle before a number;
+  "△ABC" is a triangle).
 - **Counters and unit characters after a number**: "8개", "1,000원", "十五只", "3人" count things,
   as "8 apples" does, and are dropped as a unit is; "150度" is 150° (度 is the degree sign).
   A remark in brackets after the answer, in words of another script ("x=2(중근)": a double
@@ -49,7 +54,7 @@ _UNIT_SIGNS = re.compile(r"[\u3380-\u33df\u2113]")  # ㎏ ㎞ ㎖ ... and ℓ
 
 _ANCHORS = re.compile(
     r"(?<![가-힣])(?:정답|답)\s*(?:은|는|[:：])|答案\s*(?:是|为|為|[:：])|"
-    r"(?<![\u4e00-\u9fff])答\s*[:：]|答え\s*(?:は|[:：])"
+    r"(?<![\u4e00-\u9fff])答\s*[:：]|答え\s*(?:は|[:：])|(?:回答|解答)\s*[:：]"
 )
 _COPULA = re.compile(r"\s*(?:입니다|이다|예요|이에요|이요|です|である|だ)\s*[.。!！]?\s*$")
 # counters (Korean, Chinese, Japanese) and currency characters after a number
@@ -64,13 +69,19 @@ _CJK_UNITS = {
     "千米": "km", "公里": "km", "厘米": "cm", "毫米": "mm", "米": "m", "千克": "kg", "公斤": "kg",
     "毫克": "mg", "克": "g", "小时": "h", "分钟": "min", "秒": "s", "千焦": "kJ", "焦耳": "J",
     "焦": "J", "千瓦": "kW", "瓦特": "W", "瓦": "W", "牛顿": "N", "牛": "N", "千帕": "kPa",
-    "帕斯卡": "Pa", "帕": "Pa", "伏特": "V", "伏": "V", "安培": "A", "安": "A", "欧姆": "Ω",
+    "帕斯卡": "Pa", "帕": "Pa", "千瓦时": "kWh", "千瓦時": "kWh", "伏特": "V", "伏": "V", "安培": "A", "安": "A", "欧姆": "Ω",
     "欧": "Ω", "赫兹": "Hz", "赫": "Hz", "库仑": "C", "库": "C", "毫升": "mL", "升": "L",
 }
 _CJK_UNIT = "(?:" + "|".join(sorted(_CJK_UNITS, key=len, reverse=True)) + ")"
 _CJK_QUANTITY = re.compile(
     rf"(?<=\d)\s*({_CJK_UNIT})(?:\s*(/|每)\s*({_CJK_UNIT}))?(?![\u4e00-\u9fff])"
 )
+# a sentence stating one value of its subject, with an optional justification after it:
+# "斜边长为5。根据勾股定理...", "该用电器的电功率为1100瓦。", "有給は10日です" (not "答案不是5")
+_STATED_SENTENCE = re.compile(
+    r"^[\u3040-\u30ff\u4e00-\u9fff]+(?<![不非没沒未])(?:为|為|是|等于|等於|は)\s*"
+    r"(-?\d[\d,]*(?:\.\d+)?\s*[^\s。.！!？?\u3040-\u309f]{0,8}?)"
+    r"\s*(?:です|である|だ)?\s*[。.！!]?\s*(?:(?:根据|根據|因为|因為|由于|由於)[^。]*[。.]?|[.…]+)?\s*$")
 _REMARK = re.compile(r"(?<=\S)\s*[(（]\s*[^\x00-\x7f()（）\d]+\s*[)）]\s*$")
 _MIXED_YOU = re.compile(r"(\d+)\s*又\s*(?=\d+\s*/\s*\d+|\\frac)")
 
@@ -103,6 +114,10 @@ def other_scripts(text: str | None) -> str | None:
     s = compatibility_forms(text)
     if not re.search(r"[^\x00-\x7f]", s):
         return s
+    s = re.sub(r"(?<![A-Za-z])[△▲]\s*(?=\d)", "-", s)  # "△1,000": Japanese accounts' minus
+    stated = _STATED_SENTENCE.match(s.strip())
+    if stated and not re.search(r"では(?:ない|ありません)|じゃない", s):
+        s = stated.group(1)
     s = _ANCHORS.sub("Answer: ", s)
     s = _COPULA.sub("", s)
     s = _REMARK.sub("", s)
