@@ -36,7 +36,9 @@ collection 20, measured once by math21, spent since math22 read its failures), t
 `heldout19` split (`heldout19_*`: 387 cases of collection 21, measured once by math22, spent
 since math23 read its failures), the counts on the `heldout20` split (`heldout20_*`: 317 cases
 of collection 22, measured once by math23, spent since math24 read its failures), the counts on
-the blind `heldout21` split (`heldout21_*`: 341 cases of collection 23), and the in-process cost
+the `heldout21` split (`heldout21_*`: 341 cases of collection 23, measured once by math24, spent
+since math25 read its failures), the counts on the blind `heldout22` split (`heldout22_*`: 320
+cases of collection 24), and the in-process cost
 of checking pathological answers (towers of powers, huge factorials, deep nesting), which the grader of 77ee922 worked on until the pool killed it at its timeout
 (5 s by default).
 
@@ -103,6 +105,8 @@ JSON_KEYS = ("pairs", "verdicts_agree", "pool_ms_per_check", "process_per_check_
              "heldout20_timeouts", "heldout20_meets_bar",
              "heldout21_pairs", "heldout21_false_positives", "heldout21_false_negatives",
              "heldout21_timeouts", "heldout21_meets_bar",
+             "heldout22_pairs", "heldout22_false_positives", "heldout22_false_negatives",
+             "heldout22_timeouts", "heldout22_meets_bar",
              "pathological_ms_per_check", "pathological_refused",
              "conditions_before", "load_avg_after")
 
@@ -133,7 +137,7 @@ def main() -> None:
     # the blind split is measured whole or not at all: counts on a few of its rows would say
     # which rows fail (--quick skips it, and heldout2-3 with it, and reports 0 pairs)
     ap.add_argument("--no-blind", dest="blind", action="store_false",
-                    help="skip the heldout2-20 splits and the blind heldout21 split")
+                    help="skip the heldout2-21 splits and the blind heldout22 split")
     args = parse_args(ap, QUICK)
     before = conditions()  # load, threads, commit: printed with the figures
     pairs = [p for p in load_pairs(SHIPPED_MATH_PAIRS) if p.category != "pathological"]
@@ -173,8 +177,8 @@ def main() -> None:
     }
     heldout = load_pairs(SUITE_MATH_PAIRS, split="heldout")[: args.heldout or None]
     report = audit_split("heldout", args.heldout)
-    # collections 4-22 (spent by math4-8, math10-24; 18 tuned on by math20, 19 by math21, 20 by
-    # math22, 21 by math23, 22 by math24) and 23, the blind held-out since math24
+    # collections 4-23 (spent by math4-8, math10-25; 18 tuned on by math20, 19 by math21, 20 by
+    # math22, 21 by math23, 22 by math24, 23 by math25) and 24, the blind held-out since math25
     skipped = {"n": 0, "false_positives": 0, "false_negatives": 0, "timeouts": 0,
                "false_positive_rate": 1.0, "false_negative_rate": 1.0}
     stack = audit_split("heldout2", 0) if args.blind else skipped
@@ -196,7 +200,8 @@ def main() -> None:
     spent18 = audit_split("heldout18", 0) if args.blind else skipped
     spent19 = audit_split("heldout19", 0) if args.blind else skipped
     spent20 = audit_split("heldout20", 0) if args.blind else skipped
-    blind = audit_split("heldout21", 0) if args.blind else skipped
+    spent21 = audit_split("heldout21", 0) if args.blind else skipped
+    blind = audit_split("heldout22", 0) if args.blind else skipped
     # the first collection of suite cases (the 71 held-out ones measured at 77ee922), apart
     rows = [json.loads(line) for line in SUITE_MATH_PAIRS.read_text().splitlines()]
     first = {(r["gold"], r["answer"]) for r in rows if r["collection"] == 1}
@@ -227,7 +232,8 @@ def main() -> None:
                                                   ("heldout18", spent18),
                                                   ("heldout19", spent19),
                                                   ("heldout20", spent20),
-                                                  ("heldout21", blind))
+                                                  ("heldout21", spent21),
+                                                  ("heldout22", blind))
            for key, value in (("pairs", r["n"]), ("false_positives", r["false_positives"]),
                               ("false_negatives", r["false_negatives"]),
                               ("timeouts", r["timeouts"]),
