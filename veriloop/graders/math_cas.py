@@ -52,7 +52,8 @@ _NAME = re.compile(r"[A-Za-z_]\w*")
 _FUNCTIONS = ("factorial", "factorial2", "summation", "integrate", "log", "ln", "exp", "sqrt",
               "sin", "cos", "tan", "cot", "sec", "csc", "asin", "acos", "atan", "acot", "asec",
               "acsc", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "cbrt", "atan2",
-              "binomial", "floor", "ceiling", "Abs", "Max", "Min", "gcd", "lcm", "pi", "oo", "E")
+              "binomial", "floor", "ceiling", "Abs", "Max", "Min", "gcd", "lcm", "real_root", "pi",
+              "oo", "E")
 
 
 _FN = (r"(?<![A-Za-z_])(?:arc(?:sin|cos|tan|cot|sec|csc)|a(?:sin|cos|tan|cot)|sinh|cosh|tanh"

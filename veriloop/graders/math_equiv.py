@@ -138,15 +138,17 @@ from veriloop.graders.math_forms import (
     aligned_entries,
     letter_case_differs,
     matrix_rows,
+    named_against_tuple,
     row_against_column,
     same_ratio,
     same_time,
 )
 from veriloop.graders.math_intervals import same_interval_set
 from veriloop.graders.math_mathematica import same_mathematica_value, to_sympy_syntax
-from veriloop.graders.math_notation import natural_logs
+from veriloop.graders.math_notation import natural_logs, or_out_of_text, thin_space_thousands
 from veriloop.graders.math_numeric import (
     agree_numerically,
+    decimals_differ,
     differ_numerically,
     exact_arithmetic,
     heavy,
@@ -245,17 +247,20 @@ def _same_form(gold: str, answer: str) -> bool | None:
     systems = same_solutions(gold, answer, parse_whole)  # [a=1, b=2] for the system it solves
     if systems is not None:
         return systems
+
+    def entry_equal(g: str, a: str) -> bool:
+        gp, ap = parse_whole(g), parse_whole(a)
+        return bool(gp and ap and verify(gp, ap, timeout_seconds=None))
+
+    named = named_against_tuple(gold, answer)  # `x = 2, y = 1` against `(2, 1)`, in that order
+    if named is not None:
+        return bool(named) and all(entry_equal(g, a) for g, a in named)
     gm, am = matrix_rows(gold), matrix_rows(answer)
     if gm is None or am is None or not (gm[1] or am[1]):
         return None  # neither side is a LaTeX matrix: math-verify compares lists itself
     pairs = None if row_against_column(gm, am) else aligned_entries(gm[0], am[0])
     if pairs is None:
         return False
-
-    def entry_equal(g: str, a: str) -> bool:
-        gp, ap = parse_whole(g), parse_whole(a)
-        return bool(gp and ap and verify(gp, ap, timeout_seconds=None))
-
     return all(entry_equal(g, a) for g, a in pairs)
 
 
@@ -264,6 +269,9 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
     """Runs inside a worker. Returns {"equivalent", "reason", "extracted"}."""
     _quiet_math_verify()
     gold, answer = other_scripts(gold) or gold, other_scripts(answer)  # "８개", "答：8" (math_scripts)
+    if answer is not None:  # `5\\text{ or 6}` lists two options; `1,\\!000` is one number
+        answer = thin_space_thousands(or_out_of_text(answer))
+    gold = thin_space_thousands(or_out_of_text(gold))
     gold, answer = numbered_parts(gold) or gold, numbered_parts(answer) or answer  # "(1) 9 (2) 4"
     gold = re.split(r"(?<!#)####(?!#)", gold)[-1].strip() or gold  # GSM8K's "work #### 72"
     # "minus one third", "x divided by two", "שורש 2": a number or an expression said in words,
@@ -349,6 +357,8 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
     if "." in gold_text + extracted and None not in values and values[0] == values[1]:
         return _verdict(True, "equivalent", extracted)  # `0.1*3 - 0.3` is 0, exactly; unequal
         # values go on to the rules below, which accept a gold's rounding (`1/3`, `0.3333333333`)
+    if decimals_differ(strip_delims(gold_text), extracted):  # ... but no decimal rounds another
+        return _verdict(False, "not_equivalent", extracted)
     words = same_word_expression(strip_delims(gold_text), extracted)  # `mass * acceleration`
     if words is not None:
         return _verdict(words, "equivalent" if words else "not_equivalent", extracted)

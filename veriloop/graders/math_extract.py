@@ -632,6 +632,9 @@ _CJK_CORRECTION = re.compile(r"但实际上|但實際上|实际上|實際上|其
 # the number right after GSM8K's "####", before prose: "42 is my answer, see page 3"
 _MARKED_NUMBER = re.compile(r"(?<!#)####(?!#)\s*(-?\d[\d,]*(?:\.\d+)?)\s+(?:is|was)\s+(?:my|the|our)\s+"
                             r"(?:final\s+)?answer\b", re.IGNORECASE)
+# a reply that is one sentence naming its number the answer, the number first: "42 is the answer."
+_STATED_FIRST = re.compile(r"\s*(-?\d[\d,]*(?:\.\d+)?)\s+is\s+(?:my|the|our)\s+(?:final\s+)?answer"
+                           r"\s*[.!]?\s*", re.IGNORECASE)
 # a last line that labels its value: "Maximum discount: 15%.", "Here's how: 2"
 _LABELLED = re.compile(r"^([A-Za-z][A-Za-z' ]{0,40}):\s*(-?\$?\d[\d,]*(?:\.\d+)?\s*%?)\s*\.?$")
 
@@ -747,9 +750,9 @@ def _extract(text: str | None) -> str | None:
         return None  # "Wrong answer: 42" and nothing else: the text disowns its only value
     if boxes and not (anchors and anchors[-1].start() > boxes[-1][1]):
         return boxed_answer(text)
-    marked = _MARKED_NUMBER.search(text)
+    marked = _MARKED_NUMBER.search(text) or _STATED_FIRST.fullmatch(text)
     if marked:  # "#### 42 is my answer, see page 3": GSM8K's marker holds one number
-        return marked.group(1)
+        return marked.group(1)  # ... as does a reply that is "42 is the answer."
     if anchors:
         rest = _CHAT_TOKENS.sub("", text[anchors[-1].end():]).strip()
         lines = [ln for ln in rest.splitlines() if ln.strip()]

@@ -11,6 +11,9 @@
 - **Ratios of three or more numbers**: "1:2:3" and "2:4:6" are one ratio (proportional, with a
   positive factor); math-verify reads "1:2:3" as (1/2)/3. A ratio of two numbers is already the
   value of its quotient ("1:2" is 1/2).
+- **Named values against a tuple**: `x = 2, y = 1` is answered by `(2, 1)`, the values in the
+  order the names are written, and not by `(1, 2)`: math-verify read both sides as the set
+  {1, 2}, so the swapped tuple matched.
 - **Letter case**: math-verify folds the case of a variable, so "X" answered "x" and
   "\\pi R^2" answered "\\pi r^2"; different letters are different variables.
 
@@ -164,3 +167,38 @@ def aligned_entries(gold: list[list[str]], answer: list[list[str]]) -> list[tupl
     if [len(r) for r in gold] != [len(r) for r in answer]:
         return None
     return [(g, a) for gr, ar in zip(gold, answer, strict=True) for g, a in zip(gr, ar, strict=True)]
+
+
+_NAMED = re.compile(r"\s*([A-Za-z](?:_\{?\w+\}?)?)\s*=\s*([^=]+?)\s*")
+
+
+def _named_values(s: str) -> list[tuple[str, str]] | None:
+    """`x = 2, y = 1` as [(x, 2), (y, 1)]: two names or more, each given once."""
+    parts = split_top(s, ",")
+    named = [m.groups() for m in map(_NAMED.fullmatch, parts) if m]
+    if len(parts) < 2 or len(named) != len(parts) or len({n for n, _ in named}) < len(named):
+        return None
+    return named
+
+
+def _tuple_items(s: str) -> list[str] | None:
+    """The items of a bracketed tuple or list, `(2, 1)` or `[2, 1]`."""
+    s = re.sub(r"\\left|\\right", "", s).strip()
+    if len(s) < 2 or s[0] + s[-1] not in ("()", "[]"):
+        return None
+    items = split_top(s[1:-1], ",")
+    return items if len(items) > 1 else None
+
+
+def named_against_tuple(gold: str, answer: str) -> list[tuple[str, str]] | None:
+    """Pairs (gold entry, answer entry) when one side names values (`x = 2, y = 1`) and the
+    other lists them in brackets: the tuple's items in the order the names are written; an
+    empty list when the counts differ, None for other forms."""
+    for named_text, tuple_text, named_is_gold in ((gold, answer, True), (answer, gold, False)):
+        named, items = _named_values(named_text), _tuple_items(tuple_text)
+        if named is None or items is None:
+            continue
+        if len(named) != len(items):
+            return []
+        return [(v, i) if named_is_gold else (i, v) for (_, v), i in zip(named, items, strict=True)]
+    return None

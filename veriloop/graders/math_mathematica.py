@@ -2,10 +2,10 @@
 
 A model that learned from Mathematica notebooks, or a gold exported from one, writes functions
 with capitalised names and square brackets: `Sin[x]^2`, `ArcSin[Cos[0]]`, `Sqrt[2]`,
-`Log[2, 4]` (the base first), `Log2[16]`, `Max[1, -2, 3]`, `Rational[2, 19]`, with `Pi` and `E`
-for the constants. math-verify reads none of it: `Sin[x]^2` is the letters S, i, n times the
-interval or list `[x]`, and a word in front of brackets is dropped as a unit, so `Rational[2,19]`
-read as the list 2, 19.
+`Log[2, 4]` (the base first), `Log2[16]`, `CubeRoot[-5]` (the real root, -5^(1/3)),
+`Max[1, -2, 3]`, `Rational[2, 19]`, with `Pi` and `E` for the constants. math-verify reads
+none of it: `Sin[x]^2` is the letters S, i, n times the interval or list `[x]`, and a word in
+front of brackets is dropped as a unit, so `Rational[2,19]` read as the list 2, 19.
 
 When either side applies such a function (every capitalised name before a `[` is one of the
 heads below), both sides are rewritten as sympy's plain syntax and read by `math_cas.read_cas`
@@ -29,7 +29,8 @@ _HEADS = {"Sin": "sin", "Cos": "cos", "Tan": "tan", "Cot": "cot", "Sec": "sec", 
           "Sinh": "sinh", "Cosh": "cosh", "Tanh": "tanh", "ArcSinh": "asinh", "ArcCosh": "acosh",
           "ArcTanh": "atanh", "Exp": "exp", "Sqrt": "sqrt", "Abs": "Abs", "Floor": "floor",
           "Ceiling": "ceiling", "Factorial": "factorial", "Binomial": "binomial", "Max": "Max",
-          "Min": "Min", "Log": "log", "Log2": "log2", "Log10": "log10", "Rational": "Rational"}
+          "Min": "Min", "Log": "log", "Log2": "log2", "Log10": "log10", "Rational": "Rational",
+          "CubeRoot": "real_root"}
 _HEAD = re.compile(r"(?<![A-Za-z0-9_])([A-Z][A-Za-z]*\d*)\s*\[")
 _CONSTANTS = re.compile(r"(?<![A-Za-z0-9_])(Pi|E|Infinity)(?![A-Za-z0-9_])")
 
@@ -63,6 +64,8 @@ def _call(head: str, args: list[str]) -> str | None:
         return f"log({args[0]})" if len(args) == 1 else None
     if name in ("log2", "log10"):
         return f"(log({args[0]})/log({name[3:]}))" if len(args) == 1 else None
+    if name == "real_root":  # CubeRoot[-5] is the real root, -5^(1/3), not the principal one
+        return f"real_root({args[0]}, 3)" if len(args) == 1 else None
     if name == "Rational":
         return f"(({args[0]})/({args[1]}))" if len(args) == 2 else None
     if name in ("Max", "Min", "binomial"):

@@ -25,6 +25,13 @@ golds really use that math-verify reads as another value (or not at all):
   stays the principal root: that is how sympy and math-verify define the power.)
 - A prime after a letter (`f'(x)`, `y''`): it drops the prime, so `f'(x)` read as `f(x)`. The
   prime becomes part of the name (`f_{p}`), so derivatives stay apart from their function.
+- An option written inside the text block of its "or" (`5\\text{ or 6}`): read as a unit
+  after 5, the text was dropped and the answer read as 5 alone, a hedge between 5 and 6 that
+  matched either. The option moves out of the block (`5\\text{ or }6`), a list of options
+  (this and the next are applied before the answer is extracted, by `check_equivalence`).
+- A thin space after a thousands comma (`1,\\!000`, MATH's grouping) inside brackets: read as
+  the pair (1, 0), `\\left(1,\\!000\\right)` matched `(1, 000)`. The grouped digits join
+  (`(1000)`).
 - "Or" written in another language between the options of a solution set (`x=2 ou x=-2`,
   `x=2 oder x=-2`, `x=2或x=-2`): the word becomes "or", which reads as the set of all options
   (a hedge is right only when every option is), as in English.
@@ -246,3 +253,17 @@ def natural_logs(gold: str, answer: str) -> tuple[str, str]:
         return t if re.search(r"log\s*\([^()]*,", t) else _BARE_LOG.sub(r"\1ln", t)
 
     return natural(gold), natural(answer)
+
+
+_OR_IN_TEXT = re.compile(r"\\(?:text|mbox|mathrm)\s*\{\s*or\s+([^{}]*?\d[^{}]*?)\s*\}")
+_THIN_THOUSANDS = re.compile(r"(?<=\d),\s*\\!\s*(?=\d{3}(?!\d))")
+
+
+def or_out_of_text(s: str) -> str:
+    """`5\\text{ or 6}` -> `5\\text{ or }6`: an option is no unit of the value before it."""
+    return _OR_IN_TEXT.sub(r"\\text{ or }\1", s)
+
+
+def thin_space_thousands(s: str) -> str:
+    """`1,\\!000` -> `1000`: a comma before a thin space groups digits, it separates no items."""
+    return _THIN_THOUSANDS.sub("", s)

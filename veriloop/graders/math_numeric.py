@@ -276,12 +276,32 @@ def exact_arithmetic(text: str) -> Fraction | None:
     the fraction it writes; None for anything else. Parsers evaluate `0.1*3` in floating point
     before any comparison, so `0.1*3 - 0.3` came out 5.6e-17, not 0."""
     t = text.strip().replace("^", "**").replace("×", "*").replace("÷", "/")
-    if not t or len(t) > 200 or not re.fullmatch(r"[\d.\s+\-*/()]+", t):
+    if not t or len(t) > 200 or not re.fullmatch(r"(?:[\d.\s+\-*/()]|(?<=\d)[eE](?=[-+]?\d))+", t):
         return None
     try:
         return _exact(ast.parse(t, mode="eval").body, t)
     except (SyntaxError, ValueError, ZeroDivisionError, OverflowError):
         return None
+
+
+def decimals_differ(gold: str, answer: str) -> bool:
+    """Two numbers written out in decimals (plain arithmetic on them, `1.0+1e-100`) whose exact
+    values differ: `0.10000000000000000001` is not 0.1. Floating point and math-verify's six
+    places call such pairs equal; a rounding is still accepted against a value no decimal writes
+    out (`0.3333333333` for 1/3), since then one side's exact value does not terminate."""
+    if not re.search(r"[.eE]", gold + answer):
+        return False
+    g, a = exact_arithmetic(gold), exact_arithmetic(answer)
+    return g is not None and a is not None and g != a and _terminates(g) and _terminates(a)
+
+
+def _terminates(x: Fraction) -> bool:
+    """Whether x has a finite decimal expansion (its denominator has no prime but 2 and 5)."""
+    d = x.denominator
+    for p in (2, 5):
+        while d % p == 0:
+            d //= p
+    return d == 1
 
 
 def _exact(node: ast.AST, src: str) -> Fraction | None:
