@@ -37,8 +37,9 @@ collection 20, measured once by math21, spent since math22 read its failures), t
 since math23 read its failures), the counts on the `heldout20` split (`heldout20_*`: 317 cases
 of collection 22, measured once by math23, spent since math24 read its failures), the counts on
 the `heldout21` split (`heldout21_*`: 341 cases of collection 23, measured once by math24, spent
-since math25 read its failures), the counts on the blind `heldout22` split (`heldout22_*`: 320
-cases of collection 24), and the in-process cost
+since math25 read its failures), the counts on the `heldout22` split (`heldout22_*`: 320 cases
+of collection 24, measured once by math25, spent since math26 read its failures), the counts on
+the blind `heldout23` split (`heldout23_*`: 314 cases of collection 25), and the in-process cost
 of checking pathological answers (towers of powers, huge factorials, deep nesting), which the grader of 77ee922 worked on until the pool killed it at its timeout
 (5 s by default).
 
@@ -107,6 +108,8 @@ JSON_KEYS = ("pairs", "verdicts_agree", "pool_ms_per_check", "process_per_check_
              "heldout21_timeouts", "heldout21_meets_bar",
              "heldout22_pairs", "heldout22_false_positives", "heldout22_false_negatives",
              "heldout22_timeouts", "heldout22_meets_bar",
+             "heldout23_pairs", "heldout23_false_positives", "heldout23_false_negatives",
+             "heldout23_timeouts", "heldout23_meets_bar",
              "pathological_ms_per_check", "pathological_refused",
              "conditions_before", "load_avg_after")
 
@@ -137,7 +140,7 @@ def main() -> None:
     # the blind split is measured whole or not at all: counts on a few of its rows would say
     # which rows fail (--quick skips it, and heldout2-3 with it, and reports 0 pairs)
     ap.add_argument("--no-blind", dest="blind", action="store_false",
-                    help="skip the heldout2-21 splits and the blind heldout22 split")
+                    help="skip the heldout2-22 splits and the blind heldout23 split")
     args = parse_args(ap, QUICK)
     before = conditions()  # load, threads, commit: printed with the figures
     pairs = [p for p in load_pairs(SHIPPED_MATH_PAIRS) if p.category != "pathological"]
@@ -177,8 +180,9 @@ def main() -> None:
     }
     heldout = load_pairs(SUITE_MATH_PAIRS, split="heldout")[: args.heldout or None]
     report = audit_split("heldout", args.heldout)
-    # collections 4-23 (spent by math4-8, math10-25; 18 tuned on by math20, 19 by math21, 20 by
-    # math22, 21 by math23, 22 by math24, 23 by math25) and 24, the blind held-out since math25
+    # collections 4-24 (spent by math4-8, math10-26; 18 tuned on by math20, 19 by math21, 20 by
+    # math22, 21 by math23, 22 by math24, 23 by math25, 24 by math26) and 25, the blind held-out
+    # since math26
     skipped = {"n": 0, "false_positives": 0, "false_negatives": 0, "timeouts": 0,
                "false_positive_rate": 1.0, "false_negative_rate": 1.0}
     stack = audit_split("heldout2", 0) if args.blind else skipped
@@ -201,7 +205,8 @@ def main() -> None:
     spent19 = audit_split("heldout19", 0) if args.blind else skipped
     spent20 = audit_split("heldout20", 0) if args.blind else skipped
     spent21 = audit_split("heldout21", 0) if args.blind else skipped
-    blind = audit_split("heldout22", 0) if args.blind else skipped
+    spent22 = audit_split("heldout22", 0) if args.blind else skipped
+    blind = audit_split("heldout23", 0) if args.blind else skipped
     # the first collection of suite cases (the 71 held-out ones measured at 77ee922), apart
     rows = [json.loads(line) for line in SUITE_MATH_PAIRS.read_text().splitlines()]
     first = {(r["gold"], r["answer"]) for r in rows if r["collection"] == 1}
@@ -233,7 +238,8 @@ def main() -> None:
                                                   ("heldout19", spent19),
                                                   ("heldout20", spent20),
                                                   ("heldout21", spent21),
-                                                  ("heldout22", blind))
+                                                  ("heldout22", spent22),
+                                                  ("heldout23", blind))
            for key, value in (("pairs", r["n"]), ("false_positives", r["false_positives"]),
                               ("false_negatives", r["false_negatives"]),
                               ("timeouts", r["timeouts"]),

@@ -113,14 +113,16 @@ The splits, in the order they were written (build_suite_pairs.py says how):
 - `heldout23`: collection 25 (reward, verifier and evaluator tests of RL and eval tooling, tutoring
   checkers -- Swift, R, Kotlin and children's apps, a Russian photo checker, mistake diagnosers --
   math-blocks' step checker, repeating decimals, and Symja's CAS table; 96 of its 314 cases not
-  equivalent, 39 sources, the largest 60 of them), written before math26 read heldout22; blind: not
-  measured yet, only its size is checked until its one measurement.
+  equivalent, 39 sources, the largest 60 of them), written before math26 read heldout22: measured
+  once, counts only, with the grader of math26 (after heldout22's classes): FP 4/96, FN 62/218;
+  nothing tuned on it since.
 
 Each test asserts the measured counts as a regression bar and xfails while above the issue's
 bar (a pass once it is met). Only counts are printed: a blind split's failures are never shown.
 The whole-split audits of heldout2 to heldout15 are `slow` (5-120 s each on two cores); the
 default suite keeps the spent `heldout` split whole, a fixed third of `heldout2`, and the spent
-`heldout16` to `heldout21` and the measured `heldout22` (6-31 s each on two cores) whole.
+`heldout16` to `heldout22` (6-31 s each on two cores) whole; the measured `heldout23` (226 s under
+load, its Symja rows) is `slow`.
 Every check is bounded by the grader's own expression-size limits (math_bounds), not by
 sampling the split.
 """
@@ -751,10 +753,20 @@ def test_suite_pairs_heldout22_rates(grader):
     _audit_split(grader, "heldout22", (320, 208), HELDOUT22_FP, HELDOUT22_FN)
 
 
-# heldout23: collection 25 (suite_pairs_c25.py), committed before math26 read heldout22's failures
-# or changed the grader. Blind: this test checks only that the split is wired in whole; the rates
-# are measured once, counts only, after math26's classes, and replace this skip then.
-def test_suite_pairs_heldout23_is_wired_and_blind():
-    pairs = load_pairs(SUITE_MATH_PAIRS, split="heldout23")
-    assert (len(pairs), sum(p.equivalent for p in pairs)) == (314, 218)
-    pytest.skip("heldout23 is blind until its one measurement (counts only)")
+# heldout23: collection 25 (suite_pairs_c25.py: reward, verifier and evaluator tests of RL and eval
+# tooling, tutoring checkers -- Swift, R, Kotlin and children's apps, a Russian photo checker,
+# mistake diagnosers -- math-blocks' step checker, repeating decimals from two equal-rational-numbers
+# suites, and Symja's CAS table; 314 cases, 96 not equivalent, 39 sources, the largest 60 of them),
+# committed (c85389d) before math26 read heldout22's failures or changed the grader, and measured
+# ONCE at 49c335a (math26's grader, after heldout22's classes), counts only: FP 4/96 (4.2%), FN
+# 62/218 (28.4%), no timeout, 226 s at a load average of 6.5 on two cores. By source: Symja's
+# table FN 48/60, the Go equal-rational-numbers table FN 6/9, a benchmark runner's adapters FN 2,
+# the Kotlin equal-rational-numbers tests FP 2, a multi-source reward self-test and a verifier plan's
+# LaTeX tests FP 1 each, six more sources FN 1 each; the other 27 sources no miss. The bar below is
+# that measurement, so a regression fails; the xfail records whether the issue's bar is met.
+HELDOUT23_FP, HELDOUT23_FN = 4, 62
+
+
+@pytest.mark.slow
+def test_suite_pairs_heldout23_rates(grader):
+    _audit_split(grader, "heldout23", (314, 218), HELDOUT23_FP, HELDOUT23_FN)
