@@ -11,6 +11,9 @@ model object:
 - `speculative`: `speculative_generate` (veriloop/policies/speculative.py): drafts of up to
   `--draft-len` tokens from the context's earlier text, verified in one forward.
 
+Both sides prefill every context in full (no kept per-episode cache yet in the speculative
+path), so on a CPU the ~1,000-2,000-token prefills are much of each side's time and dilute the
+decode speedup; the first attempts (2026-11-29, load 4-7) did not finish a round in ten minutes.
 Rounds are interleaved (plain, speculative, plain, ...) after a warm-up round. Prints per-round
 lines, then ONE JSON line last: tokens per second of each side (median, quartiles, range), the
 speedup (the spread of per-round time ratios plain / speculative), whether every context
