@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 import torch
 
-from veriloop.policies.sampler import SampleOutput, Sampler, truncated
+from veriloop.policies.sampler import SampleOutput, Sampler, inverse_cdf, truncated
 from veriloop.policy import SamplingParams
 
 
@@ -77,10 +77,8 @@ def accept(probs: torch.Tensor, draft: Sequence[int],
 
 
 def _draw(probs: torch.Tensor, u: torch.Tensor) -> int:
-    """One token from probs [V] (any positive total) by inverse CDF at uniform u."""
-    cdf = probs.double().cumsum(-1)  # [V]
-    return int(torch.searchsorted(cdf, (u.double() * cdf[-1]).reshape(1), right=True).clamp_(
-        max=probs.shape[-1] - 1).item())
+    """One token from probs [V] (any positive total) at uniform u: the sampler's inverse CDF."""
+    return int(inverse_cdf(probs[None], u.reshape(1)).item())
 
 
 @dataclass
