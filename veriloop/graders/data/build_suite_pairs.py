@@ -98,8 +98,13 @@ spent too. Collection 25 (`suite_pairs_c25.py`: reward, verifier and evaluator t
 tooling, tutoring checkers -- Swift, R, Kotlin and children's apps, a Russian photo checker, mistake
 diagnosers -- math-blocks' step checker, repeating decimals, and Symja's CAS table; no project above
 a fifth of it) is all in a twenty-fourth split, `heldout23`, written before math26 read
-`heldout22`'s failures and tuned on them; from then on `heldout22` is spent too, and only
-`heldout23` measures the grader blind.
+`heldout22`'s failures and tuned on them; from then on `heldout22` is spent too. Collection 26
+(`suite_pairs_c26.py`: step checkers -- a step-assessing mathsteps fork, an Italian tutor, a Rust
+CAS's step API, a SymPy step verifier, a Prolog CAS's assessment examples -- answer checkers with
+units and GSM8K replies, and Maxima's and AngouriMath's exact tables; no project above a fifth of
+it) is all in a twenty-fifth split, `heldout24`, written before math27 read `heldout23`'s failures
+and tuned on them; from then on `heldout23` is spent too, and only `heldout24` measures the grader
+blind.
 
 Left out (not veriloop's convention, said per row in `_LEFT_OUT` below): cases whose label holds
 only after rounding coarser than math-verify's 6 decimal places ("40\pi" = "125.663"), and labels
@@ -135,6 +140,7 @@ from veriloop.graders.data.suite_pairs_c22 import C22_CASES, C22_CATEGORY
 from veriloop.graders.data.suite_pairs_c23 import C23_CASES, C23_CATEGORY
 from veriloop.graders.data.suite_pairs_c24 import C24_CASES, C24_CATEGORY
 from veriloop.graders.data.suite_pairs_c25 import C25_CASES, C25_CATEGORY
+from veriloop.graders.data.suite_pairs_c26 import C26_CASES, C26_CATEGORY
 from veriloop.graders.data.suite_pairs_stack import STACK, STACK_CASES
 
 OUT = Path(__file__).with_name("math_pairs_suites.jsonl")
@@ -348,6 +354,7 @@ COLLECTION = {VERL: 2, MINDSPEED: 2, MINDSPEED_DAPO: 2, OPENR1: 2, TRL: 2, MV_MI
 # collection 23 (suite_pairs_c23.py) likewise, written before heldout20 was read and tuned on
 # collection 24 (suite_pairs_c24.py) likewise, written before heldout21 was read and tuned on
 # collection 25 (suite_pairs_c25.py) likewise, written before heldout22 was read and tuned on
+# collection 26 (suite_pairs_c26.py) likewise, written before heldout23 was read and tuned on
 HELDOUT2 = {4}
 HELDOUT3 = {5}
 HELDOUT4 = {6}
@@ -370,9 +377,11 @@ HELDOUT20 = {22}
 HELDOUT21 = {23}
 HELDOUT22 = {24}
 HELDOUT23 = {25}
+HELDOUT24 = {26}
 # a source named by a description has its short name as its category (collections 21 on); the
 # others keep the first word of the source (their repository), so earlier rows stay as they were
-CATEGORY = {**C21_CATEGORY, **C22_CATEGORY, **C23_CATEGORY, **C24_CATEGORY, **C25_CATEGORY}
+CATEGORY = {**C21_CATEGORY, **C22_CATEGORY, **C23_CATEGORY, **C24_CATEGORY, **C25_CATEGORY,
+            **C26_CATEGORY}
 
 # label rests on a convention veriloop does not share (see the module docstring)
 _LEFT_OUT = {
@@ -436,7 +445,8 @@ def rows() -> list[dict]:
                  else "heldout20" if c in HELDOUT20
                  else "heldout21" if c in HELDOUT21
                  else "heldout22" if c in HELDOUT22
-                 else "heldout23" if c in HELDOUT23 else split_of(gold, answer))
+                 else "heldout23" if c in HELDOUT23
+                 else "heldout24" if c in HELDOUT24 else split_of(gold, answer))
         out.append({"gold": gold, "answer": answer, "equivalent": eq,
                     "category": CATEGORY.get(source, source.split()[0]), "source": source, "split": split,
                     "collection": c})
@@ -465,13 +475,13 @@ def rows() -> list[dict]:
     # collection 8 was copied whole and drops here what repeats an earlier case, either way
     # round, up to spaces and `$` signs (its module docstring), so its rows stay as written
     known = {_bare(r["answer"], r["gold"]) for r in out} | _other_sets()
-    # collections 9-25 likewise
+    # collections 9-26 likewise
     for c, cases in ((8, C8_CASES), (9, C9_CASES), (10, C10_CASES), (11, C11_CASES),
                      (12, C12_CASES), (13, C13_CASES), (14, C14_CASES),
                      (15, C15_CASES), (16, C16_CASES), (17, C17_CASES), (18, C18_CASES),
                      (19, C19_CASES), (20, C20_CASES), (21, C21_CASES),
                      (22, C22_CASES), (23, C23_CASES), (24, C24_CASES),
-                     (25, C25_CASES)):
+                     (25, C25_CASES), (26, C26_CASES)):
         for source, a, g, eq in cases:
             if _bare(a, g) not in known and _bare(g, a) not in known:
                 known.add(_bare(a, g))
