@@ -95,6 +95,48 @@ def bench_generate(
     typer.echo(json.dumps(res) if as_json else json.dumps(res, indent=2))
 
 
+@bench_app.command("roofline")
+def bench_roofline(
+    model: Annotated[str, typer.Option("--model", "-m")] = "tiny",
+    batch: Annotated[int, typer.Option(min=1, help="sequences decoded together")] = 8,
+    rows: Annotated[int, typer.Option(min=1, help="training rows per step")] = 2,
+    seq: Annotated[int, typer.Option(min=2, help="tokens per training row")] = 512,
+    lora_rank: Annotated[int, typer.Option(min=1, help="LoRA rank of the training step")] = 16,
+    repeats: Annotated[int, typer.Option(min=1, help="timed runs of each step")] = 5,
+    threads: Annotated[int | None, typer.Option(help="torch threads (default: torch's)")] = None,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """The machine's measured matmul GFLOP/s and memory bandwidth, and where a decode step and
+    a LoRA training step stand against them (fraction of the roofline)."""
+    from veriloop.eval.roofline import roofline  # lazy: keeps `veriloop --help` fast
+    from veriloop.progress import progress_bar  # lazy: keeps `veriloop --help` fast
+
+    with progress_bar() as progress:  # stderr: stdout keeps the JSON alone
+        phases = progress.add_task("bench roofline", total=5)
+        try:
+            res = roofline(model, batch=batch, rows=rows, seq=seq, lora_rank=lora_rank,
+                           repeats=repeats, threads=threads,
+                           on_phase=lambda p: progress.update(phases, advance=1, description=p))
+        except (ValueError, FileNotFoundError) as e:
+            _fail(str(e))
+    if as_json:
+        typer.echo(json.dumps(res))
+        return
+    peak = ", ".join(f"{k} {v:.1f}" for k, v in res["matmul_peak_gflops"].items())
+    bw = ", ".join(f"{k} {v:.1f}" for k, v in res["bandwidth_gbs"].items())
+    typer.echo(f"{model} on {res['device']} ({res['threads']} threads); "
+               f"ISA {json.dumps(res['isa'])}")
+    typer.echo(f"matmul peak GFLOP/s: {peak}; memory bandwidth GB/s: {bw}")
+    for p in res["decode"]:
+        typer.echo(f"decode {p['dtype']} batch {p['batch']} context {p['context']}: "
+                   f"{p['tokens_per_s']:.0f} tokens/s, {p['achieved_gbs']:.1f} GB/s, "
+                   f"{p['fraction_of_roofline']:.2f} of the roofline")
+    for p in res["train"]:
+        typer.echo(f"train {p['dtype']} {p['rows']}x{p['seq']} tokens LoRA r{p['lora_rank']}: "
+                   f"{p['achieved_gflops']:.1f} GFLOP/s, "
+                   f"{p['fraction_of_roofline']:.2f} of the roofline")
+
+
 def serve(
     model: Annotated[str, typer.Option("--model", "-m", help="any load_policy spec")] = "tiny",
     port: Annotated[int, typer.Option(help="TCP port (0: any free one)")] = 8000,

@@ -22,6 +22,7 @@ from veriloop.data.task_files import read_task_files
 from veriloop.data.task_selection import Profiler, SelectiveSampler
 from veriloop.envs.base import Environment
 from veriloop.graders.base import Grader
+from veriloop.models.isa import announce, native_bf16
 from veriloop.policies import load_policy
 from veriloop.policy import Policy
 from veriloop.trainers.config import ModelConfig, RunConfig
@@ -82,9 +83,10 @@ def policy_from_config(model_cfg: ModelConfig, init: str | Path | None = None) -
     else:
         policy = load_policy(model_cfg.name, **local)
     sampler = getattr(policy, "sampler", None)
-    if sampler is not None and (dtype := autocast_dtype(model_cfg.decode_precision,
-                                                         sampler.model)) is not None:
-        sampler.set_decode_dtype(dtype)
+    if sampler is not None:
+        dtype = autocast_dtype(model_cfg.decode_precision, sampler.model, "rollout decoding")
+        if dtype is not None:
+            sampler.set_decode_dtype(dtype)
     return policy
 
 
@@ -123,17 +125,18 @@ def apply_lora(model: torch.nn.Module, cfg: ModelConfig) -> torch.nn.Module:
     return get_peft_model(model, lcfg)
 
 
-def autocast_dtype(precision: str, model: torch.nn.Module) -> torch.dtype | None:
-    """The autocast dtype of `train.precision` for `model` (None: float32 as it is)."""
+def autocast_dtype(precision: str, model: torch.nn.Module,
+                   purpose: str = "training") -> torch.dtype | None:
+    """The autocast dtype of `train.precision` (or `model.decode_precision`) for `model` (None:
+    float32 as it is); `auto` takes bf16 only where it is native, and logs its choice once."""
     param = next(model.parameters())
     if precision == "fp32" or param.dtype != torch.float32:
         return None
     if precision == "bf16":
         return torch.bfloat16
-    native = (torch.cuda.is_bf16_supported() if param.device.type == "cuda" else
-              param.device.type == "cpu" and (torch.cpu._is_avx512_bf16_supported()
-                                              or torch.cpu._is_amx_tile_supported()))
-    return torch.bfloat16 if native else None
+    dtype = torch.bfloat16 if native_bf16(param.device) else None
+    announce(purpose, dtype, param.device.type)
+    return dtype
 
 
 def build_optimizer(params: Iterable[torch.nn.Parameter], lr: float, weight_decay: float,
