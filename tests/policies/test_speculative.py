@@ -104,6 +104,34 @@ def test_greedy_speculation_gives_the_plain_sampler_tokens_with_teacher_forced_l
     assert stats.forwards < stats.generated  # and saved forwards
 
 
+@pytest.mark.parametrize("kept_by", ["speculative", "batched"])
+def test_a_kept_episode_prefills_only_its_new_tokens(model_and_prompts, one_thread, kept_by):
+    """Turn 2 of an episode reuses turn 1's K/V (kept by the speculative path, or by the batched
+    sampler with its shared prompt block) and decodes what a fresh prefill decodes; changed
+    weights drop the kept K/V."""
+    pol, prompts = model_and_prompts
+    sampler = pol.sampler
+    params = SamplingParams(temperature=0.0, max_new_tokens=24, stop=())
+    key, first = f"kept-{kept_by}", prompts[0]
+    if kept_by == "batched":  # a group of two: the prompt is kept once, as a shared block
+        turn1 = sampler.generate([first, first], params, keys=[key, f"{key}-2"])[0]
+    else:
+        turn1 = speculative_generate(sampler, first, params, key=key)
+    second = first + turn1.token_ids + prompts[1][-12:]  # an observation appended
+    prefilled = sampler.stats.prefill_tokens
+    out = speculative_generate(sampler, second, params, key=key)
+    assert out.cached_prefix == len(first) + len(turn1.token_ids) - 1  # all but the last token
+    assert sampler.stats.prefill_tokens - prefilled == len(second) - 1 - out.cached_prefix
+    fresh = speculative_generate(sampler, second, params)
+    assert out.token_ids == fresh.token_ids and fresh.cached_prefix == 0
+    assert max(abs(a - b) for a, b in zip(out.logprobs, fresh.logprobs, strict=True)) < 1e-5
+    third = second + out.token_ids + prompts[2][-5:]
+    with torch.no_grad():
+        next(pol.model.parameters()).mul_(1.0)  # an update: the tensor's version moves
+    assert speculative_generate(sampler, third, params, key=key).cached_prefix == 0
+    sampler.release_all()
+
+
 def _pairs(outs) -> collections.Counter:
     return collections.Counter(tuple(o.token_ids[:2]) for o in outs)
 

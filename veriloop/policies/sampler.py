@@ -215,7 +215,9 @@ class Sampler:
         shared = {id(k.prefix): k.prefix.nbytes for k in self._kept.values() if k.prefix}
         return sum(k.nbytes for k in self._kept.values()) + sum(shared.values())
 
-    def _keep(self, key: str, kept: Kept) -> None:
+    def keep(self, key: str, kept: Kept) -> None:
+        """Keep `kept` as `key`'s cache (replacing any), least recently used dropped first
+        beyond `cache_budget_bytes`."""
         self.release(key)
         self._kept[key] = kept
         while len(self._kept) > 1 and self._kept_bytes > self.cache_budget_bytes:
@@ -367,7 +369,7 @@ class Sampler:
             for r in done:
                 i = rows[r]
                 if keys[i]:  # the K/V of everything fed: prompt + generated except the last
-                    self._keep(keys[i], batch.kept(r, tuple(prompts[i]) + tuple(
+                    self.keep(keys[i], batch.kept(r, tuple(prompts[i]) + tuple(
                         outs[i].token_ids[:-1])))
                 rows[r] = -1
             n_live -= len(done)

@@ -23,10 +23,13 @@ the target distribution accepts, plus one token of its own:
 Logprobs are the plain sampler's: log-softmax of logits / temperature before truncation, of
 the token emitted, after exactly its context.
 
-What it is not yet: batched. `speculative_generate` decodes one sequence with its own K/V
-cache (no kept per-episode cache, no shared prompt block), which is where a draft's free
-tokens pay most (one row's decode step reads all the weights for one token); the batched
-sampler in sampler.py does not speculate.
+With a `key`, the episode's K/V is kept between turns in the sampler's own per-episode store
+(`Sampler.reuse` / `Sampler.keep`, the same entries the batched sampler keeps, dropped when the
+weights change): a next prompt that extends the kept ids prefills only its new tokens.
+
+What it is not yet: batched. `speculative_generate` decodes one sequence (batch 1), which is
+where a draft's free tokens pay most (one row's decode step reads all the weights for one
+token); the batched sampler in sampler.py does not speculate.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from dataclasses import dataclass
 
 import torch
 
+from veriloop.policies.batch_layout import Kept
 from veriloop.policies.sampler import SampleOutput, Sampler, inverse_cdf, truncated
 from veriloop.policy import SamplingParams
 
@@ -98,9 +102,10 @@ class SpeculativeStats:
 def speculative_generate(sampler: Sampler, prompt: Sequence[int], params: SamplingParams,
                          max_new_tokens: int | None = None, draft_len: int = 8,
                          max_ngram: int = 3, generator: torch.Generator | None = None,
-                         stats: SpeculativeStats | None = None) -> SampleOutput:
+                         stats: SpeculativeStats | None = None, key: str = "") -> SampleOutput:
     """Decode one continuation of `prompt` with prompt-lookup drafts (module docstring), under
-    the sampler's stop tokens and stop strings. `generator` draws the sampling uniforms."""
+    the sampler's stop tokens and stop strings. `generator` draws the sampling uniforms; `key`
+    names the episode whose K/V is reused (if it prefixes `prompt`) and kept afterwards."""
     if not sampler.fast:
         raise ValueError("speculative decoding needs the fast (Llama-family) forward")
     if not prompt:
@@ -118,7 +123,10 @@ def speculative_generate(sampler: Sampler, prompt: Sequence[int], params: Sampli
         return out
     cache = dec.new_cache(1, len(prompt) + cap + draft_len + 1, device, dec.dtype)
     seq = list(prompt)
-    filled = _prefill(dec, seq[:-1], cache, device)  # the last prompt token is fed first
+    kept = sampler.reuse(key, tuple(seq), out) if key else None
+    start = _restore(kept, cache) if kept is not None else 0
+    filled = _prefill(dec, seq[:-1], cache, device, start)  # the last prompt token is fed first
+    sampler.stats.prefill_tokens += filled - start
     tail = max((len(s) for s in params.stop), default=0) + 8
     while True:
         k = min(draft_len, cap - len(out.token_ids) - 1)
@@ -140,6 +148,10 @@ def speculative_generate(sampler: Sampler, prompt: Sequence[int], params: Sampli
             seq.append(tok)
             stats.generated += 1
             if sampler.stop_check(tok, out, cap, params, tail):
+                if key:  # every token but the last emitted one has its K/V in the cache
+                    sampler.keep(key, Kept(tuple(seq[:filled]), [
+                        (k[0, :, :filled].clone(), v[0, :, :filled].clone()) for k, v in cache]))
+                sampler.stats.generated_tokens += len(out.token_ids)
                 stats.seconds += time.perf_counter() - t0
                 return out
 
@@ -158,11 +170,26 @@ def _forward(dec, tokens: list[int], start: int, cache, device) -> torch.Tensor:
                last_only=False)[0]
 
 
-def _prefill(dec, ids: list[int], cache, device, chunk: int = 512) -> int:
-    """Write the K/V of `ids` into the cache, `chunk` positions a forward; returns len(ids)."""
-    for start in range(0, len(ids), chunk):
-        part = ids[start:start + chunk]
-        pos = torch.arange(start, start + len(part), device=device)[None]
-        dec(torch.tensor([part], device=device), pos, cache, start,
-            _causal_mask(start, len(part), device))
+def _restore(kept: Kept, cache) -> int:
+    """Copy a kept episode's K/V (its shared prompt block first, if any) into the first slots
+    of a one-row cache; returns the slots filled."""
+    parts = [kept.prefix.kv, kept.kv] if kept.prefix is not None else [kept.kv]
+    n = 0
+    for kv in parts:
+        width = kv[0][0].shape[1]  # [KV, n, hd]
+        for (ck, cv), (k, v) in zip(cache, kv, strict=True):
+            ck[0, :, n:n + width] = k
+            cv[0, :, n:n + width] = v
+        n += width
+    return n
+
+
+def _prefill(dec, ids: list[int], cache, device, start: int = 0, chunk: int = 512) -> int:
+    """Write the K/V of `ids[start:]` into cache slots [start, len(ids)), `chunk` positions a
+    forward (slots before `start` already hold ids[:start]); returns len(ids)."""
+    for begin in range(start, len(ids), chunk):
+        part = ids[begin:begin + chunk]
+        pos = torch.arange(begin, begin + len(part), device=device)[None]
+        dec(torch.tensor([part], device=device), pos, cache, begin,
+            _causal_mask(begin, len(part), device))
     return len(ids)
