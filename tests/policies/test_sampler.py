@@ -165,6 +165,41 @@ def test_stop_strings_and_stop_tokens(trained_ish):
     assert all(o.finish_reason == "length" for o in outs)
 
 
+def test_batch_parts_keep_each_runs_cache_within_the_budget(trained_ish):
+    s = trained_ish.sampler
+    per_token = s.decoder.kv_bytes_per_token()
+    d = s.decoder.dims  # K and V, every layer, float32
+    assert per_token == 2 * len(s.decoder.layers) * d.kv_heads * d.head_dim * 4
+    prompts = [[1] * 10, [1] * 30, [1] * 5, [1] * 5, [1] * 50]
+    caps = [10] * 5  # rows need 20, 40, 15, 15, 60 tokens
+    s.batch_cache_bytes = 80 * per_token
+    cpu = torch.device("cpu")
+    # [0]: 20; +1: 2 x 40 = 80 fits; +2: 3 x 40 > 80 -> new run; [2, 3]: 2 x 15; +4: 3 x 60
+    assert s.batch_parts(prompts, [0, 1, 2, 3, 4], caps, cpu) == [[0, 1], [2, 3], [4]]
+    s.batch_cache_bytes = 10 * per_token  # a row alone over the budget still runs (alone)
+    assert s.batch_parts(prompts, [1, 4], caps, cpu) == [[1], [4]]
+    s.batch_cache_bytes = None  # default: a quarter of the machine's memory
+    assert s.batch_parts(prompts, [0, 1, 2, 3, 4], caps, cpu) == [[0, 1, 2, 3, 4]]
+
+
+@pytest.mark.parametrize("temperature", [0.0, 1.0])
+def test_a_batch_cut_into_runs_samples_what_one_batch_samples(trained_ish, one_thread,
+                                                              temperature):
+    s = trained_ish.sampler
+    prompts = _prompts(trained_ish, 4)
+    prompts = [prompts[0], prompts[0], *prompts[1:]]  # a group of two shares a prompt block
+    params = SamplingParams(temperature=temperature, max_new_tokens=16, stop=(), seed=3)
+    whole = s.generate(prompts, params, ignore_eos=True)
+    s.batch_cache_bytes = 2 * (max(map(len, prompts)) + 16) * s.decoder.kv_bytes_per_token()
+    runs = s.batch_parts(prompts, list(range(len(prompts))), [16] * len(prompts),
+                         torch.device("cpu"))
+    assert len(runs) == 3  # two rows a run
+    cut = s.generate(prompts, params, ignore_eos=True)
+    assert [o.token_ids for o in cut] == [o.token_ids for o in whole]
+    for a, b in zip(cut, whole, strict=True):
+        assert max(abs(x - y) for x, y in zip(a.logprobs, b.logprobs, strict=True)) < 1e-4
+
+
 def test_episode_cache_reuse_across_turns(trained_ish, one_thread):
     pol, s = trained_ish, trained_ish.sampler
     prompts = _prompts(pol, 2)

@@ -340,6 +340,11 @@ class LlamaDecoder:
         last = rms_norm(h, self.norm.weight, self.dims.eps)  # [B, d]
         return inference_linear(last, self.lm_head.weight, getattr(self.lm_head, "bias", None))
 
+    def kv_bytes_per_token(self) -> int:
+        """Bytes one token's K and V take in a cache of this decoder's dtype, all layers."""
+        d = self.dims
+        return 2 * len(self.layers) * d.kv_heads * d.head_dim * self.dtype.itemsize
+
     def new_cache(self, batch: int, length: int, device, dtype) -> KVCache:
         d = self.dims
         shape = (batch, d.kv_heads, length, d.head_dim)
