@@ -1,17 +1,19 @@
 """Learning-signal control options inside the RL trainer: the adaptive entropy controller moves
 its coefficient by the configured step and survives a resume; Clip-Cov / KL-Cov, OPO and the
-GRPO-LEAD group reward run end to end and log their diagnostics."""
+GRPO-LEAD group reward and the pass@k advantage run end to end and log their diagnostics."""
 
 import math
 from pathlib import Path
 
 import pytest
 
+from veriloop.algorithms.pass_at_k import PassAtKParams, pass_at_k
 from veriloop.errors import ConfigError
 from veriloop.run.build import build_env_and_grader
 from veriloop.run.config import load_config
 from veriloop.trainers.common import policy_from_config
 from veriloop.trainers.rl import RLTrainer
+from veriloop.trainers.rl_batch import build_credit
 
 CONFIGS = Path(__file__).resolve().parents[2] / "configs"
 
@@ -86,6 +88,7 @@ def test_pi_controller_penalises_entropy_above_its_target(tmp_path, tiny):
      "algorithm.cov_ratio=0.5"],
     ["algorithm.policy_loss=kl_cov", "algorithm.cov_ratio=0.5", "algorithm.advantage=opo"],
     ["grader.group=lead", "grader.lead_alpha=0.5"],
+    ["algorithm.advantage={name: pass_at_k, params: {k: 2}}"],
 ])
 def test_signal_options_train(tmp_path, tiny, extra):
     t = _trainer(tmp_path / "run", tiny, extra)
@@ -99,6 +102,10 @@ def test_signal_options_train(tmp_path, tiny, extra):
         groups, _, _ = t.rollout(2)
         rewards, passed, valid = t.shaping.grouped(groups)
         assert bool(((rewards == -1.0) | (passed > 0) | ~valid).all())
+    if "pass_at_k" in extra[0]:  # the trainer's credit is the pass@2 estimator
+        credit = build_credit(t.cfg.algorithm)
+        assert credit.group is pass_at_k and credit.params == PassAtKParams(k=2)
+        assert math.isfinite(m["loss"])
     t.close()
 
 

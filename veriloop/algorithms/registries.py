@@ -74,6 +74,7 @@ for _name, _attr in (("grpo", "GRPO"), ("dr_grpo", "DR_GRPO"), ("rloo", "RLOO"),
                      ("reinforce_pp", "REINFORCE_PP"), ("opo", "OPO"), ("gae", "GAE"),
                      ("turn_gae", "TURN_GAE")):
     ESTIMATORS.lazy(_name, f"veriloop.algorithms.advantages:{_attr}")
+ESTIMATORS.lazy("pass_at_k", "veriloop.algorithms.pass_at_k:PASS_AT_K")
 for _name, _attr in (("turn_grpo", "TURN_GRPO"), ("subgoal_slice", "SUBGOAL_SLICE"),
                      ("gigpo", "GIGPO")):
     ESTIMATORS.lazy(_name, f"veriloop.algorithms.turn_advantages:{_attr}")

@@ -24,8 +24,9 @@ class AlgorithmConfig(BaseModel):
 
     advantage: str = "grpo"
     """Advantage estimator: grpo, dr_grpo, rloo, reinforce_pp, opo (length-weighted optimal
-    baseline); per turn: turn_grpo, subgoal_slice, gigpo; with a value head (PPO): gae,
-    turn_gae; or any estimator registered in `veriloop.algorithms.registries.ESTIMATORS`.
+    baseline), pass_at_k (best of `k` samples, Pass@k Training; `advantage_params: {k: 4}`);
+    per turn: turn_grpo, subgoal_slice, gigpo; with a value head (PPO): gae, turn_gae; or any
+    estimator registered in `veriloop.algorithms.registries.ESTIMATORS`.
     YAML may also give `advantage: {name: gigpo, params: {step_weight: 0.5}}`."""
     advantage_params: dict[str, Any] = {}
     """The estimator's own parameters (its pydantic model), over the keys of this section with
