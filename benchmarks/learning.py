@@ -21,6 +21,13 @@ trains on expert demonstrations, which the model does not generate). `--append-r
 the cell's row into the table of benchmarks/RESULTS.md (replacing that world and seed's row).
 Overrides are `section.key=value` config overrides, e.g. `train.steps=50`.
 
+A killed cell continues with `--resume --out DIR` (the same world, seed and overrides): its SFT
+model and every finished evaluation are kept (`heldout_*.jsonl`, with safety counts where the
+world has rules), RL continues from its last checkpoint (`train.save_every`), and the rest runs
+as usual. Its `minutes` are then SFT's wall time (recorded in `timing.json`; for a cell killed
+before that file existed, the sum of SFT's step seconds) plus RL's setup and the seconds of
+each RL step kept (steps redone after the checkpoint count once); the row says `resumed`.
+
 Not guaranteed: one seed says nothing about the spread training randomness adds; run seeds
 0, 1, 2 and compare the rows (or `veriloop compare A1,A2,A3 B1,B2,B3` on saved evaluations).
 """
@@ -61,7 +68,7 @@ QUICK_OVERRIDES = ["model.name=tiny", "model.size=xs", "sft.demos=8", "sft.epoch
                    "optim.micro_batch_size=4", "train.steps=1", "train.threads=1"]
 JSON_KEYS = ("world", "seed", "model", "recipe", "heldout_n", "untouched", "sft", "rl", "delta",
              "ci_low", "ci_high", "minutes", "episodes", "tokens", "cpu_flags", "load",
-             "commit", "safety_sft", "safety_rl", "safety_delta")
+             "commit", "resumed", "safety_sft", "safety_rl", "safety_delta")
 # the SIMD flags that decide CPU training speed; the machine column names those present
 SIMD_FLAGS = ("avx", "avx2", "fma", "avx512f", "avx512_bf16", "avx512_vnni", "amx_bf16",
               "amx_tile", "neon", "asimd")
@@ -215,20 +222,53 @@ def safety_note(r: dict[str, Any]) -> str:
             f"Δ {d['per_1k']:+.1f} [{d['ci_low']:+.1f}, {d['ci_high']:+.1f}]")
 
 
-def progress(out: Path, stage: str, results: list) -> None:
-    """A finished evaluation's per-task results under `out` and its score on stderr, so a long
-    cell shows where it is and a killed one keeps what it measured."""
+def progress(out: Path, stage: str, results: list, safety: dict | None = None) -> None:
+    """A finished evaluation's per-task results (and its safety counts, if any) under `out`
+    and its score on stderr, so a long cell shows where it is, a killed one keeps what it
+    measured, and `--resume` need not evaluate it again."""
     (out / f"heldout_{stage}.jsonl").write_text(
         "".join(json.dumps(vars(r)) + "\n" for r in results))
+    if safety is not None:
+        (out / f"heldout_{stage}_safety.json").write_text(json.dumps(safety))
     score = sum(r.successes / r.samples for r in results) / max(len(results), 1)
     print(f"{stage}: held-out {score:.3f} over {len(results)} tasks", file=sys.stderr, flush=True)
 
 
-def run_cell(world: str, seed: int, overrides: list[str], out: Path) -> dict[str, Any]:
-    """SFT then RL of one world at one seed into `out`; the cell's JSON_KEYS row."""
+def saved(out: Path, stage: str) -> tuple[list, dict | None] | None:
+    """An evaluation `progress` saved: (per-task results, safety counts or None); None if
+    there is none."""
+    from veriloop.eval.task_results import TaskResult
+
+    path = out / f"heldout_{stage}.jsonl"
+    if not path.exists():
+        return None
+    results = [TaskResult(**json.loads(line)) for line in path.read_text().splitlines()]
+    safety = out / f"heldout_{stage}_safety.json"
+    counts = ({k: tuple(v) for k, v in json.loads(safety.read_text()).items()}
+              if safety.exists() else None)
+    return results, counts
+
+
+def step_seconds(metrics: Path) -> float:
+    """The seconds of a run's training steps from its metrics.jsonl, each step once (a resumed
+    run logs again the steps after its checkpoint: the last line of a step counts)."""
+    per_step: dict[int, float] = {}
+    for line in metrics.read_text().splitlines() if metrics.exists() else []:
+        m = json.loads(line)
+        if "seconds" in m and "step" in m:
+            per_step[int(m["step"])] = float(m["seconds"])
+    return sum(per_step.values())
+
+
+def run_cell(world: str, seed: int, overrides: list[str], out: Path,
+             resume: bool = False) -> dict[str, Any]:
+    """SFT then RL of one world at one seed into `out`; the cell's JSON_KEYS row. With `resume`
+    a killed cell continues in `out`: a finished SFT model and finished evaluations are kept,
+    RL continues from its last checkpoint (module docstring: how its minutes are counted)."""
     import torch
 
     from veriloop.benchmarking import conditions
+    from veriloop.errors import UserError
     from veriloop.eval.compare import compare_runs
     from veriloop.run.build import build_env, build_policy
     from veriloop.run.config import load_config
@@ -239,36 +279,68 @@ def run_cell(world: str, seed: int, overrides: list[str], out: Path) -> dict[str
                                              "train.eval_every=0"])
     if cfg.train.threads:
         torch.set_num_threads(cfg.train.threads)
-    commit = conditions()["commit"]  # the code the cell runs, even if HEAD moves meanwhile
+    timing_path = out / "timing.json"
+    timing = json.loads(timing_path.read_text()) if resume and timing_path.exists() else {}
+    # the code the cell runs, even if HEAD moves meanwhile; a resumed cell names both commits
+    now = conditions()["commit"]
+    commit = now if timing.get("commit", now) == now else f"{timing['commit']}+{now}"
 
-    t0 = time.perf_counter()
-    sft_model = train_sft(cfg, out / "sft", build_policy(cfg), build_env(cfg),
-                          progress=True).paths.model
-    train_s = time.perf_counter() - t0
+    def record(phase: str, seconds: float) -> None:
+        timing.setdefault("commit", now)
+        timing[phase] = seconds
+        out.mkdir(parents=True, exist_ok=True)
+        timing_path.write_text(json.dumps(timing))
+
+    sft_model = out / "sft" / "final"
+    if resume and sft_model.exists():  # a cell killed before this change has no timing.json
+        timing.setdefault("sft", step_seconds(out / "sft" / "metrics.jsonl"))
+    else:
+        t0 = time.perf_counter()
+        sft_model = train_sft(cfg, out / "sft", build_policy(cfg), build_env(cfg),
+                              progress=True).paths.model
+        record("sft", time.perf_counter() - t0)
 
     t0 = time.perf_counter()
     rl = rl_trainer(cfg, out / "rl", sft_model)
-    train_s += time.perf_counter() - t0
+    resumed = resume and rl.resume()
+    setup_s = time.perf_counter() - t0
     sft_trajs: list = []
     rl_trajs: list = []
-    after_sft = heldout(rl, sft_trajs, "sft")  # step 0: the SFT weights
-    progress(out, "sft", after_sft)
+    if (done := saved(out, "sft") if resume else None) is not None:
+        after_sft, sft_safety = done
+    elif resumed:
+        raise UserError(f"{out} has RL checkpoints but no SFT evaluation to pair them with; "
+                        "run the cell again into a new --out")
+    else:
+        after_sft = heldout(rl, sft_trajs, "sft")  # step 0: the SFT weights
+        sft_safety = safety_counts(sft_trajs)
+        progress(out, "sft", after_sft, sft_safety)
     t0 = time.perf_counter()
     rl.train(progress=True, heldout=False)
-    train_s += time.perf_counter() - t0
-    after_rl = heldout(rl, rl_trajs, "rl")
+    if resumed:  # segments of a killed run: what its kept steps took, plus this setup
+        record("rl", setup_s + step_seconds(out / "rl" / "metrics.jsonl"))
+    else:
+        record("rl", setup_s + time.perf_counter() - t0)
+    if (done := saved(out, "rl") if resume else None) is not None:
+        after_rl, rl_safety = done
+    else:
+        after_rl = heldout(rl, rl_trajs, "rl")
+        rl_safety = safety_counts(rl_trajs)
+        progress(out, "rl", after_rl, rl_safety)
     rl.close()
-    progress(out, "rl", after_rl)
     # the untouched model last: the same tasks and sampling seeds whatever the order, and it is
     # the slowest evaluation (it rambles to the token budget), so a cut-short cell keeps SFT/RL
-    untouched_trainer = rl_trainer(cfg, out / "untouched", None)
-    untouched = heldout(untouched_trainer, label="untouched")
-    untouched_trainer.close()
+    if (done := saved(out, "untouched") if resume else None) is not None:
+        untouched = done[0]
+    else:
+        untouched_trainer = rl_trainer(cfg, out / "untouched", None)
+        untouched = heldout(untouched_trainer, label="untouched")
+        untouched_trainer.close()
+        progress(out, "untouched", untouched)
 
     paired = compare_runs([after_sft], [after_rl])  # B − A = RL − SFT, paired by task id
     base = compare_runs([untouched], [after_sft])
     episodes, tokens = rollout_counts(out / "rl" / "metrics.jsonl")
-    sft_safety, rl_safety = safety_counts(sft_trajs), safety_counts(rl_trajs)
     safety = (safety_rates(sft_safety, rl_safety) if sft_safety and rl_safety
               else dict.fromkeys(("safety_sft", "safety_rl", "safety_delta")))
     model = cfg.model.name + (f"-{cfg.model.size}" if cfg.model.name == "tiny" else "")
@@ -278,9 +350,9 @@ def run_cell(world: str, seed: int, overrides: list[str], out: Path) -> dict[str
             "delta": round(paired["overall"]["delta"]["mean"], 4),
             "ci_low": round(paired["overall"]["delta"]["ci_low"], 4),
             "ci_high": round(paired["overall"]["delta"]["ci_high"], 4),
-            "minutes": round(train_s / 60, 2), "episodes": episodes, "tokens": tokens,
-            "cpu_flags": cpu_flags(), "load": conditions()["load_avg"], "commit": commit,
-            **safety}
+            "minutes": round((timing["sft"] + timing["rl"]) / 60, 2), "episodes": episodes,
+            "tokens": tokens, "cpu_flags": cpu_flags(), "load": conditions()["load_avg"],
+            "commit": commit, "resumed": bool(resume), **safety}
 
 
 def table_row(r: dict[str, Any]) -> str:
@@ -327,6 +399,9 @@ def main(argv: list[str]) -> None:
     ap.add_argument("--world", choices=[*WORLDS, "all"], required="--quick" not in argv)
     ap.add_argument("--seed", type=int, default=0, help="training seed (train.seed)")
     ap.add_argument("--out", type=Path, help="keep the runs here (default: a temporary dir)")
+    ap.add_argument("--resume", action="store_true",
+                    help="continue a killed cell in --out: keep its SFT model and finished "
+                         "evaluations, continue RL from its last checkpoint")
     ap.add_argument("--append-results", action="store_true",
                     help=f"put the row into the learning table of {RESULTS.relative_to(ROOT)}")
     a, overrides = parse_args(ap, QUICK, argv, known=True)
@@ -336,6 +411,9 @@ def main(argv: list[str]) -> None:
                    "section.key=value, e.g. train.steps=50\n")
     if a.quick:
         overrides = [*QUICK_OVERRIDES, *overrides]
+    if a.resume and (a.out is None or a.world == "all"):
+        ap.exit(2, "error: --resume continues one cell in its --out directory: give --world "
+                   "NAME and the --out of the killed run\n")
     if a.append_results:  # before the cell, not after an hour of it
         table_parts(RESULTS.read_text())
     if a.world == "all":  # each world in its own process: a world's memory is freed after it
@@ -352,7 +430,7 @@ def main(argv: list[str]) -> None:
     with tempfile.TemporaryDirectory(prefix="learning_") as tmp:
         try:
             row = run_cell(a.world, a.seed, overrides,
-                           (a.out or Path(tmp)) / f"{a.world}-seed{a.seed}")
+                           (a.out or Path(tmp)) / f"{a.world}-seed{a.seed}", a.resume)
         except UserError as e:  # a bad override or recipe: what to fix, not a traceback
             ap.exit(2, f"error: {e}\n")
     if a.append_results:

@@ -49,6 +49,40 @@ def test_quick_cell_pairs_the_three_evaluations(tmp_path):
     assert len(stored) == 4 and row["tokens"] == sum(map(policy_tokens, stored)) > 0
 
 
+def test_a_killed_cell_resumes_where_it_stopped(tmp_path):
+    """A cell killed after RL keeps SFT, its SFT evaluation and RL's checkpoint: `--resume`
+    runs only the evaluations it lacks and gives the same scores; without the SFT evaluation to
+    pair RL with, it says so in one line."""
+    first = _run("--quick", "--out", str(tmp_path), "train.save_every=1")
+    assert first.returncode == 0, first.stderr[-2000:]
+    row = json.loads(first.stdout.strip().splitlines()[-1])
+    cell = tmp_path / "arithmetic-seed0"
+    for stage in ("rl", "untouched"):  # as if killed during the RL evaluation
+        (cell / f"heldout_{stage}.jsonl").unlink()
+    again = _run("--quick", "--out", str(tmp_path), "--resume", "train.save_every=1",
+                 env={"VERILOOP_PROGRESS_INTERVAL": "0.01"})
+    assert again.returncode == 0, again.stderr[-2000:]
+    phases = {" ".join(line.split()[2:4]) for line in again.stderr.splitlines()
+              if " progress " in line}
+    assert not any(p.startswith(("sft", "eval sft")) for p in phases), phases
+    assert {"eval rl", "eval untouched"} <= phases, phases
+    steps = [json.loads(line)["step"] for line in
+             (cell / "rl" / "metrics.jsonl").read_text().splitlines()]
+    assert steps == [1]  # RL resumed at its last checkpoint (step 1 of 1): nothing redone
+    resumed = json.loads(again.stdout.strip().splitlines()[-1])
+    assert resumed["resumed"] is True and row["resumed"] is False
+    for key in ("sft", "rl", "untouched", "delta", "episodes", "tokens", "heldout_n"):
+        assert resumed[key] == row[key], key
+    timing = json.loads((cell / "timing.json").read_text())
+    assert resumed["minutes"] == pytest.approx((timing["sft"] + timing["rl"]) / 60, abs=0.01)
+    (cell / "heldout_sft.jsonl").unlink()
+    lost = _run("--quick", "--out", str(tmp_path), "--resume", "train.save_every=1")
+    assert lost.returncode == 2 and "no SFT evaluation to pair them with" in lost.stderr
+    assert "Traceback" not in lost.stderr
+    bare = _run("--quick", "--resume")
+    assert bare.returncode == 2 and "--resume continues one cell" in bare.stderr
+
+
 def _row(mod, **kw):
     row = {"world": "code", "seed": 0, "model": "tiny-s", "recipe": mod.WORLDS["code"],
            "heldout_n": 20, "untouched": 0.0, "sft": 0.1, "rl": 0.25, "delta": 0.15,
