@@ -115,7 +115,8 @@ The splits, in the order they were written (build_suite_pairs.py says how):
   math-blocks' step checker, repeating decimals, and Symja's CAS table; 96 of its 314 cases not
   equivalent, 39 sources, the largest 60 of them), written before math26 read heldout22: measured
   once, counts only, with the grader of math26 (after heldout22's classes): FP 4/96, FN 62/218;
-  nothing tuned on it since;
+  then SPENT by math27 (after committing collection 26 as heldout24): its failures read and their
+  classes fixed (test_math_classes_heldout23.py), FP 1/96, FN 21/218 now, a tuning figure;
 - `heldout24`: collection 26 (step checkers -- a step-assessing mathsteps fork, an Italian tutor, a
   Rust CAS's step API, a SymPy step verifier, a Prolog CAS -- answer checkers with units and GSM8K
   replies, Maxima's and AngouriMath's exact tables; 47 of its 121 cases not equivalent, 14
@@ -126,8 +127,8 @@ Each test asserts the measured counts as a regression bar and xfails while above
 bar (a pass once it is met). Only counts are printed: a blind split's failures are never shown.
 The whole-split audits of heldout2 to heldout15 are `slow` (5-120 s each on two cores); the
 default suite keeps the spent `heldout` split whole, a fixed third of `heldout2`, and the spent
-`heldout16` to `heldout22` (6-31 s each on two cores) whole; the measured `heldout23` (226 s under
-load, its Symja rows) is `slow`.
+`heldout16` to `heldout22` (6-31 s each on two cores) whole; the spent `heldout23` (226 s under
+load when measured, its Symja rows) is `slow`.
 Every check is bounded by the grader's own expression-size limits (math_bounds), not by
 sampling the split.
 """
@@ -767,9 +768,19 @@ def test_suite_pairs_heldout22_rates(grader):
 # 62/218 (28.4%), no timeout, 226 s at a load average of 6.5 on two cores. By source: Symja's
 # table FN 48/60, the Go equal-rational-numbers table FN 6/9, a benchmark runner's adapters FN 2,
 # the Kotlin equal-rational-numbers tests FP 2, a multi-source reward self-test and a verifier plan's
-# LaTeX tests FP 1 each, six more sources FN 1 each; the other 27 sources no miss. The bar below is
-# that measurement, so a regression fails; the xfail records whether the issue's bar is met.
-HELDOUT23_FP, HELDOUT23_FN = 4, 62
+# LaTeX tests FP 1 each, six more sources FN 1 each; the other 27 sources no miss. math27 then
+# SPENT it (after committing collection 26 as heldout24, 8094107): read the 66 failures and fixed
+# their classes (test_math_classes_heldout23.py: a repeating part in brackets is a repeating
+# decimal, a decimal longer than 6 places must round the value it is matched with, Mathematica's
+# functions with round brackets as Symja writes them, calls that only rewrite a value, a markdown
+# code span, an answer label in another language): FP 1/96, FN 21/218 -- a tuning figure. Left,
+# as conventions or larger work: pi against its 14-place rounding (the suite wants the exact form),
+# Mathematica's `I` (collection 21's convention), `D`, `Integrate`, `Arg`, `ArgMax` as CAS calls,
+# ArcTan(x) + ArcCot(x) as pi/2 (false for x < 0 in Symja's own branches), (a^m)^n as (a^n)^m,
+# a number inside a sentence that states nothing ("She makes $18 every day", "total 10."), "My
+# answer is 4 and then ..." and "we compute 3 + 4 = 7". Every other split but the blind heldout24,
+# the shipped pairs and Math-Verify's public pairs kept every verdict (6504 rows, old vs new).
+HELDOUT23_FP, HELDOUT23_FN = 1, 21
 
 
 @pytest.mark.slow

@@ -3,7 +3,8 @@
 Golds exported from a CAS, and answers of models that were shown them, name operations the
 way sympy does: `factorial(n)`, `factorial2(n)`, `summation(2*k - 1, (k, 1, n))` (or
 `sum(...)`), `int(3*x*y, (x, 0, 2))` (or `integrate(...)`), `log(a, b)` for the logarithm of
-a to base b. math-verify reads LaTeX and plain arithmetic, not these calls, so it compared
+a to base b, and calls that only rewrite a value (`expand(...)`, `factor`, `simplify`, `apart`,
+`together`, `cancel`), read as their argument. math-verify reads LaTeX and plain arithmetic, not these calls, so it compared
 `n!` with the symbol `factorial` times n, and a sum with a tuple. When either side makes such
 a call, both are read here as sympy expressions (the sum or integral done), which also reads
 `n!` and `n!!` and a product written without `*` (`6y`, `aB`), and compared by their
@@ -45,7 +46,10 @@ from veriloop.graders.math_relations import compare_relations
 # lazy: sympy is imported inside the functions, as in the other math_* modules: it takes about
 # a second to import and only the worker processes that check answers need it
 
-_CALL = re.compile(r"(?<![\w.])(?:factorial2?|summation|sum|integrate|int)\s*\(")
+_CALL = re.compile(r"(?<![\w.])(?:factorial2?|summation|sum|integrate|int|expand|factor|simplify"
+                   r"|apart|together|cancel)\s*\(")
+# calls that only rewrite their argument: its value, whatever form they would print
+_SAME_VALUE = ("expand", "factor", "simplify", "apart", "together", "cancel")
 _TWO_ARG_LOG = re.compile(r"(?<![\w.])log\s*\(([^(),]|\([^()]*\))+,")
 _ALLOWED_TEXT = re.compile(r"^[\w\s+\-*/^().,!=]*$")
 _NAME = re.compile(r"[A-Za-z_]\w*")
@@ -186,7 +190,13 @@ def _namespace() -> dict[str, Any]:
     for name in ("Integer", "Float", "Rational", "Symbol", "Function", "Mul", "Add", "Pow",
                  "Tuple", *_FUNCTIONS):
         ns[name] = getattr(sympy, name)
+    for name in _SAME_VALUE:  # `expand((a+b)^3)` is (a+b)^3: no expansion run on model text
+        ns[name] = _same_value
     return ns
+
+
+def _same_value(expr: Any, *_: Any) -> Any:
+    return expr
 
 
 def read_cas(text: str, plain: bool = False, digit_names: bool = False) -> Any | None:
@@ -272,11 +282,23 @@ def same_sympy_call_value(gold: str, answer: str, parse: Any) -> bool | None:
     return None
 
 
+def numbers_agree(g: Any, a: Any) -> bool:
+    """Whether two real numbers read by `read_cas` agree to 12 digits: floats from the same
+    decimal digits differ in their last bits (`1.6 10^-19` against `1.6e-19`), and a value sympy
+    does not simplify to the other (`atan(1/3) + atan(1/7)` against `atan(1/2)`) is still that
+    number. Evaluation at points (`agree_numerically`) needs a variable."""
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
+
+    if not (isinstance(g, sympy.Expr) and isinstance(a, sympy.Expr) and g.is_number
+            and a.is_number) or g.has(sympy.I) or a.has(sympy.I):
+        return False
+    gv, av = complex(sympy.N(g, 30)), complex(sympy.N(a, 30))
+    return abs(gv - av) <= 1e-12 * max(abs(gv), abs(av))
+
+
 def same_cas_value(gold: str, answer: str) -> bool | None:
     """Whether gold and answer are equal when either uses CAS syntax (`factorial(n)` = `n!`,
     a sum against its closed form); None when neither does or a side cannot be read."""
-    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
-
     gold, answer = _bars(_superscript_powers(gold)), _bars(_superscript_powers(answer))
     plain = uses_plain_notation(gold, answer)
     if not (plain or uses_cas_syntax(gold) or uses_cas_syntax(answer)):
@@ -290,12 +312,8 @@ def same_cas_value(gold: str, answer: str) -> bool | None:
     settled = settled_exactly(g, a)
     if settled is not None:
         return settled
-    if g.is_number and a.is_number and not (g.has(sympy.I) or a.has(sympy.I)):
-        # floats from the same decimal digits differ in their last bits (`1.6 10^-19` against
-        # `1.6e-19`), far below any tolerance a number that small is compared with below
-        gv, av = complex(sympy.N(g, 30)), complex(sympy.N(a, 30))
-        if abs(gv - av) <= 1e-12 * max(abs(gv), abs(av)):
-            return True
+    if numbers_agree(g, a):
+        return True
     if any(x.name == "i" for x in a.free_symbols):
         return None  # `exp(i*pi)`: whether i is the imaginary unit is math_complex's to read
     return bool(agree_numerically(g, a))

@@ -145,13 +145,19 @@ from veriloop.graders.math_forms import (
 )
 from veriloop.graders.math_intervals import same_interval_set
 from veriloop.graders.math_mathematica import same_mathematica_value, to_sympy_syntax
-from veriloop.graders.math_notation import natural_logs, or_out_of_text, thin_space_thousands
+from veriloop.graders.math_notation import (
+    natural_logs,
+    or_out_of_text,
+    repeating_decimal,
+    thin_space_thousands,
+)
 from veriloop.graders.math_numeric import (
     agree_numerically,
     decimals_differ,
     differ_numerically,
     exact_arithmetic,
     heavy,
+    not_a_rounding,
     same_exact_value,
     small_numbers_differ,
 )
@@ -272,6 +278,8 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
     if answer is not None:  # `5\\text{ or 6}` lists two options; `1,\\!000` is one number
         answer = thin_space_thousands(or_out_of_text(answer))
     gold = thin_space_thousands(or_out_of_text(gold))
+    # `0.(12)` is 4/33, not 0. times 12 (math_notation)
+    gold, answer = repeating_decimal(gold) or gold, repeating_decimal(answer) or answer
     gold, answer = numbered_parts(gold) or gold, numbered_parts(answer) or answer  # "(1) 9 (2) 4"
     gold = re.split(r"(?<!#)####(?!#)", gold)[-1].strip() or gold  # GSM8K's "work #### 72"
     # "minus one third", "x divided by two", "שורש 2": a number or an expression said in words,
@@ -299,6 +307,7 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
     exact = approximated_decimal(extracted, boxed_answer(gold) or gold) or exact_part(extracted)
     if exact is None:
         return _verdict(False, "approximate", extracted)
+    exact = repeating_decimal(strip_delims(exact)) or exact  # a boxed `0.(3)`
     if exact.count("=") == 1 and re.match(r"\s*=(?!=)", exact):
         exact = exact.split("=", 1)[1]  # "= 12": the value, its left side left out
     if "=" not in gold:  # "\\lVert T^n\\rVert = \\frac1{n!}", "[K:\\mathbb Q] = 16": a named quantity
@@ -418,6 +427,9 @@ def _compare(g: list[Any], a: list[Any], gold_text: str, extracted: str, gold_pe
     if (heavy(g[0]) or heavy(a[0])) and differ_numerically(g[0], a[0]):
         return False
     if small_numbers_differ(g[0], a[0]):  # math-verify rounds 1e-33 and 1.06e-33 to 0
+        return False
+    # ... and any two numbers at 6 places: `1.4142135` is no rounding of √2 (math_numeric)
+    if not_a_rounding(extracted, g[0]) or not_a_rounding(strip_delims(gold_text), a[0]):
         return False
     ok = verify(g, a, timeout_seconds=None, allow_set_relation_comp=True)
     if not ok and gold_percent and not re.search(r"%", extracted):

@@ -12,9 +12,10 @@ from decimal import ROUND_HALF_UP, Decimal
 from veriloop.graders import math_notation as notation
 from veriloop.graders import math_plain as plain
 
-# GSM8K's final-answer line ("work ... #### 72") is an anchor like "Answer:"
-_ANCHOR = re.compile(r"(?:final\s+answer|answer)\s*(?:is|:|=)?\s*[:=]?|(?<!#)####(?!#)\s*:?",
-                     re.IGNORECASE)
+# GSM8K's final-answer line ("work ... #### 72") is an anchor like "Answer:"; so is the word in
+# the languages of European schools' checkers ("Ответ: 0.5", "Réponse : 3")
+_ANCHOR = re.compile(r"(?:final\s+answer|answer|ответ|відповідь|réponse|respuesta|resposta|risposta"
+                     r"|antwort)\s*(?:is|:|=)?\s*[:=]?|(?<!#)####(?!#)\s*:?", re.IGNORECASE)
 # Greek letters spelled out in a plain-text answer ("beta + gamma", "2 theta") are names, not
 # prose or units
 _GREEK = plain.GREEK
@@ -55,7 +56,8 @@ def last_boxed(text: str) -> str | None:
 
 def strip_delims(s: str) -> str:
     s = re.sub(r"(?<![\\,;])[,;]$", "", s.strip().rstrip(".").strip()).strip()  # "42," "42;"
-    for a, b in (('\\"', '\\"'), ('"', '"'), ("$$", "$$"), ("$", "$"), ("\\(", "\\)"), ("\\[", "\\]")):
+    for a, b in (('\\"', '\\"'), ('"', '"'), ("$$", "$$"), ("$", "$"), ("\\(", "\\)"), ("\\[", "\\]"),
+                 ("`", "`")):  # a markdown code span: "`4/7`"
         if s.startswith(a) and s.endswith(b) and len(s) >= len(a) + len(b):
             s = s[len(a):len(s) - len(b)].strip()
     s = re.sub(r"(?<!\\)\\$", "", s.rstrip(".").strip()).strip()

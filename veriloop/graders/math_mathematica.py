@@ -14,13 +14,20 @@ evaluation. Brackets keep their meaning elsewhere: `[0, 1]` with no head before 
 interval or a list, and a text with an unknown head (`Integrate[...]`, `F[2]`) is left to the
 other rules. `I` is not read as the imaginary unit (a convention of that system, documented with
 collection 21: `suite_pairs_c21.LEFT_OUT`).
+
+The same heads with round brackets are the same functions: Symja and Mathematica's relaxed
+input write `ArcCos(Cos(5))`, `Sqrt(Pi)`, `Abs(E-Pi)`, which math-verify read as products of
+letters. The other side's `Pi` and `E` are then the constants too (`-E+Pi` against
+`Abs(E-Pi)`). Heads that only rewrite a value keep it: `Apart[f, x]`, `Together`, `Expand`,
+`Factor`, `Simplify`, `FullSimplify`, `Cancel` stand for their argument, so `Apart[1/(x^2-1)]`
+is compared as `1/(x^2-1)` (an equal value in another form, as any form is).
 """
 
 from __future__ import annotations
 
 import re
 
-from veriloop.graders.math_cas import read_cas, settled_exactly
+from veriloop.graders.math_cas import numbers_agree, read_cas, settled_exactly
 from veriloop.graders.math_numeric import agree_numerically
 
 # Mathematica heads and their sympy names (one argument unless said)
@@ -30,16 +37,19 @@ _HEADS = {"Sin": "sin", "Cos": "cos", "Tan": "tan", "Cot": "cot", "Sec": "sec", 
           "ArcTanh": "atanh", "Exp": "exp", "Sqrt": "sqrt", "Abs": "Abs", "Floor": "floor",
           "Ceiling": "ceiling", "Factorial": "factorial", "Binomial": "binomial", "Max": "Max",
           "Min": "Min", "Log": "log", "Log2": "log2", "Log10": "log10", "Rational": "Rational",
-          "CubeRoot": "real_root"}
-_HEAD = re.compile(r"(?<![A-Za-z0-9_])([A-Z][A-Za-z]*\d*)\s*\[")
+          "CubeRoot": "real_root", "Apart": "same", "Together": "same", "Expand": "same",
+          "ExpandAll": "same", "Factor": "same", "Simplify": "same", "FullSimplify": "same",
+          "Cancel": "same"}
+_HEAD = re.compile(r"(?<![A-Za-z0-9_\x01])([A-Z][A-Za-z]*\d*)\s*([\[(])")
+_CLOSE = {"[": "]", "(": ")"}
 _CONSTANTS = re.compile(r"(?<![A-Za-z0-9_])(Pi|E|Infinity)(?![A-Za-z0-9_])")
 
 
-def _closing(s: str, i: int) -> int | None:
-    """Index of the `]` closing the `[` just before position i."""
+def _closing(s: str, i: int, opening: str) -> int | None:
+    """Index of the bracket closing the `opening` one just before position i."""
     depth = 1
     for j in range(i, len(s)):
-        depth += {"[": 1, "]": -1}.get(s[j], 0)
+        depth += {opening: 1, _CLOSE[opening]: -1}.get(s[j], 0)
         if depth == 0:
             return j
     return None
@@ -68,6 +78,8 @@ def _call(head: str, args: list[str]) -> str | None:
         return f"real_root({args[0]}, 3)" if len(args) == 1 else None
     if name == "Rational":
         return f"(({args[0]})/({args[1]}))" if len(args) == 2 else None
+    if name == "same":  # `Apart[f, x]`: the value of f, rewritten
+        return f"({args[0]})" if len(args) in (1, 2) else None
     if name in ("Max", "Min", "binomial"):
         return f"{name}({', '.join(args)})"
     return f"{name}({args[0]})" if len(args) == 1 else None
@@ -76,20 +88,26 @@ def _call(head: str, args: list[str]) -> str | None:
 def to_sympy_syntax(s: str) -> str | None:
     """`s` in sympy's plain syntax when it applies a Mathematica function (module doc), else
     None."""
-    heads = _HEAD.findall(s)
+    heads = [h for h, _ in _HEAD.findall(s)]
     if not heads or any(h not in _HEADS for h in heads):
         return None
     while (found := list(_HEAD.finditer(s))):
         m = found[-1]  # the last head holds no other
-        end = _closing(s, m.end())
+        end = _closing(s, m.end(), m.group(2))
         if end is None:
             return None
         call = _call(m.group(1), _arguments(s[m.end():end]))
         if call is None:
             return None
-        s = s[:m.start()] + call + s[end + 1:]
+        # marked done: sympy's `Abs(...)`, `Max(...)` are heads again with round brackets
+        s = s[:m.start()] + "\x01" + call + s[end + 1:]
     if "[" in s or "]" in s:
         return None
+    return _constants(s.replace("\x01", ""))
+
+
+def _constants(s: str) -> str:
+    """Mathematica's `Pi`, `E` and `Infinity` (and `π`) in sympy's names."""
     s = _CONSTANTS.sub(lambda c: {"Pi": "pi", "E": "E", "Infinity": "oo"}[c.group(1)], s)
     return s.replace("π", "pi")
 
@@ -100,9 +118,10 @@ def same_mathematica_value(gold: str, answer: str) -> bool | None:
     g_text, a_text = to_sympy_syntax(gold), to_sympy_syntax(answer)
     if g_text is None and a_text is None:
         return None
-    g = read_cas(g_text if g_text is not None else gold.replace("π", "pi"))
-    a = read_cas(a_text if a_text is not None else answer.replace("π", "pi"))
+    g = read_cas(g_text if g_text is not None else _constants(gold))
+    a = read_cas(a_text if a_text is not None else _constants(answer))
     if g is None or a is None:
         return None
     settled = settled_exactly(g, a)
-    return settled if settled is not None else bool(agree_numerically(g, a))
+    return settled if settled is not None else bool(numbers_agree(g, a)
+                                                    or agree_numerically(g, a))

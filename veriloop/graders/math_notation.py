@@ -48,11 +48,16 @@ golds really use that math-verify reads as another value (or not at all):
 - An operator name as a subscript (`F_{\\max}`, `v_\\min`): it reads `\\max` as the function and
   fails on the whole equation, so `F_{\\max} = 5m\\omega^2R` read as nothing. The subscript is
   a label there (`F_{max}`), as `F_1` or `F_{\\text{max}}` are.
+- A decimal with its repeating part in brackets (`0.(3)`, `0.1(6)`, `15.(9)`, as schools in
+  Russia and much of Europe write it): it reads `0.(12)` as 0. times 12, so `0.(12)` and `0.(13)`
+  were both 0. A text that is such a number alone is replaced by the fraction it writes
+  (`0.(12)` is 4/33, `0.9(9)` is 1), before the answer is extracted, by `check_equivalence`.
 """
 
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 # Unicode symbols math-verify does not read (it reads ≤, ≠, ∉, ∪, ×, ÷, ± and ⋅ itself)
 UNICODE_MACROS = {"∈": "\\in ", "∞": "\\infty ", "∅": "\\emptyset ", "·": "\\cdot ",
@@ -267,3 +272,18 @@ def or_out_of_text(s: str) -> str:
 def thin_space_thousands(s: str) -> str:
     """`1,\\!000` -> `1000`: a comma before a thin space groups digits, it separates no items."""
     return _THIN_THOUSANDS.sub("", s)
+
+
+_REPEATING = re.compile(r"\s*(-?)\s*(\d*)\.(\d*)\(\s*(\d+)\s*\)\s*\.?\s*")
+
+
+def repeating_decimal(s: str | None) -> str | None:
+    """`0.(12)` -> `4/33`, `-1.9(0)` -> `-19/10`: a text that is one decimal with its repeating
+    part in brackets, as the fraction it writes; None for any other text."""
+    m = _REPEATING.fullmatch(s or "")
+    if not m or not (m.group(2) or m.group(3) or m.group(4)):
+        return None
+    sign, whole, fixed, period = m.groups()
+    value = Fraction(int(whole or "0")) + Fraction(int(fixed or "0"), 10 ** len(fixed))
+    value += Fraction(int(period), (10 ** len(period) - 1) * 10 ** len(fixed))
+    return f"{'-' if sign else ''}{value.numerator}/{value.denominator}"

@@ -271,6 +271,33 @@ def small_numbers_differ(gold: Any, answer: Any) -> bool:
     return bool(abs(sympy.N(gold - answer, 30)) > _SMALL_REL_TOL * size)
 
 
+_LONG_DECIMAL = re.compile(r"\s*-?\d*\.(\d{7,})\s*")
+
+
+def not_a_rounding(decimal_text: str, value: Any) -> bool:
+    """True when `decimal_text` is a decimal with more than 6 places (`1.4142135`) that is not
+    the exact `value` (`\\sqrt{2}`, a number no decimal writes out) rounded to those places.
+
+    math-verify rounds both sides to 6 places, so a longer decimal matched any value that
+    agrees to 6 places: `1.4142135`, √2 cut off after 7 places (rounded, it is 1.4142136),
+    matched √2. A decimal written longer claims those places: it matches the values it rounds
+    (`0.3333333333` for 1/3, `3.14159265358979` for π), not its neighbours; a binary float's
+    print (`1.4142135623730951` for √2) is held only to a double's precision."""
+    import sympy  # lazy: CLI start-up (sympy ~0.3 s; the graders load with the CLI)
+
+    m = _LONG_DECIMAL.fullmatch(decimal_text)
+    if not m or not (isinstance(value, sympy.Expr) and value.is_number
+                     and value.is_extended_real):
+        return False
+    places = len(m.group(1))
+    written = Fraction(decimal_text.strip())
+    exact = sympy.Rational(written.numerator, written.denominator)
+    half_unit = sympy.Rational(1, 2 * 10 ** places)  # half a unit in the last written place
+    # a binary float's print (`1.4142135623730951`) is as close as a double gets, not a rounding
+    double = abs(exact) * sympy.Rational(1, 2 ** 51)
+    return bool(abs(sympy.N(value - exact, places + 20)) > max(half_unit, double))
+
+
 def exact_arithmetic(text: str) -> Fraction | None:
     """The exact value of plain arithmetic on numbers (`0.1*3 - 0.3` is 0), each decimal read as
     the fraction it writes; None for anything else. Parsers evaluate `0.1*3` in floating point
