@@ -39,7 +39,9 @@ of collection 22, measured once by math23, spent since math24 read its failures)
 the `heldout21` split (`heldout21_*`: 341 cases of collection 23, measured once by math24, spent
 since math25 read its failures), the counts on the `heldout22` split (`heldout22_*`: 320 cases
 of collection 24, measured once by math25, spent since math26 read its failures), the counts on
-the blind `heldout23` split (`heldout23_*`: 314 cases of collection 25), and the in-process cost
+the `heldout23` split (`heldout23_*`: 314 cases of collection 25, measured once by math26, spent
+since math27 read its failures), the counts on the blind `heldout24` split (`heldout24_*`: 121
+cases of collection 26), and the in-process cost
 of checking pathological answers (towers of powers, huge factorials, deep nesting), which the grader of 77ee922 worked on until the pool killed it at its timeout
 (5 s by default).
 
@@ -110,6 +112,8 @@ JSON_KEYS = ("pairs", "verdicts_agree", "pool_ms_per_check", "process_per_check_
              "heldout22_timeouts", "heldout22_meets_bar",
              "heldout23_pairs", "heldout23_false_positives", "heldout23_false_negatives",
              "heldout23_timeouts", "heldout23_meets_bar",
+             "heldout24_pairs", "heldout24_false_positives", "heldout24_false_negatives",
+             "heldout24_timeouts", "heldout24_meets_bar",
              "pathological_ms_per_check", "pathological_refused",
              "conditions_before", "load_avg_after")
 
@@ -140,7 +144,7 @@ def main() -> None:
     # the blind split is measured whole or not at all: counts on a few of its rows would say
     # which rows fail (--quick skips it, and heldout2-3 with it, and reports 0 pairs)
     ap.add_argument("--no-blind", dest="blind", action="store_false",
-                    help="skip the heldout2-22 splits and the blind heldout23 split")
+                    help="skip the heldout2-23 splits and the blind heldout24 split")
     args = parse_args(ap, QUICK)
     before = conditions()  # load, threads, commit: printed with the figures
     pairs = [p for p in load_pairs(SHIPPED_MATH_PAIRS) if p.category != "pathological"]
@@ -180,9 +184,9 @@ def main() -> None:
     }
     heldout = load_pairs(SUITE_MATH_PAIRS, split="heldout")[: args.heldout or None]
     report = audit_split("heldout", args.heldout)
-    # collections 4-24 (spent by math4-8, math10-26; 18 tuned on by math20, 19 by math21, 20 by
-    # math22, 21 by math23, 22 by math24, 23 by math25, 24 by math26) and 25, the blind held-out
-    # since math26
+    # collections 4-25 (spent by math4-8, math10-27; 18 tuned on by math20, 19 by math21, 20 by
+    # math22, 21 by math23, 22 by math24, 23 by math25, 24 by math26, 25 by math27) and 26, the
+    # blind held-out since math27
     skipped = {"n": 0, "false_positives": 0, "false_negatives": 0, "timeouts": 0,
                "false_positive_rate": 1.0, "false_negative_rate": 1.0}
     stack = audit_split("heldout2", 0) if args.blind else skipped
@@ -206,7 +210,8 @@ def main() -> None:
     spent20 = audit_split("heldout20", 0) if args.blind else skipped
     spent21 = audit_split("heldout21", 0) if args.blind else skipped
     spent22 = audit_split("heldout22", 0) if args.blind else skipped
-    blind = audit_split("heldout23", 0) if args.blind else skipped
+    spent23 = audit_split("heldout23", 0) if args.blind else skipped
+    blind = audit_split("heldout24", 0) if args.blind else skipped
     # the first collection of suite cases (the 71 held-out ones measured at 77ee922), apart
     rows = [json.loads(line) for line in SUITE_MATH_PAIRS.read_text().splitlines()]
     first = {(r["gold"], r["answer"]) for r in rows if r["collection"] == 1}
@@ -239,7 +244,8 @@ def main() -> None:
                                                   ("heldout20", spent20),
                                                   ("heldout21", spent21),
                                                   ("heldout22", spent22),
-                                                  ("heldout23", blind))
+                                                  ("heldout23", spent23),
+                                                  ("heldout24", blind))
            for key, value in (("pairs", r["n"]), ("false_positives", r["false_positives"]),
                               ("false_negatives", r["false_negatives"]),
                               ("timeouts", r["timeouts"]),

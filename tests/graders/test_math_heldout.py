@@ -120,15 +120,17 @@ The splits, in the order they were written (build_suite_pairs.py says how):
 - `heldout24`: collection 26 (step checkers -- a step-assessing mathsteps fork, an Italian tutor, a
   Rust CAS's step API, a SymPy step verifier, a Prolog CAS -- answer checkers with units and GSM8K
   replies, Maxima's and AngouriMath's exact tables; 47 of its 121 cases not equivalent, 14
-  projects, the largest 24 of them), written before math27 read heldout23; blind: not measured
-  yet, only its size is checked until its one measurement.
+  projects, the largest 24 of them), written before math27 read heldout23: measured once, counts
+  only, with the grader of math27 (after heldout23's classes): FP 0/47, FN 17/74; nothing tuned
+  on it since.
 
 Each test asserts the measured counts as a regression bar and xfails while above the issue's
 bar (a pass once it is met). Only counts are printed: a blind split's failures are never shown.
 The whole-split audits of heldout2 to heldout15 are `slow` (5-120 s each on two cores); the
 default suite keeps the spent `heldout` split whole, a fixed third of `heldout2`, and the spent
 `heldout16` to `heldout22` (6-31 s each on two cores) whole; the spent `heldout23` (226 s under
-load when measured, its Symja rows) is `slow`.
+load when measured, its Symja rows) and the measured `heldout24` (830 s under a load of 9) are
+`slow`.
 Every check is bounded by the grader's own expression-size limits (math_bounds), not by
 sampling the split.
 """
@@ -788,10 +790,20 @@ def test_suite_pairs_heldout23_rates(grader):
     _audit_split(grader, "heldout23", (314, 218), HELDOUT23_FP, HELDOUT23_FN)
 
 
-# heldout24: collection 26 (suite_pairs_c26.py), committed before math27 read heldout23's failures
-# or changed the grader. Blind: this test checks only that the split is wired in whole; the rates
-# are measured once, counts only, after math27's classes, and replace this skip then.
-def test_suite_pairs_heldout24_is_wired_and_blind():
-    pairs = load_pairs(SUITE_MATH_PAIRS, split="heldout24")
-    assert (len(pairs), sum(p.equivalent for p in pairs)) == (121, 74)
-    pytest.skip("heldout24 is blind until its one measurement (counts only)")
+# heldout24: collection 26 (suite_pairs_c26.py: step checkers -- a step-assessing mathsteps fork,
+# an Italian tutor, a Rust CAS's step API, a SymPy step verifier, a Prolog CAS -- answer checkers
+# with units and GSM8K replies, Maxima's and AngouriMath's exact tables; 121 cases, 47 not
+# equivalent, 14 projects, the largest 24 of them), committed (8094107) before math27 read
+# heldout23's failures or changed the grader, and measured ONCE at 416d558 (math27's grader, after
+# heldout23's classes), counts only: FP 0/47 (0%), FN 17/74 (23.0%), 830 s at a load average of 9
+# on two cores (one of the misses a check that did not finish under that load). By source: a
+# French physics app's unit validator FN 11 (of 21), Maxima's abs table FN 3, the mathsteps fork's
+# steps, a strict learning-app matcher and an Italian tutor's steps FN 1 each; the other 10
+# sources no miss. The bar below is that measurement, so a regression fails; the xfail records
+# whether the issue's bar is met.
+HELDOUT24_FP, HELDOUT24_FN = 0, 17
+
+
+@pytest.mark.slow
+def test_suite_pairs_heldout24_rates(grader):
+    _audit_split(grader, "heldout24", (121, 74), HELDOUT24_FP, HELDOUT24_FN)
