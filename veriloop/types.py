@@ -115,7 +115,7 @@ class FaultKind(str, enum.Enum):
     # infrastructure faults
     ENV_CRASH = "env_crash"  # the environment raised
     ENV_TIMEOUT = "env_timeout"  # an environment step hung past its timeout
-    EPISODE_TIMEOUT = "episode_timeout"  # the whole episode exceeded its wall-clock budget
+    EPISODE_TIMEOUT = "episode_timeout"  # the episode outside generation exceeded its budget
     POLICY_ERROR = "policy_error"  # the model backend failed
     SANDBOX = "sandbox"  # the sandbox failed to run the code at all
     GRADER_ERROR = "grader_error"  # the grader itself failed

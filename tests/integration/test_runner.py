@@ -119,9 +119,9 @@ def test_slots_bound_the_live_episodes_and_later_ones_start_as_others_finish():
 
 
 def test_slots_count_the_episode_timeout_from_each_episodes_start(clock):
-    env = ArithmeticEnv(max_turns=50)
-    trajs = RolloutRunner(env, Slow(clock), RolloutConfig(loop_limit=0, episode_timeout=0.5,
-                                                           slots=1)).run(env.tasks(2, seed=0))
+    env = SlowSteps(clock, max_turns=50)
+    trajs = RolloutRunner(env, Looper(), RolloutConfig(loop_limit=0, episode_timeout=0.5,
+                                                       slots=1)).run(env.tasks(2, seed=0))
     # the second episode waited 0.6 s for the first; each still gets its own 0.5 s (counted
     # from the run's start, the second would end after one turn)
     assert all(t.fault.kind == FaultKind.EPISODE_TIMEOUT and len(t.turns) == 2 for t in trajs)
@@ -213,6 +213,25 @@ class Slow(Looper):
         return super().generate(requests, params)
 
 
+class SlowSteps(ArithmeticEnv):
+    """Each environment step takes 0.3 s of the runner's (simulated) clock."""
+
+    def __init__(self, clock, **kw):
+        super().__init__(**kw)
+        self.clock = clock
+
+    def reset(self, task):
+        episode = super().reset(task)
+        inner = episode.step
+
+        def step(*args, **kwargs):
+            self.clock.now += 0.3
+            return inner(*args, **kwargs)
+
+        episode.step = step
+        return episode
+
+
 @pytest.fixture
 def clock(monkeypatch):
     """The runner's clock (and its episodes' budget checks'), advanced only by `Slow`: the
@@ -224,11 +243,24 @@ def clock(monkeypatch):
 
 
 def test_episode_wall_clock_timeout_is_an_infrastructure_fault(clock):
-    env = ArithmeticEnv(max_turns=50)
-    trajs = RolloutRunner(env, Slow(clock), RolloutConfig(loop_limit=0, episode_timeout=0.5)
-                          ).run(env.tasks(2, seed=0))
+    env = SlowSteps(clock, max_turns=50)
+    trajs = RolloutRunner(env, Looper(), RolloutConfig(loop_limit=0, episode_timeout=0.5)
+                          ).run(env.tasks(1, seed=0))
+    # 0.3 s of its own a step: past 0.5 s at its 2nd step
     assert all(t.fault.kind == FaultKind.EPISODE_TIMEOUT and t.is_infra_error for t in trajs)
     assert all(len(t.turns) == 2 for t in trajs)
+
+
+def test_slow_generation_is_never_an_infrastructure_fault(clock):
+    """A slow policy (or a loaded machine decoding a large batch) must not turn long episodes,
+    often failing ones, into infrastructure faults that leave the scores: generation time does
+    not count against episode_timeout; the policy's own budgets end such episodes."""
+    env = ArithmeticEnv(max_turns=6)
+    trajs = RolloutRunner(env, Slow(clock), RolloutConfig(loop_limit=0, episode_timeout=0.5)
+                          ).run(env.tasks(2, seed=0))
+    assert clock.now >= 6 * 0.3  # each batch took 0.3 s, far beyond the 0.5 s budget in all
+    assert all(t.fault.kind == FaultKind.STEP_BUDGET and not t.is_infra_error for t in trajs)
+    assert all(len(t.turns) == 6 for t in trajs)
 
 
 def test_grader_infrastructure_error_keeps_its_kind():

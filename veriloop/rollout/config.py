@@ -61,7 +61,11 @@ class RolloutConfig(BaseModel):
     """Seconds an environment step (or reset/close, or grading) may take before it counts as
     hung."""
     episode_timeout: float = Field(600.0, gt=0)
-    """Wall-clock seconds per episode, generation included."""
+    """Wall-clock seconds an episode may spend outside generation (environment steps, tools,
+    grading) before it counts as hung, an infrastructure fault. Generation is bounded by the
+    policy's own budgets (tokens, turns) and by its backend's errors: counted here, a batch's
+    decoding on a loaded machine timed out long episodes, and their failures left the scores as
+    infrastructure faults (a workspace evaluation lost 79 of 160 tasks that way)."""
     env_workers: int = Field(16, gt=0)
     """Threads stepping environments concurrently (every call in them has its own timeout)."""
     eval_samples: int = Field(1, gt=0)

@@ -56,6 +56,8 @@ class Live:
     last_call: str | None = None
     repeats: int = 0
     start: float = field(default_factory=time.perf_counter)
+    generating: float = 0.0  # seconds spent in the policy's generate calls (not the episode's
+                             # own time: see RolloutConfig.episode_timeout)
 
     @classmethod
     def group(cls, task: Task, size: int) -> list[Live]:
@@ -100,9 +102,10 @@ class Live:
             self.fault = Fault(kind=FaultKind.CONTEXT,
                                reason=f"{self.n_tokens} tokens reach the budget of "
                                f"{config.max_total_tokens}")
-        elif time.perf_counter() - self.start > config.episode_timeout:
+        elif time.perf_counter() - self.start - self.generating > config.episode_timeout:
             self.fault = Fault(kind=FaultKind.EPISODE_TIMEOUT,
-                               reason=f"episode exceeded {config.episode_timeout:g}s")
+                               reason=f"episode exceeded {config.episode_timeout:g}s outside "
+                               "generation")
 
     def trajectory(self, run_id: str, policy: str) -> Trajectory:
         """The episode frozen as it ended (ungraded)."""

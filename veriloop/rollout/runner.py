@@ -295,7 +295,11 @@ class RolloutRunner:
             for lv in waiting:
                 lv.fault = Fault(kind=FaultKind.POLICY_ERROR, reason=f"{type(e).__name__}: {e}")
             return None
-        per_request = (time.perf_counter() - start) / max(len(requests), 1)
+        finally:  # a batch's generation is no episode's own time (episode_timeout)
+            elapsed = time.perf_counter() - start
+            for lv in waiting:
+                lv.generating += elapsed
+        per_request = elapsed / max(len(requests), 1)
         return [Timed(g, per_request) for g in gens]
 
     def _advance(self, item: tuple[Live, Timed]) -> None:
