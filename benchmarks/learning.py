@@ -23,8 +23,10 @@ Overrides are `section.key=value` config overrides, e.g. `train.steps=50`.
 
 A killed cell continues with `--resume --out DIR` (the same world, seed and overrides): its SFT
 model and every finished evaluation are kept (`heldout_*.jsonl`, with safety counts where the
-world has rules), RL continues from its last checkpoint (`train.save_every`), and the rest runs
-as usual. Its `minutes` are then SFT's wall time (recorded in `timing.json`; for a cell killed
+world has rules; delete one to run it again), RL continues from its last checkpoint
+(`train.save_every`), and the rest runs as usual (an SFT evaluation missing once RL has moved
+the weights evaluates the saved SFT model: every evaluation uses the same tasks and sampling
+seeds whatever the weights). Its `minutes` are then SFT's wall time (recorded in `timing.json`; for a cell killed
 before that file existed, the sum of SFT's step seconds) plus RL's setup and the seconds of
 each RL step kept (steps redone after the checkpoint count once); the row says `resumed`.
 
@@ -268,7 +270,6 @@ def run_cell(world: str, seed: int, overrides: list[str], out: Path,
     import torch
 
     from veriloop.benchmarking import conditions
-    from veriloop.errors import UserError
     from veriloop.eval.compare import compare_runs
     from veriloop.run.build import build_env, build_policy
     from veriloop.run.config import load_config
@@ -308,11 +309,11 @@ def run_cell(world: str, seed: int, overrides: list[str], out: Path,
     rl_trajs: list = []
     if (done := saved(out, "sft") if resume else None) is not None:
         after_sft, sft_safety = done
-    elif resumed:
-        raise UserError(f"{out} has RL checkpoints but no SFT evaluation to pair them with; "
-                        "run the cell again into a new --out")
-    else:
-        after_sft = heldout(rl, sft_trajs, "sft")  # step 0: the SFT weights
+    else:  # step 0: the SFT weights; once RL has moved them, the saved SFT model on its own
+        evaluator = rl_trainer(cfg, out / "sft_eval", sft_model) if resumed else rl
+        after_sft = heldout(evaluator, sft_trajs, "sft")
+        if evaluator is not rl:
+            evaluator.close()
         sft_safety = safety_counts(sft_trajs)
         progress(out, "sft", after_sft, sft_safety)
     t0 = time.perf_counter()
