@@ -90,7 +90,10 @@ class OpenAIClient:
 
     def __init__(self, base_url: str, api_key: str | None = None, max_concurrency: int = 8,
                  timeout: float = 60.0, max_retries: int = 4, backoff: float = 0.5,
-                 max_backoff: float = 20.0, seed: int | None = None) -> None:
+                 max_backoff: float = 20.0, seed: int | None = None,
+                 validate: bool = True) -> None:
+        """`validate` checks an answer's chat-completion shape (`validate_completion`); off,
+        any JSON object is returned (the legacy completions API's, for one)."""
         if not base_url.startswith(("http://", "https://")):
             raise ValueError(f"base_url must start with http:// or https://, got {base_url!r}")
         self.base_url = base_url.rstrip("/")
@@ -103,6 +106,7 @@ class OpenAIClient:
                                   limits=httpx.Limits(max_connections=max_concurrency))
         self._rng = random.Random(seed)
         self.retries = 0  # total retries made (for logging and tests)
+        self.validate = validate
 
     def close(self) -> None:
         self._http.close()
@@ -131,7 +135,10 @@ class OpenAIClient:
                 else:
                     if resp.status_code == 200:
                         try:
-                            return validate_completion(resp.json())
+                            body = resp.json()
+                            if not self.validate and isinstance(body, dict):
+                                return body
+                            return validate_completion(body)
                         except (json.JSONDecodeError, UnicodeDecodeError):
                             last = OpenAIResponseError(
                                 f"{url}: response is not valid JSON: {_snippet(resp.text)!r}",

@@ -2,7 +2,10 @@
 
 Endpoints: `POST /v1/chat/completions`, `GET /v1/models`, `GET /health`; requests and answers
 are OpenAI's (`veriloop.policies.serve_chat`), with `stream: true` as server-sent events
-(`data: {chunk}` lines, then `data: [DONE]`), one chunk per decoded token.
+(`data: {chunk}` lines, then `data: [DONE]`), one chunk per decoded token. `POST
+/v1/completions` only scores: `prompt` as token ids with `echo: true`, `max_tokens: 0` gets
+each token's log-prob (`choices[0].logprobs.token_logprobs`, OpenAI's legacy shape, as vLLM
+answers), which a distillation teacher needs (`veriloop.trainers.teacher`).
 
 The transport is uvicorn (h11) + Starlette on one event loop, as vLLM's server is, so idle or
 slow connections cost a socket, not a thread. Limits under load and abuse:
@@ -42,7 +45,13 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from veriloop.policies.serve_api import BadRequest, parse_body, split_tool_calls
+from veriloop.policies.serve_api import (
+    BadRequest,
+    parse_body,
+    parse_score_request,
+    score_response,
+    split_tool_calls,
+)
 from veriloop.policies.serve_chat import MAX_REQUEST_TOKENS, ChatService, HTTPError
 from veriloop.policies.serve_guard import Guard, allowed_hosts, is_loopback
 
@@ -55,6 +64,8 @@ LIMIT_CONCURRENCY = 2048  # connections; the CLI raises the open-file limit to f
 MAX_QUEUE = 256  # generation requests decoding or waiting
 BACKLOG = 2048
 GRACEFUL_S = 5.0  # on shutdown, requests still running after this are cancelled
+CHAT_PATHS = ("/v1/chat/completions", "/chat/completions")
+SCORE_PATHS = ("/v1/completions", "/completions")  # legacy completions: scoring only
 
 
 class HeaderDeadline(H11Protocol):
@@ -175,7 +186,8 @@ class ChatApp:
     async def post(self, request: Request) -> Response:
         try:
             raw = await self._body(request)  # read first, whatever the answer: keep-alive
-            if request.url.path.rstrip("/") not in ("/v1/chat/completions", "/chat/completions"):
+            path = request.url.path.rstrip("/")
+            if path not in CHAT_PATHS + SCORE_PATHS:
                 raise HTTPError(404, f"no route {request.url.path}; try /v1/chat/completions",
                                 "not_found")
             if self.admitted >= self.max_queue:
@@ -192,6 +204,10 @@ class ChatApp:
         release = True
         try:
             body = await anyio.to_thread.run_sync(parse_body, raw)
+            if path in SCORE_PATHS:  # scoring: one forward on a worker thread, no decoding
+                ids = parse_score_request(body, self.service.name, self.service.context)
+                return JSONResponse(await anyio.to_thread.run_sync(
+                    score_response, self.service.policy, self.service.name, ids))
             job = await anyio.to_thread.run_sync(self.service.prepare, body)
             if body.get("stream"):
                 release = False  # the stream releases its admission when it ends

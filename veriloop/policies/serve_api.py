@@ -239,3 +239,65 @@ def top_logprobs(policy: Any, prompt: tuple[int, ...], ids: list[int], k: int,
     values, indices = logp.topk(k, dim=-1)  # [L, k]
     return [list(zip(i.tolist(), v.tolist(), strict=True)) for i, v in zip(indices, values,
                                                                             strict=True)]
+
+
+# ------------------------------------------------------------------------------ scoring
+
+
+def parse_score_request(body: dict[str, Any], name: str, context: int) -> list[int]:
+    """The token ids a legacy completions request asks to score: `prompt` as token ids,
+    `echo: true`, `max_tokens: 0` (this server's completions endpoint only scores; generation
+    is `/v1/chat/completions`)."""
+    model = body.get("model")
+    if model is not None and model != name:
+        raise BadRequest(f"model {model!r} is not served here; served models: {name}")
+    prompt = body.get("prompt")
+    if isinstance(prompt, list) and len(prompt) == 1 and isinstance(prompt[0], list):
+        prompt = prompt[0]  # a batch of one
+    if not isinstance(prompt, list) or not prompt or not all(
+            isinstance(t, int) and not isinstance(t, bool) and t >= 0 for t in prompt):
+        raise BadRequest("'prompt' must be a non-empty list of token ids: /v1/completions only "
+                         "scores tokens here (generate with /v1/chat/completions)")
+    if body.get("echo") is not True or body.get("max_tokens", 16) != 0:
+        raise BadRequest("/v1/completions only scores tokens here: send 'echo': true and "
+                         "'max_tokens': 0 (generate with /v1/chat/completions)")
+    if len(prompt) > context:
+        raise BadRequest(f"the prompt is {len(prompt)} tokens; the model's context is "
+                         f"{context}: score a shorter sequence")
+    return prompt
+
+
+def token_scores(policy: Any, ids: list[int]) -> list[float | None]:
+    """log p(ids[j] | ids[:j]) under the policy's model at temperature 1, None for the first
+    token (nothing precedes it), from one teacher-forced forward pass."""
+    import torch  # lazy: 2-5 s to import; only a local model scores
+
+    model = getattr(policy, "model", None)
+    if model is None:
+        raise BadRequest("this server's model is not local: it cannot score tokens")
+    vocab = int(model.get_output_embeddings().weight.shape[0])
+    if max(ids) >= vocab:
+        raise BadRequest(f"token id {max(ids)} is outside the model's vocabulary of {vocab}")
+    device = next(model.parameters()).device
+    seq = torch.tensor([ids], device=device)
+    with torch.no_grad():
+        logits = model(seq).logits[0, :-1].float()  # [n-1, V]
+    got = torch.log_softmax(logits, dim=-1).gather(-1, seq[0, 1:, None]).squeeze(-1)
+    return [None, *got.tolist()]
+
+
+def score_response(policy: Any, name: str, ids: list[int]) -> dict[str, Any]:
+    """The legacy completions answer with the prompt's token log-probs (OpenAI's shape)."""
+    import time
+
+    tokenizer = getattr(policy, "tokenizer", None)
+    tokens = [token_bytes(tokenizer, t).decode("utf-8", errors="replace") for t in ids]
+    logprobs = {"tokens": tokens, "token_logprobs": token_scores(policy, ids),
+                "top_logprobs": None, "text_offset": [sum(map(len, tokens[:j]))
+                                                      for j in range(len(tokens))]}
+    return {"id": f"cmpl-{uuid.uuid4().hex}", "object": "text_completion",
+            "created": int(time.time()), "model": name,
+            "choices": [{"index": 0, "text": "".join(tokens), "logprobs": logprobs,
+                         "finish_reason": "length"}],
+            "usage": {"prompt_tokens": len(ids), "completion_tokens": 0,
+                      "total_tokens": len(ids)}}

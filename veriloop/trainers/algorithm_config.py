@@ -127,6 +127,15 @@ class AlgorithmConfig(BaseModel):
     research level 1 with SmolLM2 after SFT on the noisy expert, unfinished episodes rose from 14
     to 32 of 56 in 6 steps; after SFT on the clean expert they fell from 13 to 8 and the held-out
     reward rose within its noise (0.639 -> 0.685; tests/research/test_research_rl.py)."""
+    distill_teacher: str | None = None
+    """On-policy distillation (`veriloop.algorithms.distill`): a teacher scores every token the
+    student sampled and minus the per-token reverse KL, times `distill_weight`, is added to the
+    task advantage. Any model spec with the trained model's tokenizer (a checkpoint or run
+    directory, `smollm2`, `tiny-m`) or `openai:<base_url>#<model>` (a server that scores prompt
+    tokens: `veriloop serve`, vLLM). None: no teacher."""
+    distill_weight: float = Field(1.0, ge=0)
+    """Weight of the teacher's per-token term; 0 keeps the teacher's metric only (the reverse KL
+    is logged as `distill_reverse_kl`) and trains on the task reward alone."""
     dynamic_sampling: bool = False
     """Drop groups whose rewards are all equal and sample more (DAPO)."""
     max_sampling_rounds: int = Field(3, gt=0)

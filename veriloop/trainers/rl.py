@@ -96,6 +96,7 @@ from veriloop.trainers.parallel import make_parallel
 from veriloop.trainers.ray_pool import RayRolloutPool
 from veriloop.trainers.rl_batch import BatchMaker, build_credit, build_critic
 from veriloop.trainers.rl_rollouts import Drawn, RolloutSource, TimedGrader
+from veriloop.trainers.teacher import build_teacher
 from veriloop.trainers.trackers import TrackerOpener
 from veriloop.types import Group, Task, Trajectory
 
@@ -163,9 +164,11 @@ class RLTrainer:
         self.ref_model = None
         if a.needs_reference and cfg.model.lora_rank <= 0:
             self.ref_model = copy.deepcopy(self.model).eval().requires_grad_(False)
+        teacher = None if a.distill_teacher is None else build_teacher(
+            a.distill_teacher, getattr(self.policy, "tokenizer", None), cfg.model.device)
         self.batches = BatchMaker(cfg, self.model, self.shaping, self.credit, self.critic,
                                   self.ref_model, self.objective.off_policy.needs_proximal,
-                                  self._forward, self.parallel.grouped)
+                                  self._forward, self.parallel.grouped, teacher)
         self.optimizer = build_optimizer(self.params, cfg.optim.lr, cfg.optim.weight_decay,
                                          cfg.optim.betas)
         self.scheduler = warmup_schedule(self.optimizer, cfg.optim.warmup_steps)

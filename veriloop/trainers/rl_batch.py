@@ -29,6 +29,7 @@ from veriloop.algorithms.advantages import (
     group_tensors,
     needs_critic,
 )
+from veriloop.algorithms.distill import distill_advantages, reverse_kl
 from veriloop.algorithms.registries import Params, estimator
 from veriloop.algorithms.shaping import Shaping
 from veriloop.algorithms.turn_advantages import TurnAdvantageFn, TurnParams, turn_inputs
@@ -43,6 +44,7 @@ from veriloop.trainers.batch import (
     turn_token_values,
 )
 from veriloop.trainers.config import RunConfig
+from veriloop.trainers.teacher import Teacher
 from veriloop.types import Group, Trajectory
 
 
@@ -51,11 +53,15 @@ class BatchMaker:
 
     def __init__(self, cfg: RunConfig, model: torch.nn.Module, shaping: Shaping,
                  credit: Credit | None, critic: Critic | None, ref_model: torch.nn.Module | None, needs_proximal: bool,
-                 forward: Callable[..., Any], grouped: bool = True) -> None:
+                 forward: Callable[..., Any], grouped: bool = True,
+                 teacher: Teacher | None = None) -> None:
         """`forward(packed, entropy=False)` is the trainer's training forward; `ref_model`
         None with a KL term means LoRA: the reference is the model with its adapters off.
-        `grouped=False`: that forward runs the layer modules (FSDP), so rows are capped."""
+        `grouped=False`: that forward runs the layer modules (FSDP), so rows are capped.
+        `teacher` (on-policy distillation, `algorithm.distill_teacher`) scores the sampled
+        tokens; its term is added to the advantages (`veriloop.algorithms.distill`)."""
         self.cfg, self.model, self.shaping, self.grouped = cfg, model, shaping, grouped
+        self.teacher = teacher
         self.credit, self.critic, self.ref_model = credit, critic, ref_model
         self.needs_proximal, self.forward = needs_proximal, forward
 
@@ -137,9 +143,25 @@ class BatchMaker:
             batch.advantages, batch.returns = self.critic.advantages(
                 per_turn_rewards(trajs, batch.rewards, L) if one else batch.rewards, values,
                 batch.loss_mask)  # [B, L]
+        distilled = self.distill(batch) if self.teacher is not None else {}
         if batch.owner == list(range(len(trajs))):  # per-turn stats of whole episodes
             batch.stats = turn_metrics(trajs, batch.rewards, batch.advantages)
+        batch.stats.update(distilled)
         return batch
+
+    def distill(self, batch: TrainBatch) -> dict[str, float]:
+        """Add the teacher's per-token term to `batch.advantages` (in place) -> its metrics."""
+        assert self.teacher is not None and batch.advantages is not None
+        B, L = batch.old_logprobs.shape
+        teacher = torch.zeros(B, L)  # [B, L]
+        for idx, packed in self.micro_packs(batch):
+            n = packed.loss_mask.shape[1]
+            teacher[idx, :n] = self.teacher.logprobs([batch.sequences[i] for i in idx], packed)
+        mask = batch.loss_mask
+        a = self.cfg.algorithm
+        batch.advantages = distill_advantages(batch.advantages, batch.old_logprobs, teacher,
+                                              mask, a.distill_weight)
+        return {"distill_reverse_kl": reverse_kl(batch.old_logprobs, teacher, mask)}
 
 
 @dataclass(frozen=True)
