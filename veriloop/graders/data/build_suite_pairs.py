@@ -103,8 +103,13 @@ a fifth of it) is all in a twenty-fourth split, `heldout23`, written before math
 CAS's step API, a SymPy step verifier, a Prolog CAS's assessment examples -- answer checkers with
 units and GSM8K replies, and Maxima's and AngouriMath's exact tables; no project above a fifth of
 it) is all in a twenty-fifth split, `heldout24`, written before math27 read `heldout23`'s failures
-and tuned on them; from then on `heldout23` is spent too, and only `heldout24` measures the grader
-blind.
+and tuned on them; from then on `heldout23` is spent too. Collection 27 (`suite_pairs_c27.py`:
+tutors' checkers -- a Dutch tutor's correctness and misconception matchers, a Socratic tutor's
+verification tools, an algebra step checker, a French 'calcul littéral' engine, a rational-expression
+validator -- reward, verifier and scorer tests of 35 RL and eval projects, and a safe evaluator's
+printed results; no project above a fifth of it) is all in a twenty-sixth split, `heldout25`,
+written before math28 read `heldout24`'s failures and tuned on them; from then on `heldout24` is
+spent too, and only `heldout25` measures the grader blind.
 
 Left out (not veriloop's convention, said per row in `_LEFT_OUT` below): cases whose label holds
 only after rounding coarser than math-verify's 6 decimal places ("40\pi" = "125.663"), and labels
@@ -141,6 +146,7 @@ from veriloop.graders.data.suite_pairs_c23 import C23_CASES, C23_CATEGORY
 from veriloop.graders.data.suite_pairs_c24 import C24_CASES, C24_CATEGORY
 from veriloop.graders.data.suite_pairs_c25 import C25_CASES, C25_CATEGORY
 from veriloop.graders.data.suite_pairs_c26 import C26_CASES, C26_CATEGORY
+from veriloop.graders.data.suite_pairs_c27 import C27_CASES, C27_CATEGORY
 from veriloop.graders.data.suite_pairs_stack import STACK, STACK_CASES
 
 OUT = Path(__file__).with_name("math_pairs_suites.jsonl")
@@ -355,6 +361,7 @@ COLLECTION = {VERL: 2, MINDSPEED: 2, MINDSPEED_DAPO: 2, OPENR1: 2, TRL: 2, MV_MI
 # collection 24 (suite_pairs_c24.py) likewise, written before heldout21 was read and tuned on
 # collection 25 (suite_pairs_c25.py) likewise, written before heldout22 was read and tuned on
 # collection 26 (suite_pairs_c26.py) likewise, written before heldout23 was read and tuned on
+# collection 27 (suite_pairs_c27.py) likewise, written before heldout24 was read and tuned on
 HELDOUT2 = {4}
 HELDOUT3 = {5}
 HELDOUT4 = {6}
@@ -378,10 +385,11 @@ HELDOUT21 = {23}
 HELDOUT22 = {24}
 HELDOUT23 = {25}
 HELDOUT24 = {26}
+HELDOUT25 = {27}
 # a source named by a description has its short name as its category (collections 21 on); the
 # others keep the first word of the source (their repository), so earlier rows stay as they were
 CATEGORY = {**C21_CATEGORY, **C22_CATEGORY, **C23_CATEGORY, **C24_CATEGORY, **C25_CATEGORY,
-            **C26_CATEGORY}
+            **C26_CATEGORY, **C27_CATEGORY}
 
 # label rests on a convention veriloop does not share (see the module docstring)
 _LEFT_OUT = {
@@ -446,7 +454,8 @@ def rows() -> list[dict]:
                  else "heldout21" if c in HELDOUT21
                  else "heldout22" if c in HELDOUT22
                  else "heldout23" if c in HELDOUT23
-                 else "heldout24" if c in HELDOUT24 else split_of(gold, answer))
+                 else "heldout24" if c in HELDOUT24
+                 else "heldout25" if c in HELDOUT25 else split_of(gold, answer))
         out.append({"gold": gold, "answer": answer, "equivalent": eq,
                     "category": CATEGORY.get(source, source.split()[0]), "source": source, "split": split,
                     "collection": c})
@@ -475,13 +484,13 @@ def rows() -> list[dict]:
     # collection 8 was copied whole and drops here what repeats an earlier case, either way
     # round, up to spaces and `$` signs (its module docstring), so its rows stay as written
     known = {_bare(r["answer"], r["gold"]) for r in out} | _other_sets()
-    # collections 9-26 likewise
+    # collections 9-27 likewise
     for c, cases in ((8, C8_CASES), (9, C9_CASES), (10, C10_CASES), (11, C11_CASES),
                      (12, C12_CASES), (13, C13_CASES), (14, C14_CASES),
                      (15, C15_CASES), (16, C16_CASES), (17, C17_CASES), (18, C18_CASES),
                      (19, C19_CASES), (20, C20_CASES), (21, C21_CASES),
                      (22, C22_CASES), (23, C23_CASES), (24, C24_CASES),
-                     (25, C25_CASES), (26, C26_CASES)):
+                     (25, C25_CASES), (26, C26_CASES), (27, C27_CASES)):
         for source, a, g, eq in cases:
             if _bare(a, g) not in known and _bare(g, a) not in known:
                 known.add(_bare(a, g))
