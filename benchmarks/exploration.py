@@ -7,7 +7,10 @@ the tiny model on `arithmetic`):
 - `pass_at_k`: `advantage: {name: pass_at_k, params: {k: --k}}` (a group is rewarded by its
   best of k samples; `veriloop/algorithms/pass_at_k.py`);
 - `distill`: on-policy distillation from `--teacher` at `--distill-weight`
-  (`veriloop/algorithms/distill.py`), the task advantage kept.
+  (`veriloop/algorithms/distill.py`), the task advantage kept;
+- `hints`: all-fail groups rolled out again with `--hint-fraction` of the expert's solution in
+  the prompt (annealed to `--hint-final` over `--hint-anneal` steps), trained as if unhinted
+  (`veriloop/trainers/hints.py`).
 
 Every method starts from the same SFT model (`--init`) with the same `train.seed` per seed
 (the same task order and sampling seeds) and runs `--steps` steps of `prompts_per_step x
@@ -18,7 +21,7 @@ every `--eval-every` steps. Without `--init`/`--teacher` the script makes them f
 steps (a stronger checkpoint of the same tokenizer); both are reused when present.
 
     python benchmarks/exploration.py [--init DIR --teacher DIR] [--steps 40] [--eval-every 10]
-        [--seeds 0 1] [--methods grpo pass_at_k distill] [--difficulty 1] [--out DIR]
+        [--seeds 0 1] [--methods grpo pass_at_k distill hints] [--difficulty 1] [--out DIR]
 
 Prints each method's held-out curve (median over seeds) against episodes, then ONE JSON line:
 `results` has an entry per method with its final held-out score, `delta` against `grpo` at the
@@ -43,7 +46,7 @@ sys.path.insert(0, str(ROOT))
 from veriloop.benchmarking import conditions, emit, parse_args
 
 RECIPE = ROOT / "configs" / "quickstart.yaml"
-METHODS = ("grpo", "pass_at_k", "distill")
+METHODS = ("grpo", "pass_at_k", "distill", "hints")
 JSON_KEYS = ("benchmark", "recipe", "init", "teacher", "difficulty", "steps", "eval_every",
              "episodes_per_step", "heldout_tasks", "eval_samples", "seeds", "methods",
              "results", "cpu_flags", "conditions_before", "load_avg_after", "wall_s")
@@ -60,6 +63,9 @@ def method_overrides(args: argparse.Namespace, method: str, teacher: Path) -> li
         return []
     if method == "pass_at_k":
         return [f"algorithm.advantage={{name: pass_at_k, params: {{k: {args.k}}}}}"]
+    if method == "hints":
+        return [f"hints.fraction={args.hint_fraction}", f"hints.final_fraction={args.hint_final}",
+                f"hints.anneal_steps={args.hint_anneal}"]
     if method == "distill":
         return [f"algorithm.distill_teacher={teacher}",
                 f"algorithm.distill_weight={args.distill_weight}"]
@@ -198,6 +204,9 @@ def main() -> None:
     p.add_argument("--difficulty", type=int, default=1)
     p.add_argument("--k", type=int, default=4, help="pass_at_k's k")
     p.add_argument("--distill-weight", type=float, default=1.0)
+    p.add_argument("--hint-fraction", type=float, default=0.5)
+    p.add_argument("--hint-final", type=float, default=0.5)
+    p.add_argument("--hint-anneal", type=int, default=0)
     p.add_argument("--out", help="where the runs go (default: a temporary directory)")
     p.add_argument("--override", nargs="*", default=[], help="recipe overrides (KEY=VALUE)")
     args = parse_args(p, QUICK)

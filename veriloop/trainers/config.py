@@ -368,6 +368,19 @@ class LoggingConfig(Section):
     offline run under <run>/wandb for `wandb sync`. WANDB_MODE, when set, decides instead."""
 
 
+class HintsConfig(Section):
+    fraction: float = Field(0.0, ge=0, le=1)
+    """Guiding hints for groups without signal (`veriloop.trainers.hints`): when every valid
+    sample of a task failed, it is rolled out again with this share of the environment's expert
+    solution (its action text, by characters) given in the prompt, and the hinted group is
+    trained on in its place as if sampled without the hint (the ratio to the hinted sampling
+    policy is the importance weight, as Guide does). 0 = no hints."""
+    final_fraction: float = Field(0.0, ge=0, le=1)
+    """The share the hint anneals to, linearly over `anneal_steps` (a shrinking hint)."""
+    anneal_steps: int = Field(0, ge=0)
+    """Steps over which `fraction` moves to `final_fraction`; 0 keeps `fraction`."""
+
+
 class RunConfig(Section):
     kind: Literal["rl", "sft", "dpo", "rft"] = "rl"
     """What `veriloop train` runs."""
@@ -404,6 +417,8 @@ class RunConfig(Section):
     """Rejection-sampling fine-tuning and STaR rounds (kind: rft; SFT settings from `sft`)."""
     logging: LoggingConfig = LoggingConfig()
     """Experiment trackers (wandb, MLflow, trackio) the metrics also go to."""
+    hints: HintsConfig = HintsConfig()
+    """Guiding hints for tasks every sample failed (kind: rl)."""
 
     @model_validator(mode="after")
     def _curriculum_has_levels(self) -> RunConfig:
@@ -411,6 +426,14 @@ class RunConfig(Section):
             raise ValueError(f"curriculum.kind {self.curriculum.kind} draws tasks of several "
                              f"levels, but env.difficulty fixes one ({self.env.difficulty}); "
                              "set env.difficulty: null")
+        if self.hints.fraction > 0 and self.rollout.asynchronous:
+            raise ValueError("hints re-roll a step's all-fail groups, which asynchronous "
+                             "rollouts have already trained past; set rollout.asynchronous: "
+                             "false or hints.fraction: 0")
+        if self.hints.fraction > 0 and self.algorithm.dynamic_sampling:
+            raise ValueError("hints re-roll a step's all-fail groups, which dynamic sampling "
+                             "drops first; set algorithm.dynamic_sampling: false or "
+                             "hints.fraction: 0")
         if self.curriculum.kind != "none" and self.selection.kind != "none":
             raise ValueError(f"curriculum.kind {self.curriculum.kind} and selection.kind "
                              f"{self.selection.kind} both choose the training tasks; set one of "

@@ -84,6 +84,7 @@ from veriloop.trainers.common import (
 )
 from veriloop.trainers.config import RunConfig, save_config
 from veriloop.trainers.distributed import world
+from veriloop.trainers.hints import Hints
 from veriloop.trainers.metrics import (
     MetricsLogger,
     eval_metrics,
@@ -152,8 +153,10 @@ class RLTrainer:
         self.model = apply_lora(self.policy.model, cfg.model)
         if self.model is not self.policy.model:  # LoRA: sample through the adapters
             self.policy.set_model(self.model)
+        hints = None if cfg.hints.fraction <= 0 else Hints(cfg.hints, env, grader,
+                                                           self.policy.renderer, cfg.rollout)
         self.rollouts = RolloutSource(cfg, env, grader, sampler, self.policy, self.shaping,
-                                      self.run_id, self.rollout_policy, self.workers)
+                                      self.run_id, self.rollout_policy, self.workers, hints)
         self.model.train()
         hidden = self.model.config.hidden_size  # type: ignore[union-attr]  # HF config's int
         self.critic = build_critic(a, hidden)  # type: ignore[arg-type]  # None: group baselines
@@ -262,6 +265,7 @@ class RLTrainer:
         metrics.update(staleness_metrics([g.samples for g in groups], step - 1),
                        stale_dropped=self.rollouts.stale_dropped,
                        flat_groups=flat_share(groups, drawn.dropped))
+        metrics.update(self.rollouts.hint_metrics)
         if self.workers is not None:
             metrics.update(self.workers.metrics())
         # optional: what an environment reports about its data (dataset: data/skipped_rows)

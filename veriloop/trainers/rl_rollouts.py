@@ -39,7 +39,10 @@ from veriloop.rollout.runner import RolloutRunner
 from veriloop.trainers.common import Sampler, TrainablePolicy
 from veriloop.trainers.config import RunConfig
 from veriloop.trainers.distributed import gather, world
+from veriloop.trainers.hints import Hints
 from veriloop.types import Grade, Group, Task, Trajectory
+
+HINT_ROUND = 1000  # the sampling round (seed) of a step's hinted rollouts
 
 
 class RolloutWorkers(Protocol):
@@ -184,10 +187,14 @@ class RolloutSource:
     def __init__(self, cfg: RunConfig, env: Environment, grader: TimedGrader, sampler: Sampler,
                  policy: TrainablePolicy, shaping: Shaping, run_id: str,
                  rollout_policy: Policy | None = None,
-                 workers: RolloutWorkers | None = None) -> None:
+                 workers: RolloutWorkers | None = None, hints: Hints | None = None) -> None:
         """`policy` holds the trained model; `rollout_policy` samples instead of it (and gets
-        the weights after every update); `workers` run the synchronous rollouts elsewhere."""
+        the weights after every update); `workers` run the synchronous rollouts elsewhere;
+        `hints` re-rolls a step's all-fail groups with part of the expert's solution
+        (`veriloop.trainers.hints`)."""
         self.cfg, self.env, self.grader, self.sampler = cfg, env, grader, sampler
+        self.hints = hints
+        self.hint_metrics: dict[str, float] = {}  # the last draw's hint/* metrics
         self.shaping, self.run_id, self.workers = shaping, run_id, workers
         self.sampler_lock = threading.Lock()  # the producer thread draws tasks too
         self.producer: RolloutProducer | None = None
@@ -256,6 +263,7 @@ class RolloutSource:
         drawn: list[Group] = []
         stale: list[list[Trajectory]] = []
         flat: set[int] = set()  # the groups dynamic sampling dropped, by id
+        seen: dict[str, Task] = {}  # the step's tasks by id (hints re-roll some)
 
         def sample(n: int) -> list[Group]:
             if self.cfg.rollout.asynchronous:
@@ -265,6 +273,7 @@ class RolloutSource:
             else:
                 with self.sampler_lock:
                     tasks = self.sampler.next(n)
+                seen.update((t.id, t) for t in tasks)
                 trajs = self.runner(step, len(drawn), step - 1).run(tasks)
             trajs = [self.shaping.annotate(t) for t in trajs]  # event rewards on their turns
             groups = Group.chunks(trajs, k)
@@ -280,6 +289,13 @@ class RolloutSource:
         n = self.cfg.rollout.prompts_per_step
         groups = (fill_batch(sample, keep, n, a.max_sampling_rounds).groups
                   if a.dynamic_sampling else sample(n))
+        if self.hints is not None:  # all-fail groups again, with part of a solution shown
+            def roll(tasks: list[Task]) -> list[Trajectory]:
+                return [self.shaping.annotate(t)
+                        for t in self.runner(step, HINT_ROUND, step - 1).run(tasks)]
+
+            groups, hinted, self.hint_metrics = self.hints.apply(groups, seen, step, roll, k)
+            drawn.extend(hinted)
         self.stale_dropped = len(stale)
         drawn = [g.model_copy(update={"dropped": True}) if id(g) in flat else g for g in drawn]
         return Drawn(groups, [t for g in drawn for t in g.samples] + [t for g in stale for t in g],
