@@ -9,17 +9,15 @@ from pathlib import Path
 
 import pytest
 import torch
+from test_signal_control import _trainer  # the grpo.yaml trainer on the tiny model, 2 steps
 
 from veriloop.envs.registry import get_env
 from veriloop.errors import ConfigError
 from veriloop.rollout.config import RolloutConfig
 from veriloop.rollout.runner import RolloutRunner
-from veriloop.run.build import build_env_and_grader
 from veriloop.run.config import load_config
-from veriloop.trainers.common import policy_from_config
 from veriloop.trainers.config import HintsConfig
 from veriloop.trainers.hints import HINT, Hints, stuck
-from veriloop.trainers.rl import RLTrainer
 from veriloop.types import Grade, Group, Trajectory
 
 CONFIGS = Path(__file__).resolve().parents[2] / "configs"
@@ -86,14 +84,6 @@ def tiny_policy():
     from veriloop.run.tiny import ensure_tiny
 
     return load_policy(str(ensure_tiny("xs", seed=0)), dtype="float32")
-
-
-def _trainer(run_dir, tiny, extra=()):
-    cfg = load_config(CONFIGS / "grpo.yaml", [*tiny, "algorithm.kl_coef=0", "train.steps=2",
-                                              "train.save_every=1", *extra])
-    t = RLTrainer(cfg, run_dir, policy_from_config(cfg.model))
-    t.setup(*build_env_and_grader(t.cfg))
-    return t
 
 
 def test_trainer_replaces_all_fail_groups_with_hinted_ones(tmp_path, tiny):
