@@ -126,6 +126,8 @@ def test_trainer_steps_and_stores_hinted_samples(tmp_path, tiny):
     assert sum("hint" in r.metadata for r in rows) == 8  # step 1 only: the hint shrank to 0
     metrics = (tmp_path / "run" / "metrics.jsonl").read_text()
     assert '"hint/fraction": 0.5' in metrics and '"hint/fraction": 0.0' in metrics
+    # the step's rollout metrics are the policy's own draws: 8, the hinted 8 left out
+    assert '"rollouts": 8' in metrics and '"rollouts": 16' not in metrics
 
 
 @pytest.mark.parametrize("extra, message", [

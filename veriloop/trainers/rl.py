@@ -258,7 +258,9 @@ class RLTrainer:
     def step_metrics(self, drawn: Drawn, groups: Sequence[Group], step: int
                      ) -> dict[str, float]:
         """What a step logs about its rollouts, the task sampler and the workers."""
-        metrics = rollout_metrics(drawn.every, self.rewards)
+        # the policy's own draws: hinted rollouts (`hint/*`) would inflate the pass rate
+        metrics = rollout_metrics([t for t in drawn.every if "hint" not in t.metadata],
+                                  self.rewards)
         with self.rollouts.sampler_lock:
             metrics.update(self.sampler.metrics(), dropped_groups=drawn.dropped)
             self.sampler.observe(drawn.every)  # a curriculum may move up a level
