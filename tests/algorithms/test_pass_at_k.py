@@ -63,3 +63,38 @@ def test_a_config_chooses_it_with_its_k():
     r = torch.tensor([[0.0, 1.0, 0.0, 0.0]])
     a = get_advantage("pass_at_k")(r, torch.ones_like(r, dtype=torch.bool), k=2, eps=0.0)
     assert a[0, 1].item() == pytest.approx(1.0)
+
+
+def test_k_anneals_linearly_toward_pass_at_1():
+    # k 8 -> 1 over 7 steps: step s uses round(8 - (s - 1)), then holds 1
+    p = PassAtKParams(k=8, final_k=1, anneal_steps=7)
+    assert [p.at_step(s).k for s in (1, 2, 4, 8, 20)] == [8, 7, 5, 1, 1]
+    # k 4 -> 1 over 2 steps: 4, round(2.5) = 2 (banker's rounding), 1
+    q = PassAtKParams(k=4, final_k=1, anneal_steps=2)
+    assert [q.at_step(s).k for s in (1, 2, 3)] == [4, 2, 1]
+    assert PassAtKParams(k=4).at_step(50) == PassAtKParams(k=4)  # no schedule: fixed
+
+
+def test_the_trainers_credit_uses_the_steps_k():
+    """Credit at step s computes exactly pass_at_k with the step's k; at the end it is GRPO."""
+    from veriloop.algorithms.advantages import group_tensors, grpo
+    from veriloop.trainers.rl_batch import build_credit
+    from veriloop.types import Grade, Group, Trajectory
+
+    def traj(i, score):
+        return Trajectory(id=f"t{i}", run_id="r", task_id="a", env="e", group_id="g",
+                          prompt_text="", prompt_ids=(1,), grade=Grade(score=score,
+                                                                       passed=score == 1))
+
+    groups = [Group.of([traj(i, s) for i, s in enumerate([1.0, 0.0, 0.0, 0.0, 1.0, 0.0])])]
+    x = group_tensors(groups)
+    credit = build_credit(AlgorithmConfig(advantage="pass_at_k", advantage_params={
+        "k": 4, "final_k": 1, "anneal_steps": 3}))
+    keep = torch.ones(6, dtype=torch.bool)
+    trajs = list(groups[0].samples)
+    for step, k in ((1, 4), (2, 3), (3, 2), (4, 1)):
+        got = credit(groups, x, keep, trajs, 1, step=step)
+        want = pass_at_k(x.rewards, x.valid, k=k)[0]
+        torch.testing.assert_close(got, want)
+    torch.testing.assert_close(credit(groups, x, keep, trajs, 1, step=9),
+                               grpo(x.rewards, x.valid)[0])

@@ -20,8 +20,12 @@ smallest (1-based) is the maximum of C(i-1, k-1) of the C(N, k) subsets, and of 
 holding sample j (at sorted position p) the maximum is r_j in C(p-1, k-1) of them and the i-th
 smallest (i > p) in C(i-2, k-2); so partial credit (BFCL's `reward: partial`) is ranked by the
 same expectation. Invalid samples (infrastructure faults) are left out of every subset and get
-0; a group with fewer valid samples than k uses k = its valid count. No annealing of k toward
-pass@1 yet: `k` is fixed for a run.
+0; a group with fewer valid samples than k uses k = its valid count.
+
+Annealing toward pass@1 (the paper's suggestion: explore with pass@k, then exploit): with
+`final_k` and `anneal_steps`, step s uses k moved linearly from `k` to `final_k` over the first
+`anneal_steps` steps, rounded to the nearest integer (`PassAtKParams.at_step`, which the trainer
+applies each step).
 """
 
 from __future__ import annotations
@@ -39,6 +43,18 @@ from veriloop.algorithms.registries import Entry
 class PassAtKParams(GroupParams):
     k: int = Field(4, ge=1)
     """Subgroup size: the objective is the best of k samples (1: GRPO)."""
+    final_k: int | None = Field(None, ge=1)
+    """The k the run anneals to (1: pass@1, GRPO); None keeps `k`."""
+    anneal_steps: int = Field(0, ge=0)
+    """Steps over which k moves linearly to `final_k`; 0 keeps `k`."""
+
+    def at_step(self, step: int) -> PassAtKParams:
+        """The parameters of training step `step` (1-based): k on its schedule, fixed."""
+        if self.final_k is None or not self.anneal_steps:
+            return self
+        t = min(1.0, max(0, step - 1) / self.anneal_steps)
+        k = round(self.k + t * (self.final_k - self.k))
+        return self.model_copy(update={"k": k, "final_k": None, "anneal_steps": 0})
 
 
 def subset_max_weights(n: int, k: int) -> tuple[Tensor, Tensor]:
@@ -55,9 +71,10 @@ def subset_max_weights(n: int, k: int) -> tuple[Tensor, Tensor]:
 
 
 def pass_at_k(rewards: Tensor, valid: Tensor, eps: float = 1e-6, lengths: Tensor | None = None,
-              k: int = 4) -> Tensor:
+              k: int = 4, final_k: int | None = None, anneal_steps: int = 0) -> Tensor:
     """(E[best of k | sample in the k] - E[best of k]) / (std of the best of k + eps), per group
-    over its valid samples (module docstring); rewards [G, K] -> advantages [G, K]."""
+    over its valid samples (module docstring); rewards [G, K] -> advantages [G, K]. `k` is the
+    step's (`final_k`, `anneal_steps`: the schedule `PassAtKParams.at_step` has resolved)."""
     out = torch.zeros_like(rewards)  # [G, K]
     for g in range(rewards.shape[0]):
         idx = valid[g].nonzero().flatten()  # [n]

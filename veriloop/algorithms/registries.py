@@ -40,9 +40,13 @@ Kind = Literal["group", "turn", "critic", "policy_loss"]
 
 
 class Params(BaseModel):
-    """Base of an entry's parameter model: frozen, unknown keys refused."""
+    """Base of an entry's parameter model: frozen, unknown keys refused. `at_step` gives the
+    parameters a training step uses (a schedule's value; by default these)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    def at_step(self, step: int) -> Params:
+        return self
 
 
 class Entry(Generic[P]):

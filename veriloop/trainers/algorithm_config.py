@@ -24,7 +24,8 @@ class AlgorithmConfig(BaseModel):
 
     advantage: str = "grpo"
     """Advantage estimator: grpo, dr_grpo, rloo, reinforce_pp, opo (length-weighted optimal
-    baseline), pass_at_k (best of `k` samples, Pass@k Training; `advantage_params: {k: 4}`);
+    baseline), pass_at_k (best of `k` samples, Pass@k Training; `advantage_params: {k: 4}`,
+    annealed toward pass@1 with `{k: 4, final_k: 1, anneal_steps: 100}`);
     per turn: turn_grpo, subgoal_slice, gigpo; with a value head (PPO): gae, turn_gae; or any
     estimator registered in `veriloop.algorithms.registries.ESTIMATORS`.
     YAML may also give `advantage: {name: gigpo, params: {step_weight: 0.5}}`."""

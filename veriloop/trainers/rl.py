@@ -225,7 +225,7 @@ class RLTrainer:
         metrics = self.step_metrics(drawn, groups, step)
         t1 = time.perf_counter()
         self.model.train()
-        batch = self.make_batch(groups) if groups else None  # 3. advantages, fixed inputs
+        batch = self.make_batch(groups, step) if groups else None  # 3. advantages, fixed inputs
         batch_s = time.perf_counter() - t1
         # 4-5. loss and optimizer steps (minibatches of micro-batches, `optim.epochs` passes)
         trained = self.update(batch, step) if batch is not None else {}
@@ -251,9 +251,10 @@ class RLTrainer:
         """Each group with its shaped rewards (grade or group score + configured shaping)."""
         return [self.shaping.shaped(g) for g in groups]
 
-    def make_batch(self, groups: Sequence[Group]) -> TrainBatch | None:
-        """Advantages and the update's fixed inputs (`veriloop.trainers.rl_batch`)."""
-        return self.batches(groups)
+    def make_batch(self, groups: Sequence[Group], step: int = 0) -> TrainBatch | None:
+        """Advantages and the update's fixed inputs (`veriloop.trainers.rl_batch`) at training
+        `step` (scheduled estimator parameters; 0: unscheduled)."""
+        return self.batches(groups, step)
 
     def step_metrics(self, drawn: Drawn, groups: Sequence[Group], step: int
                      ) -> dict[str, float]:

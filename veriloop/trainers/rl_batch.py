@@ -104,9 +104,9 @@ class BatchMaker:
             return forward_logprobs(model, packed, self.cfg.rollout.temperature,
                                     policy_only=True).logprobs
 
-    def __call__(self, groups: Sequence[Group]) -> TrainBatch | None:
-        """The fixed inputs for the trainable rollouts of `groups` (rewarded: `Shaping.shaped`);
-        None if there are none."""
+    def __call__(self, groups: Sequence[Group], step: int = 0) -> TrainBatch | None:
+        """The fixed inputs for the trainable rollouts of `groups` (rewarded: `Shaping.shaped`)
+        at training `step` (scheduled estimator parameters); None if there are none."""
         x = group_tensors(groups)  # [G, K] each
         trajs = [t for g in groups for t in g.samples if not t.is_infra_error]
         keep = torch.tensor([sum(t.loss_mask) > 0 for t in trajs], dtype=torch.bool)  # [B0]
@@ -129,7 +129,7 @@ class BatchMaker:
                 if batch.prox_logprobs is not None:  # the weights before this update
                     batch.prox_logprobs[idx, :n] = self.forward(packed, entropy=False).logprobs
         if self.credit is not None:
-            batch.advantages = self.credit(groups, x, keep, trajs, L, batch.owner)
+            batch.advantages = self.credit(groups, x, keep, trajs, L, batch.owner, step)
         else:
             assert self.critic is not None  # the trainer builds one of credit and critic
             values = torch.zeros(B, L)  # [B, L]
@@ -193,25 +193,26 @@ class Credit:
         return torch.tensor([float(t.done) for t in trajs])
 
     def __call__(self, groups: Sequence[Group], x: GroupTensors, keep: Tensor,
-                 trajs: Sequence[Trajectory], L: int, owner: Sequence[int] | None = None
-                 ) -> Tensor:
+                 trajs: Sequence[Trajectory], L: int, owner: Sequence[int] | None = None,
+                 step: int = 0) -> Tensor:
         """`x`: the groups' tensors (`group_tensors`, [G, K]); `keep` [B0] picks the trainable
         ones among the valid rollouts (`trajs`); `owner` maps the batch's sequences (contexts)
-        to them -> advantages [B] (group) or [B, L] (turn-level) per sequence."""
+        to them -> advantages [B] (group) or [B, L] (turn-level) per sequence. `step` (1-based;
+        0: unscheduled) resolves scheduled parameters (`Params.at_step`)."""
         owner = list(owner) if owner is not None else list(range(len(trajs)))
+        params = self.params.at_step(step) if step else self.params
         if self.turn is not None:
             if owner != list(range(len(trajs))):
                 raise ValueError("turn-level advantages need one context per episode; use a "
                                  "trajectory-level estimator with rollout.context: summarize "
                                  "or window")
             # a turn-level estimator's entry parses its parameters into TurnParams
-            params = cast(TurnParams, self.params)
-            adv = self._signed(self.turn(turn_inputs(groups, x), params))  # [G, K, T]
+            adv = self._signed(self.turn(turn_inputs(groups, x), cast(TurnParams, params)))
             values = turn_token_values(trajs, adv[x.valid][keep].tolist(), L)  # [B, L]
             return values * self._finished(trajs)[:, None]
         assert self.group is not None
         adv = self.group(x.rewards, x.valid, lengths=x.lengths,
-                         **self.params.model_dump())  # [G, K]
+                         **params.model_dump())  # [G, K]
         if self.difficulty_weighting:
             rate = (x.passed * x.valid).sum(1) / x.valid.sum(1).clamp(min=1)  # [G]
             adv = difficulty_weighted(adv, rate)
