@@ -65,7 +65,8 @@ def method_overrides(args: argparse.Namespace, method: str, teacher: Path) -> li
         return [f"algorithm.advantage={{name: pass_at_k, params: {{k: {args.k}}}}}"]
     if method == "hints":
         return [f"hints.fraction={args.hint_fraction}", f"hints.final_fraction={args.hint_final}",
-                f"hints.anneal_steps={args.hint_anneal}"]
+                f"hints.anneal_steps={args.hint_anneal}",
+                f"hints.correction={args.hint_correction}"]
     if method == "distill":
         return [f"algorithm.distill_teacher={teacher}",
                 f"algorithm.distill_weight={args.distill_weight}"]
@@ -207,6 +208,7 @@ def main() -> None:
     p.add_argument("--hint-fraction", type=float, default=0.5)
     p.add_argument("--hint-final", type=float, default=0.5)
     p.add_argument("--hint-anneal", type=int, default=0)
+    p.add_argument("--hint-correction", default="importance", choices=("importance", "none"))
     p.add_argument("--out", help="where the runs go (default: a temporary directory)")
     p.add_argument("--override", nargs="*", default=[], help="recipe overrides (KEY=VALUE)")
     args = parse_args(p, QUICK)

@@ -115,6 +115,19 @@ def test_trainer_replaces_all_fail_groups_with_hinted_ones(tmp_path, tiny):
     plain.close()
 
 
+def test_without_correction_the_hinted_samples_train_as_if_unhinted(tmp_path, tiny):
+    """`correction: none` drops the hinted sampling log-probs: the old policy is recomputed
+    without the hint, so the first update's ratios are 1."""
+    t = _trainer(tmp_path / "none", tiny, ["hints.fraction=1.0", "hints.correction=none"])
+    drawn = t.rollout(1)
+    hinted = [s for g in drawn.groups for s in g.samples]
+    assert hinted and all(turn.action_logprobs is None for s in hinted for turn in s.turns)
+    batch = t.make_batch(t.reward(drawn.groups))
+    batch.advantages = torch.ones(len(batch))
+    assert t.update(batch, 1)["ratio_first_minibatch"] == pytest.approx(1.0, abs=1e-3)
+    t.close()
+
+
 def test_trainer_steps_and_stores_hinted_samples(tmp_path, tiny):
     from veriloop.data.store import TrajectoryStore
 

@@ -379,6 +379,12 @@ class HintsConfig(Section):
     """The share the hint anneals to, linearly over `anneal_steps` (a shrinking hint)."""
     anneal_steps: int = Field(0, ge=0)
     """Steps over which `fraction` moves to `final_fraction`; 0 keeps `fraction`."""
+    correction: Literal["importance", "none"] = "importance"
+    """How a hinted sample is trained without its hint: `importance` keeps the hinted sampling
+    log-probs as the old policy, so the clipped ratio pi(y|x) / pi(y|x, hint) weighs it (Guide);
+    `none` recomputes them without the hint (ratio 1: trained as if the policy had sampled it
+    unhinted; biased, but a solution the unhinted policy finds unlikely still gets a full
+    push)."""
 
 
 class RunConfig(Section):

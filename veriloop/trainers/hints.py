@@ -18,7 +18,9 @@ weights. Here:
    log-probs stay those of the hinted context: the update's ratio pi(y | x) / pi_old(y | x, hint)
    is Guide's importance weight, clipped as every ratio is (a successful sample the unhinted
    policy finds unlikely gets a small, unclipped positive push; a failed one whose ratio is
-   below 1 - eps_low gets no gradient).
+   below 1 - eps_low gets no gradient). With `correction: none` the sampling log-probs are
+   dropped and recomputed without the hint: ratio 1, the sample trained as if the policy had
+   drawn it unhinted (biased; a full push however unlikely the solution is to the policy).
 
 Hinted samples are stored with `metadata["hint"]` (the revealed text) and counted in the step's
 `hint/*` metrics. Held-out evaluation never sees a hint. Not covered: environments without an
@@ -97,13 +99,16 @@ class Hints:
 
     def without(self, traj: Trajectory, hint: Message) -> Trajectory:
         """The hinted sample as if its prompt had no hint (hint removal); sampling log-probs
-        kept (the hinted policy's: the importance weight's denominator)."""
+        kept (the hinted policy's: the importance weight's denominator) or, with `correction:
+        none`, dropped (the trainer recomputes them without the hint)."""
         prompt = tuple(m for m in traj.prompt if m != hint)
         rendered = self.renderer.render_prompt(prompt, traj.tools)
         shown = hint.content.removeprefix(HINT) if isinstance(hint.content, str) else ""
+        turns = traj.turns if self.cfg.correction == "importance" else tuple(
+            t.model_copy(update={"action_logprobs": None}) for t in traj.turns)
         return traj.model_copy(update={
             "prompt": prompt, "prompt_text": rendered.text, "prompt_ids": tuple(rendered.ids),
-            "metadata": {**traj.metadata, "hint": shown}})
+            "turns": turns, "metadata": {**traj.metadata, "hint": shown}})
 
     def apply(self, groups: Sequence[Group], tasks: dict[str, Task], step: int,
               roll: Callable[[list[Task]], list[Trajectory]], group_size: int
