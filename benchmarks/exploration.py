@@ -10,7 +10,9 @@ the tiny model on `arithmetic`):
   (`veriloop/algorithms/distill.py`), the task advantage kept;
 - `hints`: all-fail groups rolled out again with `--hint-fraction` of the expert's solution in
   the prompt (annealed to `--hint-final` over `--hint-anneal` steps), trained as if unhinted
-  (`veriloop/trainers/hints.py`).
+  (`veriloop/trainers/hints.py`);
+- `param_noise`: each step's rollouts sampled by the model with relative Gaussian weight noise
+  `--param-noise` (`veriloop/trainers/param_noise.py`).
 
 Every method starts from the same SFT model (`--init`) with the same `train.seed` per seed
 (the same task order and sampling seeds) and runs `--steps` steps of `prompts_per_step x
@@ -46,7 +48,7 @@ sys.path.insert(0, str(ROOT))
 from veriloop.benchmarking import conditions, emit, parse_args
 
 RECIPE = ROOT / "configs" / "quickstart.yaml"
-METHODS = ("grpo", "pass_at_k", "distill", "hints")
+METHODS = ("grpo", "pass_at_k", "distill", "hints", "param_noise")
 JSON_KEYS = ("benchmark", "recipe", "init", "teacher", "difficulty", "steps", "eval_every",
              "episodes_per_step", "heldout_tasks", "eval_samples", "seeds", "methods",
              "results", "cpu_flags", "conditions_before", "load_avg_after", "wall_s")
@@ -67,6 +69,8 @@ def method_overrides(args: argparse.Namespace, method: str, teacher: Path) -> li
         return [f"hints.fraction={args.hint_fraction}", f"hints.final_fraction={args.hint_final}",
                 f"hints.anneal_steps={args.hint_anneal}",
                 f"hints.correction={args.hint_correction}"]
+    if method == "param_noise":
+        return [f"algorithm.param_noise={args.param_noise}"]
     if method == "distill":
         return [f"algorithm.distill_teacher={teacher}",
                 f"algorithm.distill_weight={args.distill_weight}"]
@@ -205,6 +209,7 @@ def main() -> None:
     p.add_argument("--difficulty", type=int, default=1)
     p.add_argument("--k", type=int, default=4, help="pass_at_k's k")
     p.add_argument("--distill-weight", type=float, default=1.0)
+    p.add_argument("--param-noise", type=float, default=0.02)
     p.add_argument("--hint-fraction", type=float, default=0.5)
     p.add_argument("--hint-final", type=float, default=0.5)
     p.add_argument("--hint-anneal", type=int, default=0)

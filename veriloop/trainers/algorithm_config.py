@@ -137,6 +137,11 @@ class AlgorithmConfig(BaseModel):
     distill_weight: float = Field(1.0, ge=0)
     """Weight of the teacher's per-token term; 0 keeps the teacher's metric only (the reverse KL
     is logged as `distill_reverse_kl`) and trains on the task reward alone."""
+    param_noise: float = Field(0.0, ge=0)
+    """Parameter-space noise for exploration (`veriloop.trainers.param_noise`): a step's
+    rollouts are sampled by the model with Gaussian noise of this size, relative to each weight
+    matrix's RMS, added to its weight matrices (restored after the rollouts); the clipped ratio
+    weighs the perturbed samples. 0 = off. Synchronous rollouts by the trained model only."""
     dynamic_sampling: bool = False
     """Drop groups whose rewards are all equal and sample more (DAPO)."""
     max_sampling_rounds: int = Field(3, gt=0)

@@ -31,6 +31,7 @@ import torch
 from veriloop.algorithms.dynamic_sampling import fill_batch, informative_groups
 from veriloop.algorithms.shaping import Shaping
 from veriloop.envs.base import Environment
+from veriloop.errors import ConfigError
 from veriloop.policies.hf import HFPolicy
 from veriloop.policy import Generation, GenerationRequest, Policy, SamplingParams
 from veriloop.rollout.config import RolloutConfig
@@ -40,6 +41,7 @@ from veriloop.trainers.common import Sampler, TrainablePolicy
 from veriloop.trainers.config import RunConfig
 from veriloop.trainers.distributed import gather, world
 from veriloop.trainers.hints import Hints
+from veriloop.trainers.param_noise import perturbed
 from veriloop.types import Grade, Group, Task, Trajectory
 
 HINT_ROUND = 1000  # the sampling round (seed) of a step's hinted rollouts
@@ -194,6 +196,11 @@ class RolloutSource:
         (`veriloop.trainers.hints`)."""
         self.cfg, self.env, self.grader, self.sampler = cfg, env, grader, sampler
         self.hints = hints
+        if cfg.algorithm.param_noise > 0 and (rollout_policy is not None or workers is not None
+                                              or cfg.rollout.asynchronous):
+            raise ConfigError("algorithm.param_noise perturbs the trained model while it "
+                              "samples; it needs synchronous rollouts by that model (no "
+                              "rollout.engine: vllm, Ray workers or rollout.asynchronous)")
         self.hint_metrics: dict[str, float] = {}  # the last draw's hint/* metrics
         self.shaping, self.run_id, self.workers = shaping, run_id, workers
         self.sampler_lock = threading.Lock()  # the producer thread draws tasks too
@@ -258,7 +265,13 @@ class RolloutSource:
             self.producer.advance(version)
 
     def draw(self, step: int, model: torch.nn.Module) -> Drawn:
-        """`step`'s groups, sampled with `model`'s weights of version `step - 1` and graded."""
+        """`step`'s groups, sampled with `model`'s weights of version `step - 1` and graded
+        (perturbed by `algorithm.param_noise` while they are sampled)."""
+        seed = (self.cfg.train.seed * 1_000_003 + step * 7_919) & 0x7FFFFFFF
+        with perturbed(model, self.cfg.algorithm.param_noise, seed):
+            return self._draw(step, model)
+
+    def _draw(self, step: int, model: torch.nn.Module) -> Drawn:
         a, k = self.cfg.algorithm, self.cfg.rollout.group_size
         drawn: list[Group] = []
         stale: list[list[Trajectory]] = []
