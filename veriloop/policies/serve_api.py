@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import time
 import uuid
 from functools import cache
 from typing import Any
@@ -288,8 +289,6 @@ def token_scores(policy: Any, ids: list[int]) -> list[float | None]:
 
 def score_response(policy: Any, name: str, ids: list[int]) -> dict[str, Any]:
     """The legacy completions answer with the prompt's token log-probs (OpenAI's shape)."""
-    import time
-
     tokenizer = getattr(policy, "tokenizer", None)
     tokens = [token_bytes(tokenizer, t).decode("utf-8", errors="replace") for t in ids]
     logprobs = {"tokens": tokens, "token_logprobs": token_scores(policy, ids),
