@@ -25,7 +25,8 @@ steps (a stronger checkpoint of the same tokenizer); both are reused when presen
     python benchmarks/exploration.py [--init DIR --teacher DIR] [--steps 40] [--eval-every 10]
         [--seeds 0 1] [--methods grpo pass_at_k distill hints] [--difficulty 1] [--out DIR]
 
-Prints each method's held-out curve (median over seeds) against episodes, then ONE JSON line:
+Prints each method's held-out curve (median over seeds) against episodes, draws them into
+`<out>/curves.png`, then prints ONE JSON line:
 `results` has an entry per method with its final held-out score, `delta` against `grpo` at the
 same step and its paired-bootstrap 95% CI (`ci_low`, `ci_high`; tasks paired by id, seeds
 pooled: `veriloop.eval.compare.compare_runs`), the curve, and `episodes_to_grpo` (the first
@@ -51,7 +52,7 @@ RECIPE = ROOT / "configs" / "quickstart.yaml"
 METHODS = ("grpo", "pass_at_k", "distill", "hints", "param_noise")
 JSON_KEYS = ("benchmark", "recipe", "init", "teacher", "difficulty", "steps", "eval_every",
              "episodes_per_step", "heldout_tasks", "eval_samples", "seeds", "methods",
-             "results", "cpu_flags", "conditions_before", "load_avg_after", "wall_s")
+             "results", "plot", "cpu_flags", "conditions_before", "load_avg_after", "wall_s")
 QUICK = {"steps": 1, "eval_every": 1, "seeds": [0], "teacher_steps": 1,
          "override": ["model.size=xs", "sft.demos=8", "sft.epochs=1", "sft.warmup_steps=0",
                       "env.eval_tasks=4", "rollout.eval_samples=2",
@@ -197,6 +198,26 @@ def table(results: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def plot(results: dict[str, Any], path: Path, title: str) -> Path:
+    """Every method's held-out curve (median over seeds) against episodes, one PNG."""
+    from veriloop.eval.report_plots import _plt
+
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(7.5, 4.0))
+    for method, r in results.items():
+        xs, ys = zip(*r["curve"], strict=True)
+        label = method if r["delta"] is None else \
+            f"{method} (Δ {r['delta']:+.3f} [{r['ci_low']:+.3f}, {r['ci_high']:+.3f}])"
+        ax.plot(xs, ys, marker="o", label=label)
+    ax.set(xlabel="training episodes", ylabel="held-out pass@1 (median over seeds)",
+           title=title)
+    ax.grid(alpha=0.3)
+    ax.legend(loc="best", fontsize=8)
+    fig.savefig(path, dpi=90, bbox_inches="tight")
+    plt.close(fig)
+    return path
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--init", help="the SFT model every method starts from (default: made)")
@@ -238,11 +259,14 @@ def main() -> None:
             runs[method][seed] = run_method(args, method, seed, init, teacher, out)
     results = summarise(args, runs, start, per_step)
     print(table(results))
+    figure = plot(results, out / "curves.png", f"arithmetic difficulty {args.difficulty}, "
+                  f"seeds {' '.join(map(str, args.seeds))}")
     emit({"benchmark": "exploration", "recipe": str(RECIPE.relative_to(ROOT)),
           "init": str(init), "teacher": str(teacher), "difficulty": args.difficulty,
           "steps": args.steps, "eval_every": args.eval_every, "episodes_per_step": per_step,
           "heldout_tasks": cfg.env.eval_tasks, "eval_samples": cfg.rollout.eval_samples,
           "seeds": args.seeds, "methods": args.methods, "results": results,
+          "plot": str(figure),
           "cpu_flags": cpu_flags(), "conditions_before": before,
           "load_avg_after": conditions()["load_avg"],
           "wall_s": round(time.perf_counter() - t0, 1)}, JSON_KEYS)
