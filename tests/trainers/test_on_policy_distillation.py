@@ -85,6 +85,8 @@ def test_a_teacher_with_another_tokenizer_is_refused(tmp_path, tiny):
     other = ensure_tiny("xs", seed=1)  # its tokenizer is trained on a reshuffled corpus
     with pytest.raises(ConfigError, match="another tokenizer"):
         _trainer(tmp_path / "bad", tiny, [f"algorithm.distill_teacher={other}"])
+    with pytest.raises(ConfigError, match="algorithm.distill_teacher: .*no such directory"):
+        _trainer(tmp_path / "missing", tiny, [f"algorithm.distill_teacher={tmp_path}/none"])
 
 
 @pytest.fixture(scope="module")

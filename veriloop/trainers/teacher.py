@@ -92,7 +92,10 @@ def build_teacher(spec: str, student_tokenizer: Any, device: str = "cpu") -> Tea
                               "openai:<base_url>#<model>")
         base_url, served = body.rsplit("#", 1)
         return ServerTeacher(OpenAIClient(base_url, validate=False), served)
-    policy = load_policy(spec, device=device, dtype="float32")
+    try:
+        policy = load_policy(spec, device=device, dtype="float32")
+    except ConfigError as e:
+        raise ConfigError(f"algorithm.distill_teacher: {e}") from None
     model = getattr(policy, "model", None)
     if model is None:
         raise ConfigError(f"algorithm.distill_teacher {spec!r} has no local model to score "
