@@ -146,9 +146,11 @@ from veriloop.graders.math_forms import (
 from veriloop.graders.math_intervals import same_interval_set
 from veriloop.graders.math_mathematica import same_mathematica_value, to_sympy_syntax
 from veriloop.graders.math_notation import (
+    maxima_constants,
     natural_logs,
     or_out_of_text,
     repeating_decimal,
+    siunitx,
     thin_space_thousands,
 )
 from veriloop.graders.math_numeric import (
@@ -278,6 +280,9 @@ def check_equivalence(gold: str, answer: str | None, simplest_form: bool = False
     if answer is not None:  # `5\\text{ or 6}` lists two options; `1,\\!000` is one number
         answer = thin_space_thousands(or_out_of_text(answer))
     gold = thin_space_thousands(or_out_of_text(gold))
+    # `5\\unit{km}` (siunitx) is `5\\text{ km}`; Maxima's `%pi` is π (math_notation)
+    gold = siunitx(maxima_constants(gold))
+    answer = siunitx(maxima_constants(answer)) if answer is not None else None
     # `0.(12)` is 4/33, not 0. times 12 (math_notation)
     gold, answer = repeating_decimal(gold) or gold, repeating_decimal(answer) or answer
     gold, answer = numbered_parts(gold) or gold, numbered_parts(answer) or answer  # "(1) 9 (2) 4"

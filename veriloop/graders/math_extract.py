@@ -33,6 +33,7 @@ _SENTENCE_END = re.compile(r"\.\s+[A-Z].*$", re.DOTALL)
 _REMARK = re.compile(r"\s*(?:,\s*(?:attained|achieved|reached)\b.*|\(\s*(?:i\.e\.|e\.g\.)[^()]*\))\s*\.?\s*$",
                      re.IGNORECASE | re.DOTALL)
 _WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
+_GREEK_WORD = re.compile(r"[\u0370-\u03ff]{2,}")
 _GLUED_LETTERS = re.compile(r"(?<=[\d+\-*/^=(])[A-Za-z]{2,4}(?![A-Za-z])|(?<![A-Za-z\\])[A-Za-z]{2,4}(?=[\d+\-*/^=)])")
 
 
@@ -404,13 +405,15 @@ def decimal_scientific(s: str) -> str:
 def looks_like_math(s: str) -> bool:
     """True for a bare answer ("3/4", "x = 2 or x = 3", "5 cm", "\\pi"); False for prose,
     empty text and punctuation-only text (":")."""
-    if not re.search(r"[0-9A-Za-z\\π√" + "".join(notation.UNICODE_MACROS) + "]", s):
-        return False  # "∅" and "∞" are answers too
+    # "∅", "∞" and a Greek letter ("θ") are answers too
+    if not re.search(r"[0-9A-Za-z\\√Α-Ωα-ωϑϕϵ" + "".join(notation.UNICODE_MACROS) + "]", s):
+        return False
     if notation.number_word(s) is not None or plain.word_expression(s):
         return True  # "mass * acceleration + force": named quantities, an operator between each
     # letters glued to a number or an operator are factors, not words: "6xz", "+xy", "yz^2"
     bare = _GLUED_LETTERS.sub(" ", _without_text_blocks(s))
     words = [w for w in _WORD.findall(bare) if w.lower() not in _MATH_WORDS]
+    words += _GREEK_WORD.findall(bare)  # Greek prose; one Greek letter is a symbol
     if len(words) >= 3:
         return False
     # "Thought process", "See above": words and nothing mathematical

@@ -52,6 +52,16 @@ golds really use that math-verify reads as another value (or not at all):
   Russia and much of Europe write it): it reads `0.(12)` as 0. times 12, so `0.(12)` and `0.(13)`
   were both 0. A text that is such a number alone is replaced by the fraction it writes
   (`0.(12)` is 4/33, `0.9(9)` is 1), before the answer is extracted, by `check_equivalence`.
+- A quantity set with siunitx (`5\\unit{km}`, `\\qty{5}{km}`, `\\SI{5}{km}`, `\\si{km}`,
+  `\\num{5}`): the command is none math-verify or the unit rules know, so `5000\\unit{m}` against
+  `5\\unit{km}` read as two unrelated symbols. The unit becomes a text block (`5\\text{ km}`), as
+  the unit rules read it (`math_quantity`, `math_extract.units_differ`: `5\\unit{m}` is still not
+  `5\\unit{km}`), before the answer is extracted, by `check_equivalence`.
+- A cube or fourth root sign (`∛8`, `∜(x+1)`): it does not read them; they are `\\sqrt[3]{}` and
+  `\\sqrt[4]{}`, as `√` is `\\sqrt{}`.
+- Maxima's constants (`%pi`, `%e`, `%i`, as its tests and printed results write them): it reads
+  `%` as a percent or drops it, so `abs(%pi)` did not read as |π|. They are π, e and the
+  imaginary unit (written `I`, as sympy prints it: a bare `i` may be an index).
 """
 
 from __future__ import annotations
@@ -66,6 +76,9 @@ UNICODE_MACROS = {"∈": "\\in ", "∞": "\\infty ", "∅": "\\emptyset ", "·":
 _SUPERSCRIPT = re.compile(r"[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+")
 _SUPERSCRIPT_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 _ROOT_OF_BRACKET = re.compile(r"√\s*\(([^()]*)\)")
+# a cube or fourth root sign before a bracket or one token: "∛8", "∜(x+1)"
+_ROOT_INDEX = {"∛": "3", "∜": "4"}
+_HIGHER_ROOT = re.compile(r"([∛∜])\s*(?:\(([^()]*)\)|(\d+(?:\.\d+)?|[A-Za-z]))")
 # a logarithm's base as Unicode subscript digits: "log₁₀(1000)" is log base 10
 _LOG_BASE = re.compile(r"(?<![A-Za-z])\\?log\s*([₀₁₂₃₄₅₆₇₈₉]+)")
 _SUBSCRIPT_DIGITS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
@@ -85,6 +98,8 @@ _BARE_FRAC = re.compile(r"\\([dt]?frac)\s*" + _FRAC_ARG + r"\s*" + _FRAC_ARG)
 def unicode_symbols(s: str) -> str:
     """Unicode math symbols and superscripts as the TeX math-verify reads (module doc)."""
     s = _ROOT_OF_BRACKET.sub(r"\\sqrt{\1}", s)
+    s = _HIGHER_ROOT.sub(lambda m: "\\sqrt[" + _ROOT_INDEX[m.group(1)] + "]{" + (m.group(2) or m.group(3))
+                         + "}", s)
     s = _LOG_BASE.sub(lambda m: "\\log_{" + m.group(1).translate(_SUBSCRIPT_DIGITS) + "}", s)
     s = re.sub("[" + "".join(UNICODE_MACROS) + "]", lambda m: UNICODE_MACROS[m.group(0)], s)
     return _SUPERSCRIPT.sub(lambda m: "^{" + m.group(0).translate(_SUPERSCRIPT_DIGITS) + "}", s)
@@ -267,6 +282,27 @@ _THIN_THOUSANDS = re.compile(r"(?<=\d),\s*\\!\s*(?=\d{3}(?!\d))")
 def or_out_of_text(s: str) -> str:
     """`5\\text{ or 6}` -> `5\\text{ or }6`: an option is no unit of the value before it."""
     return _OR_IN_TEXT.sub(r"\\text{ or }\1", s)
+
+
+_SI_QUANTITY = re.compile(r"\\(?:qty|SI)\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
+_SI_UNIT = re.compile(r"\\(?:unit|si)\s*\{([^{}]*)\}")
+_SI_NUMBER = re.compile(r"\\num\s*\{([^{}]*)\}")
+
+
+def siunitx(s: str) -> str:
+    """`5\\unit{km}`, `\\qty{5}{km}`, `\\SI{5}{km}` -> `5\\text{ km}`; `\\num{5}` -> `5` (module doc)."""
+    s = _SI_QUANTITY.sub(lambda m: m.group(1).strip() + "\\text{ " + m.group(2).strip() + "}", s)
+    s = _SI_UNIT.sub(lambda m: "\\text{ " + m.group(1).strip() + "}", s)
+    return _SI_NUMBER.sub(lambda m: m.group(1).strip(), s)
+
+
+_MAXIMA_CONSTANT = re.compile(r"%(pi|e|i)(?![A-Za-z0-9_])")
+
+
+def maxima_constants(s: str) -> str:
+    """`%pi`, `%e`, `%i` -> `\\pi`, `e`, `I`: Maxima's names of its constants (module doc); `I`
+    is the unit as sympy writes it, where a bare `i` could be an index (`math_complex`)."""
+    return _MAXIMA_CONSTANT.sub(lambda m: {"pi": "\\pi ", "e": "e", "i": "I"}[m.group(1)], s)
 
 
 def thin_space_thousands(s: str) -> str:

@@ -7,12 +7,15 @@ is right against a bare-number gold ("35 cm" answers 35) and guarded for one uni
 two units, so neither guard applied and 5 m matched 5 cm; and a quantity in other units of the
 same dimension (`10000 cm^2` for `1 m^2`, `1000 N` for `1 kN`) lost to the dropped units. When
 both sides are sums of quantities in units of one dimension, each is converted to SI base units
-and the sizes compared, exactly (a decimal is the fraction it writes). A unit is a product of
+and the sizes compared, exactly (a decimal is the fraction it writes); two quantities in one and the
+same unit whose sizes differ are left to the number rules ("1/3 m" is "0.3333333333333333 m", as
+1/3 is that double's print). A unit is a product of
 powers of unit symbols over at most one "/" (`cm^2`, `m s^-2`, `kg/m3`, `m/ms`); a symbol is an
 SI unit (m, g, s, A, K, mol, N, J, W, Pa, Hz, C, V, L, F, Ω, T, Wb, H) with or without an SI
-prefix (p .. G), or min and h; the number may be in e-notation ("1e-12 F" is "1 pF"); unit names spelled out are their symbols
-("3 meter/second" is "3 m/s"). Lists of
-quantities ("1 pF, 2 pF") compare as lists of sizes. A side in another form (a bare number, an expression, a unit word) is left to the
+prefix (p .. G), or min and h; the number may be in e-notation ("1e-12 F" is "1 pF"), in standard
+form with a times sign ("1\\times 10^3 m") or a fraction ("1/2 km", "\\frac{1}{2} km"); unit names
+spelled out are their symbols ("3 meter/second" is "3 m/s"). Lists of quantities ("1 pF, 2 pF")
+compare as lists of sizes. A side in another form (a bare number, an expression, a unit word) is left to the
 other rules.
 
 Units on their own (the answer to "what is the unit of density?") are compared as products of
@@ -61,7 +64,11 @@ _NUMBER = r"\d+(?:\.\d+)?(?:[eE][+-]?\d+)?"  # "1e-12 F": e-notation is a number
 # a new term: a sign, then a number and a unit ("2 m - 30 cm", "2m+3m"); "-" right after a
 # letter is a power ("m s-2", "J mol-1 K-1")
 _TERM_SPLIT = re.compile(r"(?:(?<=\s)|(?<=[A-Za-zµμ}])(?=\+))(?=[+-]\s*" + _NUMBER + r"\s*[A-Za-zµμ\\])")
-_TERM = re.compile(r"\s*([+-]?)\s*(" + _NUMBER + r")\s*(.+?)\s*")
+_TERM = re.compile(r"\s*([+-]?)\s*(" + _NUMBER + r"(?:/" + _NUMBER + r")?)\s*(.+?)\s*")
+# a quantity's number as a LaTeX fraction ("\\frac{1}{2} km") or in standard form with a times sign
+# ("1\\times 10^3 m", "2.5 \\cdot 10^{-3} s"): written "1/2" and "1e3" before the terms are read
+_LATEX_FRACTION = re.compile(r"\\[dt]?frac\s*\{\s*(" + _NUMBER + r")\s*\}\s*\{\s*(" + _NUMBER + r")\s*\}")
+_TIMES_TEN = re.compile(r"(" + _NUMBER + r")\s*(?:\\times|\\cdot|×|\*)\s*10\s*\^\s*(?:\{\s*([+-]?\d+)\s*\}|([+-]?\d+))")
 _FACTOR = re.compile(r"([A-Za-zµμΩ]+)(?:\^\s*(?:\{\s*([+-]?\d+)\s*\}|\(\s*([+-]?\d+)\s*\)|([+-]?\d+))"
                      r"|([⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)|([+-]?\d+))?")
 
@@ -72,11 +79,20 @@ def same_quantity(gold: str, answer: str) -> bool | None:
     order, as lists of numbers do."""
     g, a = _size(gold), _size(answer)
     if g is not None and a is not None:
+        if g != a and _one_unit(gold) is not None and _one_unit(gold) == _one_unit(answer):
+            return None  # "1/3 m" and "0.3333333333333333 m": in one unit the numbers decide
         return g == a
     gs, as_ = _sizes(gold), _sizes(answer)
     if gs is None or as_ is None:
         return None
     return sorted(gs) == sorted(as_)
+
+
+def _one_unit(s: str) -> str | None:
+    """The unit of a quantity written as one number and one unit ("1/3 m" -> "m"), or None."""
+    terms = _TERM_SPLIT.split(_plain(s))
+    m = _TERM.fullmatch(terms[0]) if len(terms) == 1 else None
+    return re.sub(r"\s+", "", m.group(3)) if m else None
 
 
 def _sizes(s: str) -> list[tuple[tuple[int, ...], Fraction]] | None:
@@ -96,8 +112,7 @@ def _sizes(s: str) -> list[tuple[tuple[int, ...], Fraction]] | None:
 def _size(s: str) -> tuple[tuple[int, ...], Fraction] | None:
     """(dimension, size in SI base units) of a sum of quantities in one dimension ("2 m + 3 m",
     "500 cm", "1000 mA", "1 m/ms"), or None."""
-    s = re.sub(r"\\(?:text|mathrm|mbox|rm)\s*\{([^{}]*)\}", r" \1 ", s.strip().strip("$"))
-    s = re.sub(r"\\[,;:! ]|~", " ", s).strip()
+    s = _plain(s)
     if not s:
         return None
     total, dim = Fraction(0), None
@@ -107,8 +122,21 @@ def _size(s: str) -> tuple[tuple[int, ...], Fraction] | None:
         if unit is None or dim not in (None, unit[1]):
             return None
         dim = unit[1]
-        total += (-1 if m.group(1) == "-" else 1) * Fraction(m.group(2)) * unit[0]
+        top, _, bottom = m.group(2).partition("/")
+        if bottom and Fraction(bottom) == 0:
+            return None
+        number = Fraction(top) / Fraction(bottom or 1)
+        total += (-1 if m.group(1) == "-" else 1) * number * unit[0]
     return (dim, total) if dim is not None else None
+
+
+def _plain(s: str) -> str:
+    """A quantity's text without its TeX: units out of text blocks, spaces, the number's fraction
+    as "1/2" and its standard form as "1e3"."""
+    s = re.sub(r"\\(?:text|mathrm|mbox|rm)\s*\{([^{}]*)\}", r" \1 ", s.strip().strip("$"))
+    s = re.sub(r"\\[,;:! ]|~", " ", s).strip()
+    s = _LATEX_FRACTION.sub(r"\1/\2", s)
+    return _TIMES_TEN.sub(lambda m: m.group(1) + "e" + (m.group(2) or m.group(3)), s)
 
 
 # unit names spelled out ("3 meter/second", "5 kilometers per hour"), as their symbols
