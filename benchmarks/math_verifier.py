@@ -40,8 +40,9 @@ the `heldout21` split (`heldout21_*`: 341 cases of collection 23, measured once 
 since math25 read its failures), the counts on the `heldout22` split (`heldout22_*`: 320 cases
 of collection 24, measured once by math25, spent since math26 read its failures), the counts on
 the `heldout23` split (`heldout23_*`: 314 cases of collection 25, measured once by math26, spent
-since math27 read its failures), the counts on the blind `heldout24` split (`heldout24_*`: 121
-cases of collection 26), and the in-process cost
+since math27 read its failures), the counts on the `heldout24` split (`heldout24_*`: 121 cases of
+collection 26, measured once by math27, spent since math28 read its failures), the counts on the
+blind `heldout25` split (`heldout25_*`: 310 cases of collection 27), and the in-process cost
 of checking pathological answers (towers of powers, huge factorials, deep nesting), which the grader of 77ee922 worked on until the pool killed it at its timeout
 (5 s by default).
 
@@ -114,6 +115,8 @@ JSON_KEYS = ("pairs", "verdicts_agree", "pool_ms_per_check", "process_per_check_
              "heldout23_timeouts", "heldout23_meets_bar",
              "heldout24_pairs", "heldout24_false_positives", "heldout24_false_negatives",
              "heldout24_timeouts", "heldout24_meets_bar",
+             "heldout25_pairs", "heldout25_false_positives", "heldout25_false_negatives",
+             "heldout25_timeouts", "heldout25_meets_bar",
              "pathological_ms_per_check", "pathological_refused",
              "conditions_before", "load_avg_after")
 
@@ -144,7 +147,7 @@ def main() -> None:
     # the blind split is measured whole or not at all: counts on a few of its rows would say
     # which rows fail (--quick skips it, and heldout2-3 with it, and reports 0 pairs)
     ap.add_argument("--no-blind", dest="blind", action="store_false",
-                    help="skip the heldout2-23 splits and the blind heldout24 split")
+                    help="skip the heldout2-24 splits and the blind heldout25 split")
     args = parse_args(ap, QUICK)
     before = conditions()  # load, threads, commit: printed with the figures
     pairs = [p for p in load_pairs(SHIPPED_MATH_PAIRS) if p.category != "pathological"]
@@ -211,7 +214,8 @@ def main() -> None:
     spent21 = audit_split("heldout21", 0) if args.blind else skipped
     spent22 = audit_split("heldout22", 0) if args.blind else skipped
     spent23 = audit_split("heldout23", 0) if args.blind else skipped
-    blind = audit_split("heldout24", 0) if args.blind else skipped
+    spent24 = audit_split("heldout24", 0) if args.blind else skipped
+    blind = audit_split("heldout25", 0) if args.blind else skipped
     # the first collection of suite cases (the 71 held-out ones measured at 77ee922), apart
     rows = [json.loads(line) for line in SUITE_MATH_PAIRS.read_text().splitlines()]
     first = {(r["gold"], r["answer"]) for r in rows if r["collection"] == 1}
@@ -245,7 +249,8 @@ def main() -> None:
                                                   ("heldout21", spent21),
                                                   ("heldout22", spent22),
                                                   ("heldout23", spent23),
-                                                  ("heldout24", blind))
+                                                  ("heldout24", spent24),
+                                                  ("heldout25", blind))
            for key, value in (("pairs", r["n"]), ("false_positives", r["false_positives"]),
                               ("false_negatives", r["false_negatives"]),
                               ("timeouts", r["timeouts"]),
