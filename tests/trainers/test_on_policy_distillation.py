@@ -7,35 +7,23 @@ tokenizer is refused; training with a teacher pulls the student towards it."""
 from __future__ import annotations
 
 import threading
-from pathlib import Path
 
 import openai
 import pytest
 import torch
+from test_signal_control import _trainer  # the grpo.yaml trainer on the tiny model
 
 from veriloop.errors import ConfigError
 from veriloop.policies.sampler import sequence_logprobs
 from veriloop.policies.serve import make_server
 from veriloop.policy_specs import load_policy
-from veriloop.run.build import build_env_and_grader
-from veriloop.run.config import load_config
 from veriloop.run.tiny import ensure_tiny
-from veriloop.trainers.common import policy_from_config, save_model
-from veriloop.trainers.rl import RLTrainer
+from veriloop.trainers.common import save_model
 from veriloop.trainers.teacher import ServerTeacher, build_teacher
 from veriloop.types import Message
 
-CONFIGS = Path(__file__).resolve().parents[2] / "configs"
 WIDER = ["rollout.group_size=8", "rollout.prompts_per_step=4", "optim.minibatch_size=32",
          "optim.micro_batch_size=32"]  # 32 samples a step: a steadier per-token estimate
-
-
-def _trainer(run_dir, tiny, extra=()):
-    cfg = load_config(CONFIGS / "grpo.yaml", [*tiny, "algorithm.kl_coef=0", "train.steps=4",
-                                              "train.save_every=0", *extra])
-    t = RLTrainer(cfg, run_dir, policy_from_config(cfg.model))
-    t.setup(*build_env_and_grader(t.cfg))
-    return t
 
 
 def _batch(t, step=1):

@@ -116,11 +116,12 @@ class Hints:
         """(the step's groups with each all-fail one replaced by its hinted group, the hinted
         groups, metrics). `roll(tasks)` samples `group_size` graded samples of each task."""
         f = self.fraction(step)
+        failed = [i for i, g in enumerate(groups) if stuck(g)]
         plans: dict[int, tuple[Task, Message]] = {}
-        for i, g in enumerate(groups):
-            if f > 0 and stuck(g) and (plan := self.hinted(tasks[g.task_id], f)) is not None:
+        for i in failed if f > 0 else ():
+            if (plan := self.hinted(tasks[groups[i].task_id], f)) is not None:
                 plans[i] = plan
-        metrics = {"hint/fraction": f, "hint/stuck_groups": float(sum(map(stuck, groups))),
+        metrics = {"hint/fraction": f, "hint/stuck_groups": float(len(failed)),
                    "hint/groups": float(len(plans)), "hint/passed": 0.0}
         if not plans:
             return list(groups), [], metrics
